@@ -1,0 +1,59 @@
+/** Contract of the SSH transport (DESIGN §4). Gateways code against this, not against ssh2. */
+
+export interface SshConnectionOptions {
+	host: string;
+	port: number;
+	username: string;
+	authMethod: 'privateKey' | 'password';
+	privateKey?: string;
+	passphrase?: string;
+	password?: string;
+	/** `SHA256:<base64 without padding>` as `ssh-keygen -lf` prints it. */
+	hostKeyFingerprint?: string;
+	/** Only honoured when no fingerprint is set; off by default in the credential. */
+	acceptAnyHostKey?: boolean;
+	/** Connect/handshake timeout in ms (default 10 000). */
+	readyTimeoutMs?: number;
+}
+
+export interface RemoteCommand {
+	/** Constant script text, run by `bash -c`. Never contains untrusted data. */
+	script: string;
+	/** Positional parameters ($1, $2, ...) of the script; each single-quoted, none may start with '-'. */
+	args?: string[];
+	/** Data for the script on stdin (raw bytes or text). */
+	stdin?: string | Buffer;
+	/** Remote `timeout -k 5 N`; the client timer fires a few seconds later. */
+	timeoutSeconds: number;
+	/** Read-only commands retry transient transport failures (3 x, 2 s apart); writes never do. */
+	readOnly: boolean;
+}
+
+export interface RemoteResult {
+	stdout: Buffer;
+	stderr: string;
+	/** Exit code of the remote command; 124/137 mean the remote `timeout` fired. */
+	exitCode: number | null;
+	signal?: string;
+}
+
+export type TransportFaultKind =
+	| 'connect' // refused, unreachable, DNS
+	| 'handshake-timeout'
+	| 'host-key' // fingerprint mismatch, or no fingerprint without accept-any
+	| 'auth'
+	| 'timeout' // command exceeded its time
+	| 'dropped'; // connection lost mid-command
+
+/** Every transport fault maps to `__UNAVAILABLE__` at the node boundary. */
+export class TransportError extends Error {
+	constructor(
+		readonly kind: TransportFaultKind,
+		message: string,
+		/** True when retrying a read-only call may succeed (connect refused/timeout). */
+		readonly transient: boolean,
+	) {
+		super(message);
+		this.name = 'TransportError';
+	}
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The test command (`npm test`): unit, integration (real sshd, git, Prometheus) and e2e (real n8n).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash test/setup/install-host-deps.sh
+npx tsc -p tsconfig.test.json
+npx jest --selectProjects unit integration e2e "$@"
