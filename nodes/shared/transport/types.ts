@@ -8,7 +8,10 @@ export interface SshConnectionOptions {
 	privateKey?: string;
 	passphrase?: string;
 	password?: string;
-	/** `SHA256:<base64 without padding>` as `ssh-keygen -lf` prints it. */
+	/**
+	 * `SHA256:<base64 without padding>` as `ssh-keygen -lf` prints it; several may be given,
+	 * separated by commas (e.g. while a host key is being rotated).
+	 */
 	hostKeyFingerprint?: string;
 	/** Only honoured when no fingerprint is set; off by default in the credential. */
 	acceptAnyHostKey?: boolean;
@@ -43,7 +46,8 @@ export type TransportFaultKind =
 	| 'host-key' // fingerprint mismatch, or no fingerprint without accept-any
 	| 'auth'
 	| 'timeout' // command exceeded its time
-	| 'dropped'; // connection lost mid-command
+	| 'dropped' // connection lost mid-command
+	| 'config'; // the credential itself is unusable (no host, malformed key or fingerprint)
 
 /** Every transport fault maps to `__UNAVAILABLE__` at the node boundary. */
 export class TransportError extends Error {

@@ -1,0 +1,89 @@
+/** Runs one command line on an open connection as one channel, with the client-side timer. */
+import type { Client, ClientChannel } from 'ssh2';
+
+import { TransportError, type RemoteResult } from './types';
+
+/** The server refused a new session channel (e.g. its MaxSessions is lower than ours). */
+export class ChannelRefusedError extends Error {}
+
+export interface ExecRequest {
+	line: string;
+	stdin?: string | Buffer;
+	/** The command's own limit, for messages. */
+	timeoutSeconds: number;
+	/** Client timer: destroys the channel and rejects with 'timeout'. */
+	clientTimeoutMs: number;
+}
+
+export interface ExecHandle {
+	result: Promise<RemoteResult>;
+	/** Fails the command at once (the connection was lost). */
+	abort(error: TransportError): void;
+}
+
+function timeoutError(seconds: number, how: string): TransportError {
+	return new TransportError('timeout', `The remote command did not finish within its ${seconds} s limit (${how})`, false);
+}
+
+export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
+	let abort: (error: TransportError) => void = () => undefined;
+	const result = new Promise<RemoteResult>((resolve, reject) => {
+		let settled = false;
+		let channel: ClientChannel | undefined;
+		const finish = (error: Error | undefined, value?: RemoteResult) => {
+			if (settled) return;
+			settled = true;
+			clearTimeout(timer);
+			if (error) {
+				channel?.destroy();
+				reject(error);
+			} else resolve(value!);
+		};
+		abort = (error) => finish(error);
+		const timer = setTimeout(
+			() => finish(timeoutError(request.timeoutSeconds, `no answer ${request.clientTimeoutMs / 1000} s after it started`)),
+			request.clientTimeoutMs,
+		);
+
+		client.exec(request.line, (error, stream) => {
+			if (error) {
+				const message = error.message || String(error);
+				finish(
+					/open failed|administratively prohibited|resource shortage/i.test(message)
+						? new ChannelRefusedError(message)
+						: new TransportError('dropped', `Could not start the remote command: ${message}`, true),
+				);
+				return;
+			}
+			channel = stream;
+			if (settled) {
+				stream.destroy();
+				return;
+			}
+			const stdout: Buffer[] = [];
+			const stderr: Buffer[] = [];
+			let exitCode: number | null | undefined;
+			let signal: string | undefined;
+			stream.on('data', (chunk: Buffer) => stdout.push(chunk));
+			stream.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+			stream.on('exit', (code: number | null, signalName?: string) => {
+				exitCode = code ?? null;
+				signal = signalName ?? undefined;
+			});
+			stream.on('error', (streamError: Error) =>
+				finish(new TransportError('dropped', `The remote command's channel failed: ${streamError.message}`, true)),
+			);
+			stream.on('close', () => {
+				if (exitCode === undefined) {
+					finish(new TransportError('dropped', 'The connection closed before the remote command finished', true));
+				} else if (exitCode === 124 || exitCode === 137) {
+					finish(timeoutError(request.timeoutSeconds, `remote timeout, exit ${exitCode}`));
+				} else {
+					finish(undefined, { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString('utf8'), exitCode, signal });
+				}
+			});
+			stream.end(request.stdin ?? undefined);
+		});
+	});
+	return { result, abort: (error) => abort(error) };
+}

@@ -1,0 +1,178 @@
+/**
+ * Per-credential connection pool (DESIGN §4): warm calls pay no handshake. Commands run as
+ * channels on a shared connection; a connection holds at most CHANNELS_PER_CONNECTION (below
+ * sshd's default MaxSessions 10), more open a second connection, beyond that callers queue.
+ * An idle connection closes after IDLE_CLOSE_MS; any error or close drops it from the pool.
+ */
+import { createHash } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { Client } from 'ssh2';
+
+import { openConnection } from './connect';
+import { ChannelRefusedError, execOnClient, type ExecRequest } from './exec';
+import { TransportError, type RemoteResult, type SshConnectionOptions } from './types';
+
+export const IDLE_CLOSE_MS = 30_000;
+export const CHANNELS_PER_CONNECTION = 8;
+export const CONNECTIONS_PER_KEY = 4;
+
+interface Pooled {
+	key: string;
+	ready: Promise<void>;
+	client?: Client;
+	socket?: Socket;
+	active: number;
+	capacity: number;
+	usable: boolean;
+	idleTimer?: NodeJS.Timeout;
+	aborts: Set<(error: TransportError) => void>;
+}
+
+/** Everything that makes two credentials different connections; hashed so no secret is a map key. */
+export function poolKey(conn: SshConnectionOptions): string {
+	const parts: unknown[] = [conn.host, conn.port, conn.username, conn.authMethod, conn.privateKey, conn.passphrase];
+	parts.push(conn.password, conn.hostKeyFingerprint, conn.acceptAnyHostKey === true, conn.readyTimeoutMs);
+	return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+export class ConnectionPool {
+	private readonly byKey = new Map<string, Pooled[]>();
+	private readonly waiters = new Map<string, Array<() => void>>();
+
+	constructor(private readonly idleCloseMs = IDLE_CLOSE_MS) {}
+
+	/** Number of live (or opening) connections, for tests and the benchmark. */
+	size(): number {
+		let n = 0;
+		for (const list of this.byKey.values()) n += list.length;
+		return n;
+	}
+
+	async run(conn: SshConnectionOptions, request: ExecRequest): Promise<RemoteResult> {
+		const key = poolKey(conn);
+		for (let refused = 0; ; refused++) {
+			const pooled = await this.acquire(key, conn);
+			try {
+				const handle = execOnClient(pooled.client!, request);
+				pooled.aborts.add(handle.abort);
+				try {
+					return await handle.result;
+				} finally {
+					pooled.aborts.delete(handle.abort);
+				}
+			} catch (error) {
+				if (!(error instanceof ChannelRefusedError)) throw error;
+				// The server allows fewer sessions than we assumed: shrink this connection's share.
+				pooled.capacity = Math.max(1, pooled.active - 1);
+				if (pooled.active <= 1 || refused >= 3) {
+					throw new TransportError('connect', `${conn.host}:${conn.port} refused to open a session: ${error.message}`, false);
+				}
+			} finally {
+				this.release(pooled);
+			}
+		}
+	}
+
+	async closeAll(): Promise<void> {
+		const all = [...this.byKey.values()].flat();
+		await Promise.all(all.map((pooled) => this.drop(pooled, new TransportError('dropped', 'The connection pool was closed', true))));
+	}
+
+	private async acquire(key: string, conn: SshConnectionOptions): Promise<Pooled> {
+		for (;;) {
+			const list = this.byKey.get(key) ?? [];
+			let pooled = list.find((candidate) => candidate.usable && candidate.active < candidate.capacity);
+			if (!pooled && list.length < CONNECTIONS_PER_KEY) {
+				pooled = this.open(key, conn);
+				this.byKey.set(key, [...list, pooled]);
+			}
+			if (pooled) {
+				pooled.active++;
+				clearTimeout(pooled.idleTimer);
+				pooled.socket?.ref();
+				try {
+					await pooled.ready;
+				} catch (error) {
+					pooled.active--;
+					throw error;
+				}
+				if (pooled.usable) return pooled;
+				pooled.active--;
+				continue;
+			}
+			await new Promise<void>((resolve) => this.waiters.set(key, [...(this.waiters.get(key) ?? []), resolve]));
+		}
+	}
+
+	private release(pooled: Pooled): void {
+		pooled.active--;
+		this.wakeOne(pooled.key);
+		if (pooled.active === 0 && pooled.usable) {
+			pooled.socket?.unref();
+			pooled.idleTimer = setTimeout(() => {
+				void this.drop(pooled, new TransportError('dropped', 'Idle connection closed', true));
+			}, this.idleCloseMs);
+			pooled.idleTimer.unref();
+		}
+	}
+
+	private wakeOne(key: string): void {
+		const queue = this.waiters.get(key);
+		const next = queue?.shift();
+		if (queue && !queue.length) this.waiters.delete(key);
+		next?.();
+	}
+
+	private open(key: string, conn: SshConnectionOptions): Pooled {
+		const pooled: Pooled = {
+			key,
+			ready: Promise.resolve(),
+			active: 0,
+			capacity: CHANNELS_PER_CONNECTION,
+			usable: true,
+			aborts: new Set(),
+		};
+		pooled.ready = openConnection(conn, (error) => void this.drop(pooled, error)).then(
+			({ client, socket }) => {
+				pooled.client = client;
+				pooled.socket = socket;
+				// A connection dropped while opening (closeAll) must not survive.
+				if (!pooled.usable) client.end();
+			},
+			(error: unknown) => {
+				void this.drop(pooled, error instanceof TransportError ? error : new TransportError('connect', String(error), true));
+				throw error;
+			},
+		);
+		return pooled;
+	}
+
+	/** Removes the connection, fails its running commands with `error`, ends it. */
+	private async drop(pooled: Pooled, error: TransportError): Promise<void> {
+		const wasUsable = pooled.usable;
+		pooled.usable = false;
+		clearTimeout(pooled.idleTimer);
+		const list = this.byKey.get(pooled.key)?.filter((candidate) => candidate !== pooled) ?? [];
+		if (list.length) this.byKey.set(pooled.key, list);
+		else this.byKey.delete(pooled.key);
+		for (const abort of [...pooled.aborts]) abort(error);
+		// Waiters may now open a fresh connection in the freed slot.
+		const waiting = this.waiters.get(pooled.key) ?? [];
+		this.waiters.delete(pooled.key);
+		for (const wake of waiting) wake();
+		if (!wasUsable || !pooled.client || pooled.socket?.destroyed) return;
+		const client = pooled.client;
+		await new Promise<void>((resolve) => {
+			const timer = setTimeout(() => {
+				pooled.socket?.destroy();
+				resolve();
+			}, 1000);
+			timer.unref();
+			client.once('close', () => {
+				clearTimeout(timer);
+				resolve();
+			});
+			client.end();
+		});
+	}
+}

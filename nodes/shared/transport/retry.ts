@@ -1,0 +1,25 @@
+/** Retry of transient transport faults, for read-only commands only (DESIGN §4). */
+import { TransportError } from './types';
+
+export const RETRY_ATTEMPTS = 3;
+export const RETRY_DELAY_MS = 2000;
+
+export interface RetryPolicy {
+	readOnly: boolean;
+	retries?: number;
+	delayMs?: number;
+}
+
+/** Runs `attempt`; a read-only call retries a transient TransportError up to 3 times, 2 s apart. */
+export async function withRetry<T>(policy: RetryPolicy, attempt: () => Promise<T>): Promise<T> {
+	const retries = policy.readOnly ? (policy.retries ?? RETRY_ATTEMPTS) : 0;
+	for (let done = 0; ; done++) {
+		try {
+			return await attempt();
+		} catch (error) {
+			const transient = error instanceof TransportError && error.transient;
+			if (!transient || done >= retries) throw error;
+			await new Promise((resolve) => setTimeout(resolve, policy.delayMs ?? RETRY_DELAY_MS));
+		}
+	}
+}
