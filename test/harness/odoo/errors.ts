@@ -1,0 +1,73 @@
+/**
+ * Odoo server exceptions as the server serialises them. The stand-in raises these from the
+ * store and the two protocol front ends turn them into Odoo's own error shapes.
+ */
+
+/** `data.name` is the Python qualified class name Odoo reports, e.g. `odoo.exceptions.MissingError`. */
+export class OdooError extends Error {
+	constructor(
+		readonly odooName: string,
+		message: string,
+		/** HTTP status the JSON-2 API answers with (JSON-RPC always answers 200). */
+		readonly httpStatus: number,
+	) {
+		super(message);
+	}
+}
+
+export const accessDenied = (): OdooError =>
+	new OdooError('odoo.exceptions.AccessDenied', 'Access Denied', 401);
+
+export const missingRecord = (model: string, ids: number[], uid: number): OdooError =>
+	new OdooError(
+		'odoo.exceptions.MissingError',
+		`Record does not exist or has been deleted.\n(Record: ${model}(${ids.join(', ')},), User: ${uid})`,
+		404,
+	);
+
+export const unknownModel = (model: string): OdooError =>
+	new OdooError('builtins.KeyError', `'${model}'`, 404);
+
+export const unknownMethod = (model: string, method: string): OdooError =>
+	new OdooError(
+		'builtins.AttributeError',
+		`The method '${method}' does not exist on the model '${model}'`,
+		404,
+	);
+
+export const invalidField = (model: string, field: string): OdooError =>
+	new OdooError('builtins.ValueError', `Invalid field '${field}' on model '${model}'`, 422);
+
+export const wrongValue = (model: string, field: string, value: unknown): OdooError =>
+	new OdooError('builtins.ValueError', `Wrong value for ${model}.${field}: ${JSON.stringify(value)}`, 422);
+
+export const mandatoryField = (model: string, field: string): OdooError =>
+	new OdooError(
+		'odoo.exceptions.ValidationError',
+		`The operation cannot be completed:\n- Create/update: a mandatory field is not set.\n- Model: ${model}, Field: ${field}`,
+		422,
+	);
+
+export const badDomain = (detail: string): OdooError =>
+	new OdooError('builtins.ValueError', `Invalid domain: ${detail}`, 422);
+
+export const badArguments = (method: string, detail: string): OdooError =>
+	new OdooError('builtins.TypeError', `${method}() ${detail}`, 422);
+
+/** Anything else thrown inside the store is a server bug, reported as Odoo reports one. */
+export function asOdooError(error: unknown): OdooError {
+	if (error instanceof OdooError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	return new OdooError('builtins.Exception', message, 500);
+}
+
+/** The `data` object of a JSON-RPC error, as `odoo.http.serialize_exception` builds it. */
+export function serializeException(error: OdooError): Record<string, unknown> {
+	return {
+		name: error.odooName,
+		debug: `Traceback (most recent call last):\n${error.odooName}: ${error.message}`,
+		message: error.message,
+		arguments: [error.message],
+		context: {},
+	};
+}

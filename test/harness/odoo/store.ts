@@ -1,0 +1,293 @@
+/**
+ * In-memory ORM of the Odoo stand-in: the model methods n8n's Odoo node and the catalogue
+ * call, with Odoo's value conversion and errors (unknown field, wrong value, missing record,
+ * mandatory field), so a badly wired tool fails here the way it fails against Odoo.
+ */
+import { compileDomain, type StoredRecord } from './domain';
+import {
+	badArguments,
+	invalidField,
+	mandatoryField,
+	missingRecord,
+	unknownMethod,
+	unknownModel,
+	wrongValue,
+} from './errors';
+import { MODELS, SEED, type FieldSpec, type ModelSpec } from './models';
+
+/** A model method call with its arguments bound to Odoo's parameter names. */
+export interface MethodCall {
+	model: string;
+	method: string;
+	/** Record ids for record methods (read, write, unlink). */
+	ids?: number[];
+	params: Record<string, unknown>;
+}
+
+/** Parameter names of each supported method, in positional order (after `ids` for record methods). */
+export const SIGNATURES: Readonly<Record<string, { recordMethod: boolean; params: string[] }>> = {
+	create: { recordMethod: false, params: ['vals_list'] },
+	read: { recordMethod: true, params: ['fields', 'load'] },
+	write: { recordMethod: true, params: ['vals'] },
+	unlink: { recordMethod: true, params: [] },
+	search: { recordMethod: false, params: ['domain', 'offset', 'limit', 'order'] },
+	search_count: { recordMethod: false, params: ['domain', 'limit'] },
+	search_read: { recordMethod: false, params: ['domain', 'fields', 'offset', 'limit', 'order'] },
+	fields_get: { recordMethod: false, params: ['allfields', 'attributes'] },
+	default_get: { recordMethod: false, params: ['fields_list'] },
+	name_search: { recordMethod: false, params: ['name', 'domain', 'operator', 'limit'] },
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+
+export class OdooStore {
+	private readonly tables = new Map<string, Map<number, StoredRecord>>();
+	private readonly nextIds = new Map<string, number>();
+
+	constructor(
+		private readonly models: Readonly<Record<string, ModelSpec>> = MODELS,
+		seed: ReadonlyArray<[string, Record<string, unknown>]> = SEED,
+		private readonly uid = 2,
+	) {
+		for (const name of Object.keys(models)) {
+			this.tables.set(name, new Map());
+			this.nextIds.set(name, 1);
+		}
+		for (const [model, vals] of seed) this.create(model, [vals]);
+	}
+
+	/** Records of a model as stored (many2one = id or false, many2many = id list), archived included. */
+	all(model: string): StoredRecord[] {
+		return [...this.table(model).values()].map((r) => ({ ...r }));
+	}
+
+	get(model: string, id: number): StoredRecord | undefined {
+		const record = this.table(model).get(id);
+		return record ? { ...record } : undefined;
+	}
+
+	execute(call: MethodCall): unknown {
+		const spec = this.spec(call.model);
+		const signature = SIGNATURES[call.method];
+		if (!signature) throw unknownMethod(call.model, call.method);
+		const p = call.params;
+		const ids = call.ids ?? [];
+		switch (call.method) {
+			case 'create': {
+				const created = this.create(call.model, p.vals_list);
+				// create(dict) answers one id, create([dict, ...]) a list.
+				return Array.isArray(p.vals_list) ? created : created[0];
+			}
+			case 'read':
+				return this.existing(call.model, ids).map((r) => this.present(call.model, r, p.fields));
+			case 'write':
+				this.write(call.model, ids, p.vals);
+				return true;
+			case 'unlink':
+				for (const r of this.existing(call.model, ids)) this.table(call.model).delete(r.id);
+				return true;
+			case 'search':
+				return this.search(call.model, p).map((r) => r.id);
+			case 'search_count':
+				return this.search(call.model, { domain: p.domain }).length;
+			case 'search_read':
+				return this.search(call.model, p).map((r) => this.present(call.model, r, p.fields));
+			case 'fields_get':
+				return this.fieldsGet(spec, p.allfields, p.attributes);
+			case 'default_get':
+				return this.defaults(spec, p.fields_list);
+			default: {
+				const matches = this.search(call.model, {
+					domain: [[spec.recName, p.operator ?? 'ilike', p.name ?? ''], ...((p.domain as unknown[]) ?? [])],
+					limit: p.limit ?? 100,
+				});
+				return matches.map((r) => [r.id, String(r[spec.recName] ?? '')]);
+			}
+		}
+	}
+
+	private spec(model: string): ModelSpec {
+		const spec = this.models[model];
+		if (!spec) throw unknownModel(model);
+		return spec;
+	}
+
+	private table(model: string): Map<number, StoredRecord> {
+		this.spec(model);
+		return this.tables.get(model)!;
+	}
+
+	private existing(model: string, ids: unknown): StoredRecord[] {
+		if (!Array.isArray(ids) || !ids.every(isId)) throw badArguments('read', `expected a list of record ids, got ${JSON.stringify(ids)}`);
+		const table = this.table(model);
+		const missing = ids.filter((id) => !table.has(id));
+		if (missing.length) throw missingRecord(model, missing, this.uid);
+		return ids.map((id) => table.get(id)!);
+	}
+
+	private create(model: string, valsList: unknown): number[] {
+		const spec = this.spec(model);
+		const list = Array.isArray(valsList) ? valsList : [valsList];
+		const ids: number[] = [];
+		for (const vals of list) {
+			const record: StoredRecord = { id: 0 };
+			for (const [name, field] of Object.entries(spec.fields)) {
+				const value = typeof field.default === 'function' ? (field.default as () => unknown)() : field.default;
+				record[name] = field.type === 'many2many' ? [] : (value ?? false);
+			}
+			Object.assign(record, this.convertVals(model, spec, vals));
+			for (const [name, field] of Object.entries(spec.fields)) {
+				if (field.required && (record[name] === false || record[name] === '')) throw mandatoryField(model, name);
+			}
+			record.id = this.nextIds.get(model)!;
+			this.nextIds.set(model, record.id + 1);
+			this.table(model).set(record.id, record);
+			ids.push(record.id);
+		}
+		return ids;
+	}
+
+	private write(model: string, ids: unknown, vals: unknown): void {
+		const spec = this.spec(model);
+		const records = this.existing(model, ids);
+		const changes = this.convertVals(model, spec, vals);
+		for (const [name, value] of Object.entries(changes)) {
+			if (spec.fields[name].required && (value === false || value === '')) throw mandatoryField(model, name);
+		}
+		for (const record of records) Object.assign(record, changes);
+	}
+
+	/** Converts incoming values the way the ORM's convert_to_cache does, or refuses them. */
+	private convertVals(model: string, spec: ModelSpec, vals: unknown): Record<string, unknown> {
+		if (typeof vals !== 'object' || vals === null || Array.isArray(vals)) {
+			throw badArguments('create/write', `expected a dictionary of values, got ${JSON.stringify(vals)}`);
+		}
+		const out: Record<string, unknown> = {};
+		for (const [name, value] of Object.entries(vals)) {
+			const field = spec.fields[name];
+			if (!field || field.readonly) throw invalidField(model, name);
+			out[name] = this.convertValue(model, name, field, value);
+		}
+		return out;
+	}
+
+	private convertValue(model: string, name: string, field: FieldSpec, value: unknown): unknown {
+		const wrong = () => wrongValue(model, name, value);
+		if (value === false || value === null) return field.type === 'many2many' ? [] : false;
+		switch (field.type) {
+			case 'char':
+			case 'text':
+			case 'html':
+				if (typeof value === 'object') throw wrong();
+				return String(value);
+			case 'integer':
+			case 'float':
+			case 'monetary': {
+				const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+				if (!Number.isFinite(n)) throw wrong();
+				return field.type === 'integer' ? Math.trunc(n) : n;
+			}
+			case 'boolean':
+				return Boolean(value);
+			case 'date':
+				if (typeof value !== 'string' || !DATE.test(value)) throw wrong();
+				return value;
+			case 'datetime':
+				if (typeof value !== 'string' || !DATETIME.test(value)) throw wrong();
+				return value.length === 10 ? `${value} 00:00:00` : value;
+			case 'selection':
+				if (!field.selection!.some(([key]) => key === value)) throw wrong();
+				return value;
+			case 'many2one':
+				if (!isId(value)) throw wrong();
+				if (!this.table(field.relation!).has(value)) throw missingRecord(field.relation!, [value], this.uid);
+				return value;
+			case 'many2many':
+				return this.convertX2many(field, value, wrong);
+		}
+	}
+
+	/** A plain id list, or the (6, 0, ids) / (4, id) commands clients send. */
+	private convertX2many(field: FieldSpec, value: unknown, wrong: () => Error): number[] {
+		if (!Array.isArray(value)) throw wrong();
+		const ids = new Set<number>();
+		for (const item of value) {
+			if (isId(item)) ids.add(item);
+			else if (Array.isArray(item) && item[0] === 6 && Array.isArray(item[2])) item[2].forEach((id: unknown) => isId(id) && ids.add(id));
+			else if (Array.isArray(item) && item[0] === 4 && isId(item[1])) ids.add(item[1]);
+			else throw wrong();
+		}
+		const table = this.table(field.relation!);
+		const missing = [...ids].filter((id) => !table.has(id));
+		if (missing.length) throw missingRecord(field.relation!, missing, this.uid);
+		return [...ids];
+	}
+
+	private search(model: string, p: Record<string, unknown>): StoredRecord[] {
+		const spec = this.spec(model);
+		const predicate = compileDomain(model, spec, p.domain, (m, id) => this.displayName(m, id));
+		const offset = typeof p.offset === 'number' ? p.offset : 0;
+		const limit = typeof p.limit === 'number' && p.limit > 0 ? p.limit : undefined;
+		const matches = [...this.table(model).values()].filter(predicate).sort((a, b) => a.id - b.id);
+		return matches.slice(offset, limit === undefined ? undefined : offset + limit);
+	}
+
+	private displayName(model: string, id: number): string | undefined {
+		const record = this.tables.get(model)?.get(id);
+		return record ? String(record[this.spec(model).recName] ?? '') : undefined;
+	}
+
+	/** A record as `read` answers it: many2one as [id, name], empty values as false. */
+	private present(model: string, record: StoredRecord, fields: unknown): Record<string, unknown> {
+		const spec = this.spec(model);
+		const wanted = Array.isArray(fields) && fields.length ? (fields as string[]) : [...Object.keys(spec.fields), 'display_name'];
+		const out: Record<string, unknown> = { id: record.id };
+		for (const name of wanted) {
+			if (name === 'id') continue;
+			if (name === 'display_name') {
+				out.display_name = this.displayName(model, record.id);
+				continue;
+			}
+			const field = spec.fields[name];
+			if (!field) throw invalidField(model, name);
+			const value = record[name];
+			if (field.type === 'many2one') {
+				out[name] = value === false ? false : [value, this.displayName(field.relation!, value as number) ?? ''];
+			} else {
+				out[name] = value === '' || value === undefined ? false : value;
+			}
+		}
+		return out;
+	}
+
+	private fieldsGet(spec: ModelSpec, allfields: unknown, attributes: unknown): Record<string, Record<string, unknown>> {
+		const described: Record<string, FieldSpec> = {
+			id: { string: 'ID', type: 'integer', readonly: true },
+			...spec.fields,
+			display_name: { string: 'Display Name', type: 'char', readonly: true },
+		};
+		const names = Array.isArray(allfields) && allfields.length ? (allfields as string[]) : Object.keys(described);
+		const attrs = Array.isArray(attributes) && attributes.length ? (attributes as string[]) : undefined;
+		const out: Record<string, Record<string, unknown>> = {};
+		for (const name of names.filter((n) => n in described)) {
+			const f = described[name];
+			const full: Record<string, unknown> = { string: f.string, type: f.type, required: !!f.required, readonly: !!f.readonly };
+			if (f.relation) full.relation = f.relation;
+			if (f.selection) full.selection = f.selection;
+			out[name] = attrs ? Object.fromEntries(attrs.filter((a) => a in full).map((a) => [a, full[a]])) : full;
+		}
+		return out;
+	}
+
+	private defaults(spec: ModelSpec, fieldsList: unknown): Record<string, unknown> {
+		const names = Array.isArray(fieldsList) ? (fieldsList as string[]) : Object.keys(spec.fields);
+		const out: Record<string, unknown> = {};
+		for (const name of names) {
+			const d = spec.fields[name]?.default;
+			if (d !== undefined) out[name] = typeof d === 'function' ? (d as () => unknown)() : d;
+		}
+		return out;
+	}
+}
