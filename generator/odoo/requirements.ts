@@ -1,0 +1,28 @@
+/** What the catalogue needs from Odoo: one entry per (tool, model, field). */
+export interface OdooFieldRequirement {
+	tool: string;
+	model: string;
+	field: string;
+	/** Odoo field types the tool works with (`fields_get` `type`); any one of them is fine. */
+	types: readonly string[];
+	/** For many2one/many2many fields: the model the ids point to, when the tool relies on it. */
+	relation?: string;
+}
+
+/** A tool that only needs the model (e.g. a list without named fields) still names it. */
+export interface OdooModelRequirement {
+	tool: string;
+	model: string;
+}
+
+export interface OdooRequirements {
+	models: OdooModelRequirement[];
+	fields: OdooFieldRequirement[];
+}
+
+/** Distinct models in first-use order, so the calls and the report are deterministic. */
+export function modelsOf(requirements: OdooRequirements): string[] {
+	const seen = new Set<string>();
+	for (const entry of [...requirements.models, ...requirements.fields]) seen.add(entry.model);
+	return [...seen];
+}
