@@ -34,7 +34,7 @@ export async function runPerItem(
 				out.push({ json: { error: message }, pairedItem: { item: itemIndex } });
 				continue;
 			}
-			if (error instanceof NodeOperationError) throw error;
+			// NodeOperationError's constructor hands back an existing NodeOperationError unchanged.
 			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 	}

@@ -52,24 +52,28 @@ export class ConnectionPool {
 		const key = poolKey(conn);
 		for (let refused = 0; ; refused++) {
 			const pooled = await this.acquire(key, conn);
-			try {
-				const handle = execOnClient(pooled.client!, request);
-				pooled.aborts.add(handle.abort);
-				try {
-					return await handle.result;
-				} finally {
-					pooled.aborts.delete(handle.abort);
-				}
-			} catch (error) {
-				if (!(error instanceof ChannelRefusedError)) throw error;
+			const handle = execOnClient(pooled.client!, request);
+			pooled.aborts.add(handle.abort);
+			// Settle into a value: the pool must release the slot whatever the outcome.
+			const outcome = await handle.result.then(
+				(value) => ({ value }),
+				(error: unknown) => ({ error }),
+			);
+			pooled.aborts.delete(handle.abort);
+			if ('value' in outcome) {
+				this.release(pooled);
+				return outcome.value;
+			}
+			if (outcome.error instanceof ChannelRefusedError) {
 				// The server allows fewer sessions than we assumed: shrink this connection's share.
 				pooled.capacity = Math.max(1, pooled.active - 1);
-				if (pooled.active <= 1 || refused >= 3) {
-					throw new TransportError('connect', `${conn.host}:${conn.port} refused to open a session: ${error.message}`, false);
-				}
-			} finally {
+				const alone = pooled.active <= 1;
 				this.release(pooled);
+				if (!alone && refused < 3) continue;
+				throw new TransportError('connect', `${conn.host}:${conn.port} refused to open a session: ${outcome.error.message}`, false);
 			}
+			this.release(pooled);
+			throw outcome.error;
 		}
 	}
 
@@ -90,11 +94,13 @@ export class ConnectionPool {
 				pooled.active++;
 				clearTimeout(pooled.idleTimer);
 				pooled.socket?.ref();
-				try {
-					await pooled.ready;
-				} catch (error) {
+				const failure = await pooled.ready.then(
+					() => undefined,
+					(error: unknown) => error ?? new Error('connect failed'),
+				);
+				if (failure) {
 					pooled.active--;
-					throw error;
+					throw failure;
 				}
 				if (pooled.usable) return pooled;
 				pooled.active--;

@@ -14,12 +14,13 @@ export interface RetryPolicy {
 export async function withRetry<T>(policy: RetryPolicy, attempt: () => Promise<T>): Promise<T> {
 	const retries = policy.readOnly ? (policy.retries ?? RETRY_ATTEMPTS) : 0;
 	for (let done = 0; ; done++) {
-		try {
-			return await attempt();
-		} catch (error) {
-			const transient = error instanceof TransportError && error.transient;
-			if (!transient || done >= retries) throw error;
-			await new Promise((resolve) => setTimeout(resolve, policy.delayMs ?? RETRY_DELAY_MS));
-		}
+		const outcome = await attempt().then(
+			(value) => ({ value }),
+			(error: unknown) => ({ error }),
+		);
+		if ('value' in outcome) return outcome.value;
+		const transient = outcome.error instanceof TransportError && outcome.error.transient;
+		if (!transient || done >= retries) throw outcome.error;
+		await new Promise((resolve) => setTimeout(resolve, policy.delayMs ?? RETRY_DELAY_MS));
 	}
 }
