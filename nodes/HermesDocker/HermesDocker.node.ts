@@ -1,0 +1,150 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { hermesSshConnectionTest } from '../shared/credentialTest';
+import { errorAnswer } from '../shared/markers';
+import { runPerItem } from '../shared/runItems';
+import { connectionOptionsFromCredentials, runRemote } from '../shared/transport';
+import type { RemoteResult, SshConnectionOptions } from '../shared/transport/types';
+import {
+	answerFrom,
+	listAnswer,
+	LOG_CAPS,
+	logsAnswer,
+	manageAnswer,
+	resolveTarget,
+	statusAnswer,
+	usableConfigFiles,
+	type CommandOutput,
+} from './dockerAnswer';
+import { LIST_SCRIPT, LOGS_SCRIPT, MANAGE_SCRIPTS, RESOLVE_SCRIPT, STATUS_SCRIPT } from './remoteScripts';
+import { ACTIONS, checkAction, checkDockerCommand, checkStack, isManageAction, parseList } from './validate';
+
+const READ_SECONDS = 30;
+/** `update` pulls images: give it time. */
+const MANAGE_SECONDS = 300;
+
+const asOutput = (result: RemoteResult): CommandOutput => ({
+	stdout: result.stdout.toString('utf8'),
+	stderr: result.stderr,
+	exitCode: result.exitCode,
+});
+
+export class HermesDocker implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Hermes Docker',
+		name: 'hermesDocker',
+		icon: { light: 'file:hermesDocker.svg', dark: 'file:hermesDocker.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["action"] + ": " + $parameter["stack"] }}',
+		description:
+			'Reads (status, logs, list) or manages (start, stop, restart, update = pull + up -d) a Docker compose stack on an SSH host, addressed as docker compose --project-name <stack>. Protected stacks are refused, also when Docker resolves the target to them.',
+		defaults: { name: 'Hermes Docker' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }],
+		properties: [
+			{
+				displayName: 'Action',
+				name: 'action',
+				type: 'options',
+				options: [
+					{ name: 'List', value: 'list', description: 'Compose stacks Docker knows, with their status', action: 'List stacks' },
+					{ name: 'Logs', value: 'logs', description: `Last ${LOG_CAPS.tailLines} log lines of a stack, capped`, action: 'Read stack logs' },
+					{ name: 'Restart', value: 'restart', description: 'Restart the stack containers', action: 'Restart a stack' },
+					{ name: 'Start', value: 'start', description: 'Start the stack containers', action: 'Start a stack' },
+					{ name: 'Status', value: 'status', description: 'Containers of a stack and their state', action: 'Get stack status' },
+					{ name: 'Stop', value: 'stop', description: 'Stop the stack containers', action: 'Stop a stack' },
+					{ name: 'Update', value: 'update', description: 'Pull images then up -d, with the compose files Docker recorded', action: 'Update a stack' },
+				],
+				default: 'status',
+			},
+			{
+				displayName: 'Stack',
+				name: 'stack',
+				type: 'string',
+				default: '',
+				placeholder: 'my-stack',
+				description: 'Compose project name: lower-case letters, digits, _ and -. Not needed for List.',
+			},
+			{
+				displayName: 'Docker Command',
+				name: 'dockerCommand',
+				type: 'string',
+				default: 'docker',
+				description: 'Docker CLI on the host: a command name or an absolute path, one word (wrap sudo in a script)',
+			},
+			{
+				displayName: 'Allowed Actions',
+				name: 'allowedActions',
+				type: 'string',
+				default: ACTIONS.join(','),
+				description: 'Comma-separated whitelist; any other action is refused with __BAD_ACTION__',
+			},
+			{
+				displayName: 'Protected Stacks',
+				name: 'protectedStacks',
+				type: 'string',
+				default: 'security-stack',
+				description:
+					'Comma-separated stacks that can never be actioned (__PROTECTED__), matched case-insensitively, and also when a container name or ID resolves to them',
+			},
+		],
+	};
+
+	methods = { credentialTest: { hermesSshConnectionTest } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		let connection: SshConnectionOptions | undefined;
+		const ssh = async () => (connection ??= connectionOptionsFromCredentials(await this.getCredentials('hermesSshApi')));
+		const run = async (script: string, args: string[], readOnly: boolean) =>
+			asOutput(await runRemote(await ssh(), { script, args, readOnly, timeoutSeconds: readOnly ? READ_SECONDS : MANAGE_SECONDS }));
+
+		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
+			const action = checkAction(this.getNodeParameter('action', itemIndex, ''), this.getNodeParameter('allowedActions', itemIndex, ''));
+			if (!action.ok) return { ...action.answer };
+			const docker = checkDockerCommand(this.getNodeParameter('dockerCommand', itemIndex, ''));
+			if (!docker.ok) return { ...docker.answer };
+
+			if (action.value === 'list') {
+				return answerFrom(await run(LIST_SCRIPT, [docker.value], true), listAnswer);
+			}
+
+			const protectedSetting = this.getNodeParameter('protectedStacks', itemIndex, '');
+			const stack = checkStack(this.getNodeParameter('stack', itemIndex, ''), protectedSetting);
+			if (!stack.ok) return { ...stack.answer };
+
+			if (action.value === 'status') {
+				const output = await run(STATUS_SCRIPT, [docker.value, stack.value], true);
+				return answerFrom(output, (o) => statusAnswer(stack.value, o));
+			}
+			if (action.value === 'logs') {
+				const args = [docker.value, stack.value, String(LOG_CAPS.tailLines), String(LOG_CAPS.chars + 1)];
+				return answerFrom(await run(LOGS_SCRIPT, args, true), (o) => logsAnswer(stack.value, o));
+			}
+			if (!isManageAction(action.value)) return { ...errorAnswer('__BAD_ACTION__') };
+
+			// The whole manage path is one-shot: neither the check nor the action is retried.
+			const resolution = await run(RESOLVE_SCRIPT, [docker.value, stack.value], false);
+			const resolved = resolveTarget(stack.value, parseList(protectedSetting), resolution);
+			if (!resolved.ok) return { ...resolved.answer };
+			let files: string[] = [];
+			if (action.value === 'update') {
+				const usable = usableConfigFiles(stack.value, resolved.configFiles);
+				if (!Array.isArray(usable)) return { ...usable };
+				files = usable;
+			}
+			const manage = action.value;
+			const output = await run(MANAGE_SCRIPTS[manage], [docker.value, stack.value, ...files], false);
+			return answerFrom(output, (o) => manageAnswer(manage, stack.value, o));
+		});
+	}
+}

@@ -1,0 +1,149 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { HTTP_TRAILER } from './remoteScripts';
+
+/** Turns what curl printed on the host into the node's answer: caps, `truncated`, Prometheus errors. */
+
+export const CAPS = {
+	/** Bytes of Prometheus JSON allowed across the SSH connection. */
+	responseBytes: 8 * 1024 * 1024,
+	/** Series (or alerts) returned to the agent. */
+	series: 100,
+	/** Characters of the serialised result returned to the agent. */
+	chars: 20_000,
+} as const;
+
+export interface CurlOutput {
+	stdout: string;
+	stderr: string;
+	exitCode: number | null;
+}
+
+interface PrometheusEnvelope {
+	status?: string;
+	data?: unknown;
+	errorType?: string;
+	error?: string;
+	warnings?: string[];
+}
+
+type Parsed = { ok: true; data: unknown; warnings?: string[] } | { ok: false; answer: ErrorAnswer };
+
+/** Error types that mean "Prometheus could not answer now" rather than "the query is wrong". */
+const UNAVAILABLE_TYPES = new Set(['timeout', 'canceled', 'unavailable', 'internal']);
+
+const clip = (text: string, max = 500) => (text.length > max ? `${text.slice(0, max)}...` : text);
+
+export function parseCurlOutput(output: CurlOutput): Parsed {
+	const { stdout } = output;
+	const trailerAt = stdout.lastIndexOf(`\n${HTTP_TRAILER}`);
+	if (trailerAt < 0) {
+		if (Buffer.byteLength(stdout) >= CAPS.responseBytes) {
+			return {
+				ok: false,
+				answer: errorAnswer(
+					'__TOO_LARGE__',
+					`Prometheus' answer is over ${CAPS.responseBytes} bytes. Narrow the query (label matchers, topk(), sum by (...)).`,
+				),
+			};
+		}
+		return { ok: false, answer: unreachable(output) };
+	}
+	const status = stdout.slice(trailerAt + HTTP_TRAILER.length + 1).trim();
+	const body = stdout.slice(0, trailerAt);
+	if (status === '000' || !body.trim()) return { ok: false, answer: unreachable(output) };
+	let envelope: PrometheusEnvelope;
+	try {
+		envelope = JSON.parse(body) as PrometheusEnvelope;
+	} catch {
+		return {
+			ok: false,
+			answer: errorAnswer('__UNAVAILABLE__', `The Prometheus URL answered HTTP ${status} with something that is not Prometheus JSON: ${clip(body, 200)}`),
+		};
+	}
+	if (envelope.status === 'success') return { ok: true, data: envelope.data, warnings: envelope.warnings };
+	const message = envelope.error ?? `HTTP ${status}`;
+	if (envelope.errorType && UNAVAILABLE_TYPES.has(envelope.errorType)) {
+		return { ok: false, answer: errorAnswer('__UNAVAILABLE__', `Prometheus could not answer (${envelope.errorType}): ${clip(message)}`) };
+	}
+	return {
+		ok: false,
+		answer: errorAnswer(
+			'__BAD_ACTION__',
+			`Prometheus rejected the query (${envelope.errorType ?? 'error'}): ${clip(message)}. Fix the PromQL and retry.`,
+		),
+	};
+}
+
+function unreachable(output: CurlOutput): ErrorAnswer {
+	const reason = output.stderr.trim() || `curl exited ${output.exitCode}`;
+	const missing = output.exitCode === 127 ? ' (curl is not installed on the host)' : '';
+	return errorAnswer('__UNAVAILABLE__', `Prometheus could not be reached from the host${missing}: ${clip(reason, 300)}`);
+}
+
+/** Keeps whole entries, in order, while both caps hold. */
+function capEntries<T>(entries: T[]): { kept: T[]; truncated: boolean } {
+	const kept: T[] = [];
+	let chars = 2;
+	for (const entry of entries) {
+		if (kept.length >= CAPS.series) break;
+		const size = JSON.stringify(entry).length + 1;
+		if (chars + size > CAPS.chars) break;
+		kept.push(entry);
+		chars += size;
+	}
+	return { kept, truncated: kept.length < entries.length };
+}
+
+interface PromSeries {
+	metric: Record<string, string>;
+	value?: [number, string];
+	values?: Array<[number, string]>;
+}
+
+export function queryAnswer(data: unknown, warnings?: string[]): IDataObject {
+	const { resultType, result } = (data ?? {}) as { resultType?: string; result?: unknown };
+	const answer: IDataObject = { success: true, mode: 'query', resultType: resultType ?? 'unknown' };
+	if (warnings?.length) answer.warnings = warnings.map((w) => clip(w, 300));
+	if (resultType === 'scalar' || resultType === 'string') {
+		const [timestamp, value] = result as [number, string];
+		return { ...answer, result: { timestamp, value }, seriesCount: 1, returned: 1, truncated: false };
+	}
+	const series = Array.isArray(result) ? (result as PromSeries[]) : [];
+	const { kept, truncated } = capEntries(series);
+	Object.assign(answer, { seriesCount: series.length, returned: kept.length, truncated, result: kept as unknown as IDataObject[] });
+	if (truncated) {
+		answer.hint = `Showing ${kept.length} of ${series.length} series (caps: ${CAPS.series} series, ${CAPS.chars} characters). Narrow the query with label matchers, topk() or sum by (...) to see the rest.`;
+	}
+	return answer;
+}
+
+interface PromAlert {
+	labels?: Record<string, string>;
+	annotations?: Record<string, string>;
+	state?: string;
+	activeAt?: string;
+	value?: string;
+}
+
+export function alertsAnswer(data: unknown): IDataObject {
+	const all = ((data ?? {}) as { alerts?: PromAlert[] }).alerts ?? [];
+	const firing = all
+		.filter((alert) => alert.state === 'firing')
+		.map((alert) => {
+			const { alertname = '', ...labels } = alert.labels ?? {};
+			return {
+				name: alertname,
+				labels,
+				summary: alert.annotations?.summary ?? alert.annotations?.description ?? '',
+				since: alert.activeAt ?? '',
+			};
+		});
+	const { kept, truncated } = capEntries(firing);
+	const answer: IDataObject = { success: true, mode: 'alerts', count: firing.length, returned: kept.length, truncated, alerts: kept };
+	if (truncated) {
+		answer.hint = `Showing ${kept.length} of ${firing.length} firing alerts (caps: ${CAPS.series} alerts, ${CAPS.chars} characters). Use mode "query" with ALERTS{alertstate="firing"} and label matchers to see the rest.`;
+	}
+	return answer;
+}
