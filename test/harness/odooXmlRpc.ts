@@ -21,12 +21,15 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as xmlrpc from 'xmlrpc';
 
+import { MODELS } from './odoo/models';
+
 export interface OdooFieldDescription {
 	type: string;
 	string: string;
 	relation?: string;
 	required?: boolean;
 	readonly?: boolean;
+	selection?: Array<[string, string]>;
 }
 export type OdooSchema = Record<string, Record<string, OdooFieldDescription>>;
 
@@ -233,93 +236,20 @@ export async function startOdooStandIn(options: OdooStandInOptions = {}): Promis
 }
 
 /**
- * Compact field list: `name:type:Label[:relation]`. The fields are real Odoo 17 fields of these
- * models (a subset: the ones a tool could use plus neighbours), with their Odoo 17 types.
+ * A fresh copy of a complete Odoo 17 schema of the models the catalogue touches (base, contacts,
+ * project, crm, hr, hr_timesheet), from the same model table as the JSON-RPC stand-in, plus the
+ * `id` and `display_name` every model has.
  */
-const ODOO_17_FIELDS: Record<string, string[]> = {
-	'res.partner': [
-		'id:integer:ID', 'name:char:Name', 'display_name:char:Display Name', 'email:char:Email',
-		'phone:char:Phone', 'mobile:char:Mobile', 'street:char:Street', 'street2:char:Street2',
-		'zip:char:Zip', 'city:char:City', 'state_id:many2one:State:res.country.state',
-		'country_id:many2one:Country:res.country', 'is_company:boolean:Is a Company',
-		'company_type:selection:Company Type', 'parent_id:many2one:Related Company:res.partner',
-		'function:char:Job Position', 'website:char:Website Link', 'vat:char:Tax ID',
-		'comment:html:Notes', 'active:boolean:Active', 'lang:selection:Language',
-		'category_id:many2many:Tags:res.partner.category', 'user_id:many2one:Salesperson:res.users',
-		'ref:char:Reference', 'type:selection:Address Type', 'company_name:char:Company Name',
-	],
-	'project.project': [
-		'id:integer:ID', 'name:char:Name', 'display_name:char:Display Name', 'description:html:Description',
-		'active:boolean:Active', 'partner_id:many2one:Customer:res.partner',
-		'user_id:many2one:Project Manager:res.users', 'company_id:many2one:Company:res.company',
-		'sequence:integer:Sequence', 'color:integer:Color Index', 'date_start:date:Start Date',
-		'date:date:Expiration Date', 'task_count:integer:Task Count',
-		'tag_ids:many2many:Tags:project.tags', 'type_ids:many2many:Tasks Stages:project.task.type',
-		'label_tasks:char:Use Tasks as', 'privacy_visibility:selection:Visibility',
-		'stage_id:many2one:Stage:project.project.stage', 'is_favorite:boolean:Show Project on Dashboard',
-		'analytic_account_id:many2one:Analytic Account:account.analytic.account',
-		'allow_timesheets:boolean:Timesheets', 'create_date:datetime:Created on',
-		'write_date:datetime:Last Updated on',
-	],
-	'project.task.type': [
-		'id:integer:ID', 'name:char:Name', 'display_name:char:Display Name', 'sequence:integer:Sequence',
-		'fold:boolean:Folded in Kanban', 'active:boolean:Active',
-		'project_ids:many2many:Projects:project.project', 'user_id:many2one:Stage Owner:res.users',
-	],
-	'project.task': [
-		'id:integer:ID', 'name:char:Title', 'display_name:char:Display Name', 'description:html:Description',
-		'project_id:many2one:Project:project.project', 'stage_id:many2one:Stage:project.task.type',
-		'user_ids:many2many:Assignees:res.users', 'partner_id:many2one:Customer:res.partner',
-		'date_deadline:datetime:Deadline', 'priority:selection:Priority', 'tag_ids:many2many:Tags:project.tags',
-		'parent_id:many2one:Parent Task:project.task', 'child_ids:one2many:Sub-tasks:project.task',
-		'active:boolean:Active', 'sequence:integer:Sequence', 'state:selection:Status',
-		'date_assign:datetime:Assigning Date', 'date_end:datetime:Ending Date',
-		'allocated_hours:float:Allocated Time', 'company_id:many2one:Company:res.company',
-		'create_date:datetime:Created on', 'write_date:datetime:Last Updated on',
-		'effective_hours:float:Time Spent', 'remaining_hours:float:Remaining Hours',
-		'timesheet_ids:one2many:Timesheets:account.analytic.line',
-	],
-	'crm.stage': [
-		'id:integer:ID', 'name:char:Stage Name', 'display_name:char:Display Name', 'sequence:integer:Sequence',
-		'is_won:boolean:Is Won Stage?', 'fold:boolean:Folded in Pipeline', 'team_id:many2one:Sales Team:crm.team',
-		'requirements:text:Requirements',
-	],
-	'crm.lead': [
-		'id:integer:ID', 'name:char:Opportunity', 'display_name:char:Display Name',
-		'partner_id:many2one:Customer:res.partner', 'contact_name:char:Contact Name',
-		'partner_name:char:Company Name', 'email_from:char:Email', 'phone:char:Phone', 'mobile:char:Mobile',
-		'expected_revenue:monetary:Expected Revenue', 'probability:float:Probability',
-		'stage_id:many2one:Stage:crm.stage', 'user_id:many2one:Salesperson:res.users',
-		'team_id:many2one:Sales Team:crm.team', 'type:selection:Type', 'description:html:Notes',
-		'date_deadline:date:Expected Closing', 'priority:selection:Priority', 'tag_ids:many2many:Tags:crm.tag',
-		'active:boolean:Active', 'company_id:many2one:Company:res.company', 'date_closed:datetime:Closed Date',
-		'lost_reason_id:many2one:Lost Reason:crm.lost.reason', 'create_date:datetime:Created on',
-		'write_date:datetime:Last Updated on',
-	],
-	'account.analytic.line': [
-		'id:integer:ID', 'name:char:Description', 'display_name:char:Display Name', 'date:date:Date',
-		'unit_amount:float:Quantity', 'amount:monetary:Amount',
-		'account_id:many2one:Analytic Account:account.analytic.account',
-		'partner_id:many2one:Partner:res.partner', 'user_id:many2one:User:res.users',
-		'company_id:many2one:Company:res.company', 'project_id:many2one:Project:project.project',
-		'task_id:many2one:Task:project.task', 'employee_id:many2one:Employee:hr.employee',
-		'department_id:many2one:Department:hr.department', 'create_date:datetime:Created on',
-	],
-	'hr.employee': [
-		'id:integer:ID', 'name:char:Employee Name', 'display_name:char:Display Name',
-		'user_id:many2one:User:res.users', 'work_email:char:Work Email', 'job_title:char:Job Title',
-		'department_id:many2one:Department:hr.department', 'active:boolean:Active',
-	],
-};
-
-/** A fresh copy of a complete Odoo 17 schema (base, contacts, project, crm, hr, hr_timesheet). */
 export function defaultOdooSchema(): OdooSchema {
 	const schema: OdooSchema = {};
-	for (const [model, fields] of Object.entries(ODOO_17_FIELDS)) {
-		schema[model] = {};
-		for (const entry of fields) {
-			const [name, type, label, relation] = entry.split(':');
-			schema[model][name] = relation ? { type, string: label, relation } : { type, string: label };
+	for (const [model, spec] of Object.entries(MODELS)) {
+		schema[model] = {
+			id: { type: 'integer', string: 'ID', readonly: true },
+			display_name: { type: 'char', string: 'Display Name', readonly: true },
+		};
+		for (const [name, field] of Object.entries(spec.fields)) {
+			const { type, string, relation, required, readonly, selection } = field;
+			schema[model][name] = JSON.parse(JSON.stringify({ type, string, relation, required, readonly, selection }));
 		}
 	}
 	return schema;
