@@ -109,6 +109,10 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 			active,
 		},
 	},
+	'project.tags': {
+		recName: 'name',
+		fields: { name: char('Name', { required: true }), color: int('Color', 0) },
+	},
 	'project.task': {
 		recName: 'name',
 		fields: {
@@ -117,6 +121,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 			project_id: m2o('Project', 'project.project'),
 			stage_id: m2o('Stage', 'project.task.type'),
 			user_ids: { type: 'many2many', string: 'Assignees', relation: 'res.users' },
+			tag_ids: { type: 'many2many', string: 'Tags', relation: 'project.tags' },
 			partner_id: m2o('Customer', 'res.partner'),
 			date_deadline: { type: 'datetime', string: 'Deadline' },
 			priority: {
@@ -210,9 +215,10 @@ export const SEED: ReadonlyArray<[string, Record<string, unknown>]> = [
 	['project.task.type', { name: 'New', sequence: 1, project_ids: [1, 2] }],
 	['project.task.type', { name: 'In Progress', sequence: 2, project_ids: [1, 2] }],
 	['project.task.type', { name: 'Done', sequence: 3, fold: true, project_ids: [1, 2] }],
+	['project.tags', { name: 'Design' }],
 	[
 		'project.task',
-		{ name: 'Draft the sitemap', project_id: 1, stage_id: 1, description: '<p>Pages and menus</p>' },
+		{ name: 'Draft the sitemap', project_id: 1, stage_id: 1, tag_ids: [1], user_ids: [2], description: '<p>Pages and menus</p>' },
 	],
 	['project.task', { name: 'Pick a CMS', project_id: 1, stage_id: 2 }],
 	['project.task', { name: 'Backup script', project_id: 2, stage_id: 1 }],

@@ -9,6 +9,7 @@ import {
 	invalidField,
 	mandatoryField,
 	missingRecord,
+	OdooError,
 	unknownMethod,
 	unknownModel,
 	wrongValue,
@@ -201,12 +202,30 @@ export class OdooStore {
 				if (!field.selection!.some(([key]) => key === value)) throw wrong();
 				return value;
 			case 'many2one':
-				if (!isId(value)) throw wrong();
-				if (!this.table(field.relation!).has(value)) throw missingRecord(field.relation!, [value], this.uid);
-				return value;
+				return this.convertMany2one(model, name, field, value);
 			case 'many2many':
 				return this.convertX2many(field, value, wrong);
 		}
+	}
+
+	/**
+	 * Odoo hands a many2one value to PostgreSQL as is: 0 unsets it, a numeric string is cast by
+	 * the database, anything else fails there, and an unknown id breaks the foreign key.
+	 */
+	private convertMany2one(model: string, name: string, field: FieldSpec, value: unknown): number | false {
+		if (value === 0 || value === '') return false;
+		const id = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+		if (!isId(id)) {
+			throw new OdooError('psycopg2.errors.InvalidTextRepresentation', `invalid input syntax for type integer: ${JSON.stringify(value)}`, 422);
+		}
+		if (!this.table(field.relation!).has(id)) {
+			throw new OdooError(
+				'odoo.exceptions.ValidationError',
+				`The operation cannot be completed: another model requires the record being deleted. If possible, archive it instead.\n\nModel: ${model}, Field: ${name}, Value: ${id}`,
+				422,
+			);
+		}
+		return id;
 	}
 
 	/** A plain id list, or the (6, 0, ids) / (4, id) commands clients send. */

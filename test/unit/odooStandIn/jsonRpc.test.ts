@@ -83,6 +83,13 @@ describe('object.execute as n8n sends it', () => {
 		expect(after).toEqual({ ...before, stage_id: 2 });
 	});
 
+	it('casts a numeric string for a many2one and unsets it with 0, as PostgreSQL and the ORM do', async () => {
+		await execute('project.task', 'write', [3], { stage_id: '2' });
+		expect(odoo.store.get('project.task', 3)!.stage_id).toBe(2);
+		await execute('account.analytic.line', 'write', [2], { task_id: 0 });
+		expect(odoo.store.get('account.analytic.line', 2)!.task_id).toBe(false);
+	});
+
 	it('unlink [[id]] deletes the record', async () => {
 		const id = (await execute('account.analytic.line', 'create', { name: 'Temp', unit_amount: 1, project_id: 1 })).result as number;
 		expect((await execute('account.analytic.line', 'unlink', [id])).result).toBe(true);
@@ -116,7 +123,10 @@ describe('errors have the shape of an Odoo server error', () => {
 		['unknown model', () => execute('no.such.model', 'search_read', [], []), 'builtins.KeyError', /no\.such\.model/],
 		['unknown method', () => execute('project.task', 'action_explode', []), 'builtins.AttributeError', /action_explode/],
 		['unknown field on write', () => execute('project.task', 'write', [1], { colour: 'red' }), 'builtins.ValueError', /Invalid field 'colour'/],
-		['string for a many2one', () => execute('project.task', 'write', [1], { stage_id: '2' }), 'builtins.ValueError', /Wrong value for project.task.stage_id/],
+		['text for a many2one', () => execute('project.task', 'write', [1], { stage_id: 'In Progress' }), 'psycopg2.errors.InvalidTextRepresentation', /invalid input syntax for type integer/],
+		['unknown id for a many2one', () => execute('project.task', 'write', [1], { stage_id: 99 }), 'odoo.exceptions.ValidationError', /Field: stage_id, Value: 99/],
+		['text for a number', () => execute('account.analytic.line', 'write', [1], { unit_amount: 'two' }), 'builtins.ValueError', /unit_amount/],
+		['malformed date', () => execute('account.analytic.line', 'write', [1], { date: '05/01/2026' }), 'builtins.ValueError', /account.analytic.line.date/],
 		['missing mandatory field', () => execute('project.project', 'create', { description: 'x' }), 'odoo.exceptions.ValidationError', /mandatory field/],
 		['bad selection value', () => execute('crm.lead', 'create', { name: 'x', type: 'deal' }), 'builtins.ValueError', /crm.lead.type/],
 		['bad domain operator', () => execute('res.partner', 'search_read', [['name', 'sounds like', 'x']], []), 'builtins.ValueError', /Invalid domain/],
