@@ -1,0 +1,67 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { hermesSshConnectionTest } from '../shared/credentialTest';
+import { errorAnswer } from '../shared/markers';
+import { runPerItem } from '../shared/runItems';
+import { connectionOptionsFromCredentials, runRemote } from '../shared/transport';
+import type { SshConnectionOptions } from '../shared/transport/types';
+import { runVaultOperation } from './operations';
+import { vaultProperties } from './properties';
+import { checkVaultPath, parseWritePrefixes } from './pathPolicy';
+
+export class HermesVault implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Hermes Vault',
+		name: 'hermesVault',
+		icon: { light: 'file:hermesVault.svg', dark: 'file:hermesVault.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description:
+			'Searches, lists and reads a git-backed notes vault over SSH, and writes notes under allowed folders with read-before-overwrite, an atomic commit and a push.',
+		defaults: { name: 'Hermes Vault' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }],
+		properties: vaultProperties,
+	};
+
+	methods = { credentialTest: { hermesSshConnectionTest } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		let connection: SshConnectionOptions | undefined;
+		const ssh = async () => (connection ??= connectionOptionsFromCredentials(await this.getCredentials('hermesSshApi')));
+
+		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
+			const vaultPath = checkVaultPath(this.getNodeParameter('vaultPath', itemIndex, ''));
+			if (!vaultPath.ok) {
+				return { ...errorAnswer('__UNAVAILABLE__', `The vault is misconfigured (${vaultPath.reason}). Tell the operator.`) };
+			}
+			const operation = this.getNodeParameter('operation', itemIndex, '');
+			let prefixes: string[];
+			try {
+				prefixes = operation === 'write' ? parseWritePrefixes(this.getNodeParameter('writePrefixes', itemIndex, '')) : [];
+			} catch (error) {
+				return { ...errorAnswer('__UNAVAILABLE__', `The vault is misconfigured (${(error as Error).message}). Tell the operator.`) };
+			}
+			const conn = await ssh();
+			return await runVaultOperation(
+				{ vaultPath: vaultPath.path, writePrefixes: () => prefixes, run: async (command) => await runRemote(conn, command) },
+				{
+					operation,
+					query: this.getNodeParameter('query', itemIndex, ''),
+					content: () => this.getNodeParameter('content', itemIndex, ''),
+					baseHash: () => this.getNodeParameter('baseHash', itemIndex, ''),
+				},
+			);
+		});
+	}
+}

@@ -1,0 +1,40 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { errorAnswer } from '../../shared/markers';
+import { asItem, readScriptOutput, unexpectedAnswer } from '../answers';
+import { LIMITS, truncateChars } from '../limits';
+import { checkNotePath } from '../pathPolicy';
+import { READ_SCRIPT } from '../scripts/read';
+import { READ_TIMEOUT_SECONDS, type VaultContext } from './context';
+
+/**
+ * The note text cut to the character cap. The host sent at most 4 bytes per allowed
+ * character, so a cut byte stream always still holds more than the cap.
+ */
+export function shapeNote(body: Buffer, totalBytes: number): { content: string; truncated: boolean } {
+	const { text, truncated } = truncateChars(body.toString('utf8'), LIMITS.readChars);
+	return { content: text, truncated: truncated || body.length < totalBytes };
+}
+
+export function badPathAnswer(reason: string): IDataObject {
+	return asItem(errorAnswer('__BAD_PATH__', `The path is not allowed: ${reason}. Use a relative path ending in .md, with no "..", hidden or empty segments (e.g. research/topic.md).`));
+}
+
+export async function read(ctx: VaultContext, rawPath: unknown): Promise<IDataObject> {
+	const check = checkNotePath(rawPath);
+	if (!check.ok) return badPathAnswer(check.reason);
+	const result = await ctx.run({
+		script: READ_SCRIPT,
+		args: [ctx.vaultPath],
+		stdin: Buffer.from(check.path, 'utf8'),
+		timeoutSeconds: READ_TIMEOUT_SECONDS,
+		readOnly: true,
+	});
+	const output = readScriptOutput(result);
+	if (output.kind === 'marker') return asItem(output.answer);
+	if (output.kind === 'unexpected') return unexpectedAnswer(output.detail);
+	const [contentHash, size] = output.fields;
+	const bytes = Number(size);
+	const { content, truncated } = shapeNote(output.body, bytes);
+	return { success: true, path: check.path, contentHash, bytes, content, truncated };
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { errorAnswer } from '../../shared/markers';
+import { TransportError } from '../../shared/transport/types';
+import { asItem, readScriptOutput } from '../answers';
+import { LIMITS, utf8ByteLength } from '../limits';
+import { checkWritePath } from '../pathPolicy';
+import { WRITE_SCRIPT } from '../scripts/write';
+import type { VaultContext } from './context';
+import { badPathAnswer } from './read';
+
+export const PUSH_TIMEOUT_SECONDS = 30;
+export const LOCK_WAIT_SECONDS = 30;
+/** Lock wait + push + the transfer and git work around them. */
+export const WRITE_TIMEOUT_SECONDS = LOCK_WAIT_SECONDS + PUSH_TIMEOUT_SECONDS + 30;
+
+const BASE_HASH = /^[0-9a-f]{12}$/;
+
+/** Everything the host needs, or the answer that refuses the write before any command. */
+export type PreparedWrite =
+	| { ok: true; path: string; baseHash: string; content: Buffer; digest: string; prefixes: string[] }
+	| { ok: false; answer: IDataObject };
+
+export function prepareWrite(rawPath: unknown, rawContent: unknown, rawBaseHash: unknown, prefixes: string[]): PreparedWrite {
+	const path = checkWritePath(rawPath, prefixes);
+	if (!path.ok) return { ok: false, answer: badPathAnswer(path.reason) };
+	if (typeof rawContent !== 'string' || rawContent === '') {
+		return { ok: false, answer: asItem(errorAnswer('__EMPTY_QUERY__', 'The note content is empty. Send the full text of the note.')) };
+	}
+	const bytes = utf8ByteLength(rawContent);
+	if (bytes > LIMITS.writeBytes) {
+		return {
+			ok: false,
+			answer: asItem(errorAnswer('__TOO_LARGE__', `The note is ${bytes} bytes in UTF-8; the cap is ${LIMITS.writeBytes} bytes (bytes, not characters). Split it into several notes.`)),
+		};
+	}
+	const baseHash = typeof rawBaseHash === 'string' ? rawBaseHash.trim().toLowerCase() : '';
+	if (baseHash !== '' && !BASE_HASH.test(baseHash)) {
+		// It can match no file; say what a base hash is, never what the current one is.
+		return { ok: false, answer: asItem(errorAnswer('__STALE_READ__', 'base_hash must be the 12-character contentHash returned by vault_read. Read the note again and pass its contentHash.')) };
+	}
+	const content = Buffer.from(rawContent, 'utf8');
+	return { ok: true, path: path.path, baseHash, content, digest: createHash('sha256').update(content).digest('hex'), prefixes };
+}
+
+/** Success answer from `OK <hash> <bytes> <state> <commit>` and `PUSHED yes|no <reason>`. */
+export function shapeWriteSuccess(path: string, fields: string[], body: Buffer): IDataObject {
+	const [contentHash, bytes, status, commit] = fields;
+	const answer: IDataObject = { success: true, path, contentHash, bytes: Number(bytes), status, commit };
+	if (status === 'unchanged') {
+		answer.pushed = false;
+		answer.hint = 'The note already had this content; nothing was committed.';
+		return answer;
+	}
+	const pushLine = body.toString('utf8').split('\n', 1)[0];
+	answer.pushed = pushLine === 'PUSHED yes';
+	if (!answer.pushed) {
+		const reason = pushLine.startsWith('PUSHED no') ? pushLine.slice('PUSHED no'.length).trim() : 'no answer from the push';
+		answer.hint = `Committed on the host, but the push failed (${reason || 'unknown reason'}). The next write pushes it too; tell the operator if it keeps failing.`;
+	}
+	return answer;
+}
+
+const LOST_DURING_WRITE =
+	'The connection was lost during the write. The host refuses content that did not arrive whole, so the note is unchanged unless the transfer had completed: read it (vault_read) to check, then retry.';
+
+export async function write(ctx: VaultContext, rawPath: unknown, rawContent: unknown, rawBaseHash: unknown): Promise<IDataObject> {
+	const prepared = prepareWrite(rawPath, rawContent, rawBaseHash, ctx.writePrefixes());
+	if (!prepared.ok) return prepared.answer;
+	const stdin = Buffer.concat([Buffer.from(`${prepared.path}\n${prepared.baseHash}\n`, 'utf8'), prepared.content]);
+	const outcome = await ctx
+		.run({
+			script: WRITE_SCRIPT,
+			args: [
+				ctx.vaultPath,
+				String(prepared.content.length),
+				prepared.digest,
+				prepared.prefixes.join(','),
+				String(PUSH_TIMEOUT_SECONDS),
+				String(LOCK_WAIT_SECONDS),
+			],
+			stdin,
+			timeoutSeconds: WRITE_TIMEOUT_SECONDS,
+			readOnly: false,
+		})
+		.then(
+			(result) => ({ result }),
+			(error: unknown) => ({ error }),
+		);
+	if ('error' in outcome) {
+		// Lost mid-command: the transfer may have been cut. Before the command started
+		// (connect, host key, auth) nothing was sent: that stays __UNAVAILABLE__ (runPerItem).
+		const { error } = outcome;
+		if (error instanceof TransportError && (error.kind === 'dropped' || error.kind === 'timeout')) {
+			return asItem(errorAnswer('__WRITE_FAILED__', `${LOST_DURING_WRITE} (${error.message})`));
+		}
+		return Promise.reject(error);
+	}
+	const output = readScriptOutput(outcome.result);
+	if (output.kind === 'marker') return asItem(output.answer);
+	if (output.kind === 'unexpected') {
+		return asItem(errorAnswer('__WRITE_FAILED__', `The host answered in an unexpected way (${output.detail}). Read the note (vault_read) to check before retrying; tell the operator if it repeats.`));
+	}
+	return shapeWriteSuccess(prepared.path, output.fields, output.body);
+}

@@ -1,0 +1,23 @@
+/**
+ * Bash shared by every vault script. Scripts are constants: the only values they receive
+ * are `$1` = the vault path setting (validated, never agent data) and fixed numbers; agent
+ * data (pattern, prefix, path, content) arrives on stdin.
+ *
+ * `resolve_vault` sets `root` to the physical path of the vault's work tree top, or fails
+ * when the setting does not name one (a configuration fault: `__UNAVAILABLE__`).
+ */
+export const VAULT_PRELUDE = String.raw`set -u
+export GIT_LITERAL_PATHSPECS=1 GIT_TERMINAL_PROMPT=0
+resolve_vault() {
+	local dir
+	case $1 in
+		'~') dir=$HOME ;;
+		'~/'*) dir=$HOME/${'$'}{1#'~/'} ;;
+		/*) dir=$1 ;;
+		*) return 1 ;;
+	esac
+	root=$(cd -P -- "$dir" 2>/dev/null && pwd -P) || return 1
+	[ "$(git -C "$root" rev-parse --show-toplevel 2>/dev/null)" = "$root" ]
+}
+VAULT_MISSING='__UNAVAILABLE__ the vault path is not the top of a git work tree on the host'
+`;

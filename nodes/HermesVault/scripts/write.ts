@@ -1,0 +1,137 @@
+import { VAULT_PRELUDE } from './prelude';
+
+/**
+ * write: the confined, atomic compare-and-write (DESIGN §6 Vault).
+ *
+ * Arguments (fixed-format values computed by the node, never agent text):
+ *   $1 vault path setting   $2 content byte count   $3 sha256 of the content (64 hex)
+ *   $4 allowed prefixes, comma-separated, each ending in "/"   $5 push timeout (s)   $6 lock wait (s)
+ * stdin: `<path>\n<base hash or empty>\n<content bytes>`.
+ *
+ * Order, and why:
+ * 1. All of stdin is received into a temp file under .git/ (outside the work tree, so a
+ *    killed script leaves nothing in the notes) and checked against the byte count and the
+ *    digest: a cut transfer is __WRITE_FAILED__ before anything is looked at or changed.
+ * 2. Under an flock on .git/hermes-vault.lock: no symlink and no non-folder on the path;
+ *    compare the current hash with the base hash (the current hash is never printed);
+ *    create missing folders and check the physical folder is exactly <vault>/<folders>;
+ *    rename the verified temp file into place; git add + commit that one path. A failed
+ *    commit puts the previous file back, so a change is never left uncommitted.
+ * 3. Push, still under the lock so pushes never race; a failed push keeps the commit.
+ * SIGPIPE is ignored (a vanished client must not stop the script between rename and commit)
+ * and HUP/INT/TERM are ignored from the rename to the commit; an EXIT trap removes temp files.
+ * Output: a marker line, or `OK <hash12> <bytes> <created|updated|unchanged> <commit>` and
+ * then `PUSHED yes` or `PUSHED no <reason>`.
+ */
+export const WRITE_SCRIPT = String.raw`${VAULT_PRELUDE}
+trap '' PIPE
+size=$2 digest=$3 prefixes=$4 push_timeout=$5 lock_wait=$6
+tmp='' backup=''
+trap 'rm -f -- ${'$'}{tmp:+"$tmp"} ${'$'}{backup:+"$backup"}' EXIT
+trap 'exit 6' HUP INT TERM
+fail() { cat >/dev/null 2>&1; printf '%s\n' "$1"; exit "${'$'}{2:-5}"; }
+
+IFS= read -r rel || fail '__WRITE_FAILED__ incomplete request' 7
+IFS= read -r base || fail '__WRITE_FAILED__ incomplete request' 7
+resolve_vault "$1" || fail "$VAULT_MISSING" 3
+case $size in '' | *[!0-9]*) fail '__WRITE_FAILED__ bad byte count' 7 ;; esac
+[[ $digest =~ ^[0-9a-f]{64}$ ]] || fail '__WRITE_FAILED__ bad digest' 7
+[[ $base =~ ^([0-9a-f]{12})?$ ]] || fail '__STALE_READ__'
+
+# The node refused all of these already; the host does not take that on trust.
+case /$rel/ in */../* | */./* | *//* | */.* | */-* | */~*) fail '__BAD_PATH__ traversal, hidden or option-like segment' ;; esac
+case $rel in *.md) ;; *) fail '__BAD_PATH__ not a .md path' ;; esac
+case $rel in *'\'*) fail '__BAD_PATH__ backslash' ;; esac
+[[ $rel =~ [[:cntrl:]] ]] && fail '__BAD_PATH__ control character'
+under=no
+IFS=, read -r -a allowed <<<"$prefixes"
+for prefix in "${'$'}{allowed[@]}"; do
+	case $prefix in */) ;; *) continue ;; esac
+	case $rel in "$prefix"?*) under=yes ;; esac
+done
+[ "$under" = yes ] || fail '__BAD_PATH__ not under an allowed prefix'
+
+gitdir=$(git -C "$root" rev-parse --absolute-git-dir 2>/dev/null) || fail "$VAULT_MISSING" 3
+spool=$gitdir/hermes-vault
+mkdir -p -- "$spool" || fail '__WRITE_FAILED__ cannot create the spool folder' 7
+find "$spool" -maxdepth 1 -type f -mmin +60 -delete 2>/dev/null
+tmp=$(mktemp -- "$spool/incoming.XXXXXX") || fail '__WRITE_FAILED__ cannot create a temp file' 7
+
+# 1. Receive and verify.
+head -c "$((size + 1))" >"$tmp" || fail '__WRITE_FAILED__ cannot store the content' 7
+cat >/dev/null 2>&1
+got=$(stat -c %s -- "$tmp")
+[ "$got" = "$size" ] || fail "__WRITE_FAILED__ received $got of $size bytes" 7
+sum=$(sha256sum <"$tmp") && [ "${'$'}{sum%% *}" = "$digest" ] || fail '__WRITE_FAILED__ content digest mismatch' 7
+
+# 2. Compare and write under the lock.
+exec 9>>"$gitdir/hermes-vault.lock" || fail '__WRITE_FAILED__ cannot open the lock' 7
+flock -w "$lock_wait" 9 || fail '__WRITE_FAILED__ the vault stayed locked by another write' 7
+
+folder=$root
+IFS=/ read -r -a segments <<<"$rel"
+last=$((${'$'}{#segments[@]} - 1))
+for ((i = 0; i < last; i++)); do
+	folder=$folder/${'$'}{segments[i]}
+	[ -L "$folder" ] && fail '__BAD_PATH__ a symlink is on the path'
+	[ -e "$folder" ] && [ ! -d "$folder" ] && fail '__BAD_PATH__ a path segment is not a folder'
+done
+target=$root/$rel
+[ -L "$target" ] && fail '__BAD_PATH__ the note is a symlink'
+[ -e "$target" ] && [ ! -f "$target" ] && fail '__BAD_PATH__ the note is not a regular file'
+
+state=created
+if [ -e "$target" ]; then
+	current=$(sha256sum <"$target") || fail '__WRITE_FAILED__ cannot read the current note' 7
+	current=${'$'}{current%% *}
+	[ -n "$base" ] || fail '__EXISTS__'
+	[ "${'$'}{current:0:12}" = "$base" ] || fail '__STALE_READ__'
+	state=updated
+	if [ "$current" = "$digest" ]; then
+		printf 'OK %s %s unchanged %s\n' "${'$'}{digest:0:12}" "$size" "$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null)"
+		exit 0
+	fi
+else
+	[ -z "$base" ] || fail '__STALE_READ__ the note does not exist (any more)'
+fi
+
+mkdir -p -- "$folder" || fail '__WRITE_FAILED__ cannot create the folder' 7
+physical=$(cd -P -- "$folder" && pwd -P) || fail '__WRITE_FAILED__ cannot enter the folder' 7
+[ "$physical" = "$folder" ] || fail '__BAD_PATH__ the folder resolves elsewhere'
+
+if [ "$(stat -c %d -- "$tmp")" != "$(stat -c %d -- "$folder")" ]; then
+	# .git on another filesystem: stage next to the note so the final rename stays atomic.
+	staged=$(mktemp -- "$folder/.hermes-write.XXXXXX") || fail '__WRITE_FAILED__ cannot stage the note' 7
+	cp -- "$tmp" "$staged" && rm -f -- "$tmp" && tmp=$staged || { rm -f -- "$staged"; fail '__WRITE_FAILED__ cannot stage the note' 7; }
+fi
+if [ "$state" = updated ]; then
+	chmod --reference="$target" -- "$tmp"
+	backup=$(mktemp -u -- "$spool/previous.XXXXXX")
+	ln -- "$target" "$backup" 2>/dev/null || cp -p -- "$target" "$backup" || fail '__WRITE_FAILED__ cannot keep the previous version' 7
+else
+	chmod "$(printf '%o' $((0666 & ~$(umask))))" -- "$tmp"
+fi
+
+ident=()
+git -C "$root" config user.email >/dev/null || ident+=(-c user.email=hermes-vault@localhost)
+git -C "$root" config user.name >/dev/null || ident+=(-c user.name='Hermes vault')
+trap '' HUP INT TERM
+mv -f -T -- "$tmp" "$target" || fail '__WRITE_FAILED__ cannot move the note into place' 7
+tmp=''
+if ! err=$(git -C "$root" add -- "$rel" 2>&1 && git "${'$'}{ident[@]}" -C "$root" commit -q -m "vault: write $rel" -- "$rel" 2>&1); then
+	if [ "$state" = updated ]; then mv -f -T -- "$backup" "$target"; backup=''; else rm -f -- "$target"; fi
+	git -C "$root" reset -q -- "$rel" >/dev/null 2>&1
+	fail "__WRITE_FAILED__ git commit failed: $(printf '%s' "$err" | tail -n 1 | tr -c '[:print:]' ' ' | cut -c 1-200)" 7
+fi
+commit=$(git -C "$root" rev-parse --short=12 HEAD)
+trap 'exit 6' HUP INT TERM
+printf 'OK %s %s %s %s\n' "${'$'}{digest:0:12}" "$size" "$state" "$commit"
+
+# 3. Push (all unpushed commits of the branch), still under the lock.
+git -C "$root" config core.sshCommand >/dev/null || export GIT_SSH_COMMAND=${'$'}{GIT_SSH_COMMAND:-ssh -o BatchMode=yes}
+if out=$(timeout -k 2 "$push_timeout" git -C "$root" push --quiet 2>&1 </dev/null); then
+	printf 'PUSHED yes\n'
+else
+	printf 'PUSHED no %s\n' "$(printf '%s' "$out" | grep -v '^\s*$' | tail -n 1 | tr -c '[:print:]' ' ' | cut -c 1-200)"
+fi
+`;

@@ -1,0 +1,35 @@
+/**
+ * Runs the real HermesVault node (its execute()) against the real sshd harness and a real git
+ * vault. Nothing here is a stand-in: sshd is OpenSSH, the vault is a git work tree with a bare
+ * remote, and the node reaches it through the package's SSH transport.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
+import { executeNode } from '../../harness/executeNode';
+import type { GitVault } from '../../harness/gitVault';
+import type { SshdHandle } from '../../harness/sshd';
+
+export const node = new HermesVault();
+
+export interface VaultCall {
+	operation: string;
+	query?: string;
+	content?: string;
+	baseHash?: string;
+	writePrefixes?: string;
+}
+
+export async function callVault(sshd: SshdHandle, vault: GitVault, call: VaultCall, credentials = sshd.credentials): Promise<IDataObject> {
+	const out = await executeNode(node, {
+		parameters: { vaultPath: vault.root, ...call },
+		credentials: { hermesSshApi: credentials },
+	});
+	expect(out[0]).toHaveLength(1);
+	return out[0][0].json;
+}
+
+/** Every 12-hex run in a value, serialised: used to prove error answers carry no content hash. */
+export function hexRuns(value: unknown): string[] {
+	return JSON.stringify(value).match(/[0-9a-f]{12}/gi) ?? [];
+}
