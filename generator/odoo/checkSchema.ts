@@ -9,11 +9,18 @@ import {
 	FAULT_ACCESS_ERROR,
 	faultSummary,
 	isOdooFault,
+	type OdooFault,
 	OdooXmlRpcClient,
 	settle,
 } from './xmlRpcClient';
 
-export type OdooProblemKind = 'missing-model' | 'missing-field' | 'wrong-type' | 'wrong-relation' | 'no-access';
+export type OdooProblemKind =
+	| 'missing-model'
+	| 'missing-field'
+	| 'wrong-type'
+	| 'wrong-relation'
+	| 'no-access'
+	| 'missing-record';
 
 export interface OdooProblem {
 	tool: string;
@@ -138,6 +145,32 @@ function fieldProblems(
 	return problems;
 }
 
+async function recordProblems(
+	client: OdooXmlRpcClient,
+	auth: { db: string; uid: number; password: string },
+	requirements: OdooRequirements,
+): Promise<OdooProblem[]> {
+	const problems: OdooProblem[] = [];
+	for (const need of requirements.records ?? []) {
+		const answer = await settle(client.executeKw(auth, need.model, 'search_count', [[['id', '=', need.id]]]));
+		if (answer.ok && Number(answer.value) > 0) continue;
+		if (!answer.ok && !isOdooFault(answer.error)) throw answer.error;
+		const missingModel = !answer.ok && MISSING_MODEL.test(String((answer.error as OdooFault).faultString));
+		if (!answer.ok && !missingModel) throw classifyFault(answer.error as OdooFault, auth.db);
+		const module = missingModel ? moduleForModel(need.model) : undefined;
+		problems.push({
+			tool: need.tool,
+			kind: missingModel ? 'missing-model' : 'missing-record',
+			model: need.model,
+			module,
+			message: missingModel
+				? `model ${need.model} does not exist${module ? ` (module ${module} not installed?)` : ''}`
+				: `no ${need.model} record with id ${need.id} (${need.source})`,
+		});
+	}
+	return problems;
+}
+
 /**
  * Logs in and reads every model once. Throws OdooConnectionError when nothing can be checked
  * (unreachable, not Odoo, wrong database, bad credentials); mismatches go into the report.
@@ -158,6 +191,7 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 		models.push(answer.present ? { model, present: true, fields: Object.keys(answer.fields).length } : { model, present: false });
 		problems.push(...fieldProblems(requirements, model, answer));
 	}
+	problems.push(...(await recordProblems(client, auth, requirements)));
 
 	const toolNames = [...new Set([...requirements.models, ...requirements.fields].map((r) => r.tool))];
 	const failing = new Set(problems.map((p) => p.tool));

@@ -101,12 +101,29 @@ function mergeSameField(needs: OdooFieldRequirement[]): OdooFieldRequirement[] {
 	return [...merged.values()];
 }
 
-export function requirementsFromCatalogue(tools: readonly ToolSpec[]): OdooRequirements {
-	const requirements: OdooRequirements = { models: [], fields: [] };
+/**
+ * With `employeeId` (the config's default employee), every tool that writes `employee_id` also
+ * needs that hr.employee record to exist.
+ */
+export function requirementsFromCatalogue(
+	tools: readonly ToolSpec[],
+	deployment: { employeeId?: number } = {},
+): OdooRequirements {
+	const requirements: OdooRequirements = { models: [], fields: [], records: [] };
 	for (const tool of tools) {
 		if (tool.target.kind !== 'odoo') continue;
-		requirements.models.push({ tool: tool.name, model: tool.target.model });
-		requirements.fields.push(...targetFields(tool, tool.target));
+		const target = tool.target as OdooTarget;
+		requirements.models.push({ tool: tool.name, model: target.model });
+		requirements.fields.push(...targetFields(tool, target));
+		const writesEmployee = (target.writes ?? []).some((w) => w.field === 'employee_id');
+		if (writesEmployee && deployment.employeeId !== undefined) {
+			requirements.records?.push({
+				tool: tool.name,
+				model: 'hr.employee',
+				id: deployment.employeeId,
+				source: 'config employeeId',
+			});
+		}
 	}
 	return requirements;
 }

@@ -15,9 +15,19 @@ export interface OdooModelRequirement {
 	model: string;
 }
 
+/** A record the deployment relies on (e.g. the default employee of timesheet_log_hours). */
+export interface OdooRecordRequirement {
+	tool: string;
+	model: string;
+	id: number;
+	/** Where the id comes from, for the report: "config employeeId". */
+	source: string;
+}
+
 export interface OdooRequirements {
 	models: OdooModelRequirement[];
 	fields: OdooFieldRequirement[];
+	records?: OdooRecordRequirement[];
 }
 
 /** Distinct models in first-use order, so the calls and the report are deterministic. */

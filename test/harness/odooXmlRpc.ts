@@ -41,6 +41,8 @@ export interface OdooStandInOptions {
 	uid?: number;
 	serverVersion?: string;
 	schema?: OdooSchema;
+	/** Record ids per model, for `search_count` (default: employee 1). */
+	records?: Record<string, number[]>;
 }
 
 export interface OdooCall {
@@ -123,6 +125,17 @@ function fieldsGet(fields: Record<string, OdooFieldDescription>, args: unknown[]
 	return answer;
 }
 
+/** `search_count(domain)` for the domains the check sends: `[]` or `[['id', '=', n]]`. */
+function searchCount(ids: number[], args: unknown[]): number {
+	const domain = (args[0] ?? []) as unknown[];
+	if (domain.length === 0) return ids.length;
+	const [field, operator, value] = domain[0] as [string, string, number];
+	if (domain.length !== 1 || field !== 'id' || operator !== '=') {
+		throw new Error(`stand-in search_count supports only [('id', '=', n)], got ${JSON.stringify(domain)}`);
+	}
+	return ids.includes(Number(value)) ? 1 : 0;
+}
+
 function commonHandlers(state: Required<OdooStandInOptions>): Record<string, Handler> {
 	const authenticate: Handler = (params, reply) => {
 		const [db, login, password] = params as [string, string, string];
@@ -162,6 +175,7 @@ function objectHandlers(state: Required<OdooStandInOptions>): Record<string, Han
 			const fields = state.schema[model];
 			if (!fields) return reply({ faultCode: FAULT_WARNING, faultString: `Object ${model} doesn't exist` });
 			if (method === 'fields_get') return reply(null, fieldsGet(fields, args ?? [], kwargs ?? {}));
+			if (method === 'search_count') return reply(null, searchCount(state.records[model] ?? [], args ?? []));
 			reply({
 				faultCode: FAULT_APPLICATION_ERROR,
 				faultString: traceback(
@@ -206,6 +220,7 @@ export async function startOdooStandIn(options: OdooStandInOptions = {}): Promis
 		uid: options.uid ?? 2,
 		serverVersion: options.serverVersion ?? '17.0',
 		schema: options.schema ?? defaultOdooSchema(),
+		records: options.records ?? { 'hr.employee': [1] },
 	};
 	const calls: OdooCall[] = [];
 	const services = {
