@@ -1,0 +1,52 @@
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * A `docker` command for tests: no Docker engine can run on the test machines, so the node's
+ * Docker Command setting points at this stand-in (test/fixtures/docker/docker-stand-in.js),
+ * which records every argv it receives and answers like Docker's `--format json`. Everything
+ * around it (sshd, the SSH transport, the node) is real.
+ */
+export interface DockerStandIn {
+	/** Absolute path to give the node as `dockerCommand`. */
+	command: string;
+	dir: string;
+	/** argv of every call so far, in order. */
+	calls(): string[][];
+	clear(): void;
+	remove(): void;
+}
+
+const FIXTURES = resolve(__dirname, '../fixtures/docker');
+
+export function createDockerStandIn(): DockerStandIn {
+	const dir = mkdtempSync(join(tmpdir(), 'hermes-docker-'));
+	copyFileSync(join(FIXTURES, 'state.json'), join(dir, 'state.json'));
+	const command = join(dir, 'docker');
+	const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+	writeFileSync(
+		command,
+		[
+			'#!/bin/sh',
+			`HERMES_STANDIN_DIR=${quote(dir)}`,
+			'export HERMES_STANDIN_DIR',
+			`exec ${quote(process.execPath)} ${quote(join(FIXTURES, 'docker-stand-in.js'))} "$@"`,
+			'',
+		].join('\n'),
+	);
+	chmodSync(command, 0o755);
+	const log = join(dir, 'calls.jsonl');
+	writeFileSync(log, '');
+	return {
+		command,
+		dir,
+		calls: () =>
+			readFileSync(log, 'utf8')
+				.split('\n')
+				.filter((line) => line.trim())
+				.map((line) => (JSON.parse(line) as { argv: string[] }).argv),
+		clear: () => writeFileSync(log, ''),
+		remove: () => rmSync(dir, { recursive: true, force: true }),
+	};
+}

@@ -1,0 +1,102 @@
+import {
+	answerFrom,
+	listAnswer,
+	LOG_CAPS,
+	logsAnswer,
+	parseJsonRecords,
+	resolveTarget,
+	statusAnswer,
+	usableConfigFiles,
+} from '../../../nodes/HermesDocker/dockerAnswer';
+import { EXIT, SECTION } from '../../../nodes/HermesDocker/remoteScripts';
+
+const ok = (stdout: string) => ({ stdout, stderr: '', exitCode: 0 });
+
+test('reads both shapes of --format json: one array, or one object per line', () => {
+	expect(parseJsonRecords('[{"a":1},{"a":2}]\n')).toEqual([{ a: 1 }, { a: 2 }]);
+	expect(parseJsonRecords('{"a":1}\n{"a":2}\n')).toEqual([{ a: 1 }, { a: 2 }]);
+	expect(parseJsonRecords('  \n')).toEqual([]);
+});
+
+test('docker output that is not JSON is an answer, not a throw', () => {
+	expect(answerFrom(ok('Usage: docker [OPTIONS]'), listAnswer)).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
+});
+
+test('a failing docker command -> __UNAVAILABLE__ with docker words; 127 says the command is missing', () => {
+	expect(answerFrom({ stdout: '', stderr: 'Cannot connect to the Docker daemon', exitCode: 1 }, listAnswer)).toMatchObject({
+		error: '__UNAVAILABLE__',
+		hint: expect.stringContaining('Cannot connect to the Docker daemon'),
+	});
+	expect(answerFrom({ stdout: '', stderr: 'bash: docker: command not found', exitCode: 127 }, listAnswer)).toMatchObject({
+		hint: expect.stringContaining('Docker Command setting'),
+	});
+});
+
+test('status of a stack without containers -> __NOT_FOUND__', () => {
+	expect(statusAnswer('ghost', ok(''))).toMatchObject({ error: '__NOT_FOUND__' });
+});
+
+test('logs over the cap keep the newest whole lines and say truncated', () => {
+	const lines = Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(90)}`).join('\n');
+	const tail = lines.slice(-(LOG_CAPS.chars + 1));
+	const answer = logsAnswer('web', ok(tail));
+	expect(answer.truncated).toBe(true);
+	expect(Buffer.byteLength(answer.logs as string)).toBeLessThanOrEqual(LOG_CAPS.chars);
+	expect((answer.logs as string).startsWith('line ')).toBe(true);
+	expect((answer.logs as string).endsWith('line 399 ' + 'x'.repeat(90))).toBe(true);
+});
+
+const resolution = (ls: unknown[], inspect?: unknown[]) =>
+	ok(
+		[
+			`${SECTION} ls`,
+			JSON.stringify(ls),
+			`${EXIT} 0`,
+			`${SECTION} inspect`,
+			inspect ? JSON.stringify(inspect) : '[]',
+			`${EXIT} ${inspect ? 0 : 1}`,
+			'',
+		].join('\n'),
+	);
+const project = (name: string, files = `/srv/${name}/compose.yaml`) => ({ Name: name, Status: 'running(1)', ConfigFiles: files });
+const container = (name: string, projectLabel?: string) => ({
+	Id: 'f'.repeat(64),
+	Name: `/${name}`,
+	Config: { Labels: projectLabel === undefined ? {} : { 'com.docker.compose.project': projectLabel } },
+});
+
+describe('what Docker resolves before a manage action', () => {
+	test('a known stack resolves to its compose files', () => {
+		expect(resolveTarget('web', ['security-stack'], resolution([project('web', '/a/c.yaml,/a/o.yaml')]))).toEqual({
+			ok: true,
+			configFiles: ['/a/c.yaml', '/a/o.yaml'],
+		});
+	});
+
+	test.each([['security-stack'], ['Security-Stack'], [' security-stack ']])('a container of the project %j is protected', (label) => {
+		const answer = resolveTarget('5ec0', ['security-stack'], resolution([project('web')], [container('security-stack-crowdsec-1', label)]));
+		expect(answer).toMatchObject({ ok: false, answer: { error: '__PROTECTED__', hint: expect.stringContaining('security-stack-crowdsec-1') } });
+	});
+
+	test('a container of another stack is not a stack: __NOT_FOUND__ naming its stack', () => {
+		const answer = resolveTarget('a1b2', ['security-stack'], resolution([project('web')], [container('web-app-1', 'web')]));
+		expect(answer).toMatchObject({ ok: false, answer: { error: '__NOT_FOUND__', hint: expect.stringContaining('"web"') } });
+	});
+
+	test('an unknown name -> __NOT_FOUND__', () => {
+		expect(resolveTarget('nope', [], resolution([project('web')]))).toMatchObject({ ok: false, answer: { error: '__NOT_FOUND__' } });
+	});
+
+	test('docker failing during resolution -> __UNAVAILABLE__', () => {
+		const output = ok(`${SECTION} ls\nCannot connect to the Docker daemon\n${EXIT} 1\n${SECTION} inspect\n[]\n${EXIT} 1\n`);
+		expect(resolveTarget('web', [], output)).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+	});
+
+	test('garbage from the docker command -> __UNAVAILABLE__, not a throw', () => {
+		expect(resolveTarget('web', [], ok(`${SECTION} ls\nnot json\n${EXIT} 0\n`))).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+	});
+});
+
+test.each([[[]], [['relative/compose.yaml']], [['-f']], [['/ok.yaml', '/bad\n.yaml']]])('unusable compose files %j -> __NOT_FOUND__', (files) => {
+	expect(usableConfigFiles('web', files)).toMatchObject({ error: '__NOT_FOUND__' });
+});

@@ -1,0 +1,97 @@
+import { alertsAnswer, CAPS, parseCurlOutput, queryAnswer } from '../../../nodes/HermesMonitoring/prometheusAnswer';
+import { HTTP_TRAILER } from '../../../nodes/HermesMonitoring/remoteScripts';
+
+const curl = (body: string, status = '200', exitCode = 0, stderr = '') => ({
+	stdout: `${body}\n${HTTP_TRAILER}${status}`,
+	stderr,
+	exitCode,
+});
+
+describe('curl output', () => {
+	test('success envelope -> data', () => {
+		const parsed = parseCurlOutput(curl(JSON.stringify({ status: 'success', data: { resultType: 'vector', result: [] } })));
+		expect(parsed).toEqual({ ok: true, data: { resultType: 'vector', result: [] }, warnings: undefined });
+	});
+
+	test("bad_data -> __BAD_ACTION__ carrying Prometheus' own message", () => {
+		const body = JSON.stringify({ status: 'error', errorType: 'bad_data', error: 'invalid parameter "query": 1:4: parse error: unexpected end of input' });
+		const parsed = parseCurlOutput(curl(body, '400'));
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', hint: expect.stringContaining('1:4: parse error: unexpected end of input') } });
+	});
+
+	test.each([['timeout'], ['unavailable'], ['canceled']])('%s -> __UNAVAILABLE__', (errorType) => {
+		const parsed = parseCurlOutput(curl(JSON.stringify({ status: 'error', errorType, error: 'x' }), '503'));
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+	});
+
+	test('connection refused (http 000) -> __UNAVAILABLE__ with curl stderr', () => {
+		const parsed = parseCurlOutput({ stdout: `\n${HTTP_TRAILER}000`, stderr: 'curl: (7) Failed to connect', exitCode: 7 });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('Failed to connect') } });
+	});
+
+	test('curl missing -> __UNAVAILABLE__ saying so', () => {
+		const parsed = parseCurlOutput({ stdout: '', stderr: 'bash: curl: command not found', exitCode: 127 });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('curl is not installed') } });
+	});
+
+	test('answer cut at the byte cap (no trailer) -> __TOO_LARGE__', () => {
+		const parsed = parseCurlOutput({ stdout: 'x'.repeat(CAPS.responseBytes), stderr: '', exitCode: 141 });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+	});
+
+	test('not Prometheus JSON (wrong URL) -> __UNAVAILABLE__', () => {
+		expect(parseCurlOutput(curl('<html>404</html>', '404'))).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+	});
+});
+
+const series = (n: number) =>
+	Array.from({ length: n }, (_, i) => ({ metric: { __name__: 'm', i: String(i) }, value: [1, String(i)] as [number, string] }));
+
+describe('query answer caps', () => {
+	test('under the caps: everything, truncated false', () => {
+		const answer = queryAnswer({ resultType: 'vector', result: series(3) });
+		expect(answer).toMatchObject({ success: true, seriesCount: 3, returned: 3, truncated: false });
+		expect(answer.hint).toBeUndefined();
+	});
+
+	test('more series than the cap: cut at the series cap, says so', () => {
+		const answer = queryAnswer({ resultType: 'vector', result: series(CAPS.series + 5) });
+		expect(answer).toMatchObject({ seriesCount: CAPS.series + 5, returned: CAPS.series, truncated: true });
+		expect(answer.hint).toContain(`Showing ${CAPS.series} of ${CAPS.series + 5} series`);
+	});
+
+	test('big series: cut at the character cap, whole series only', () => {
+		const big = Array.from({ length: 10 }, (_, i) => ({ metric: { l: 'v'.repeat(5000), i: String(i) }, value: [1, '1'] }));
+		const answer = queryAnswer({ resultType: 'vector', result: big });
+		expect(answer.truncated).toBe(true);
+		expect(JSON.stringify(answer.result).length).toBeLessThanOrEqual(CAPS.chars);
+		expect(answer.returned).toBe((answer.result as unknown[]).length);
+	});
+
+	test('scalar results are returned as one value', () => {
+		expect(queryAnswer({ resultType: 'scalar', result: [1, '42'] })).toMatchObject({ result: { timestamp: 1, value: '42' }, truncated: false });
+	});
+});
+
+describe('alerts answer', () => {
+	test('keeps firing alerts only, shaped as name, labels, summary, since', () => {
+		const answer = alertsAnswer({
+			alerts: [
+				{ labels: { alertname: 'A', severity: 'page' }, annotations: { summary: 'a is down' }, state: 'firing', activeAt: 't1' },
+				{ labels: { alertname: 'B' }, annotations: {}, state: 'pending', activeAt: 't2' },
+				{ labels: { alertname: 'C' }, annotations: { description: 'c desc' }, state: 'firing', activeAt: 't3' },
+			],
+		});
+		expect(answer).toEqual({
+			success: true,
+			mode: 'alerts',
+			count: 2,
+			returned: 2,
+			truncated: false,
+			alerts: [
+				{ name: 'A', labels: { severity: 'page' }, summary: 'a is down', since: 't1' },
+				{ name: 'C', labels: {}, summary: 'c desc', since: 't3' },
+			],
+		});
+	});
+});

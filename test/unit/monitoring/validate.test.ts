@@ -1,0 +1,65 @@
+import { checkMode, checkPrometheusUrl, checkPromql, MAX_PROMQL_CHARS } from '../../../nodes/HermesMonitoring/validate';
+
+describe('mode', () => {
+	test.each([
+		['alerts', 'alerts'],
+		['query', 'query'],
+		[' Query ', 'query'],
+		['ALERTS', 'alerts'],
+	])('%j -> %s', (raw, mode) => expect(checkMode(raw)).toEqual({ ok: true, value: mode }));
+
+	test.each([['range'], ['alert'], [''], ['query; id'], [undefined], [null], [1], [{}], ['q uery']])('%j -> __BAD_ACTION__', (raw) => {
+		const checked = checkMode(raw);
+		expect(checked).toMatchObject({ ok: false, answer: { success: false, error: '__BAD_ACTION__' } });
+	});
+});
+
+describe('promql', () => {
+	test.each([['up'], ['sum by (job) (rate(http_requests_total[5m]))'], ['$(touch x)'], ['  up  ']])('%j is passed unchanged', (raw) => {
+		expect(checkPromql(raw)).toEqual({ ok: true, value: raw });
+	});
+
+	test.each([[''], ['   '], ['\n\t'], [undefined], [null]])('%j -> __EMPTY_QUERY__', (raw) => {
+		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+	});
+
+	test.each([[42], [{ q: 'up' }], [['up']], [true]])('non-string %j -> __BAD_ACTION__', (raw) => {
+		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+	});
+
+	test('over the cap -> __TOO_LARGE__ naming the cap', () => {
+		const checked = checkPromql('a'.repeat(MAX_PROMQL_CHARS + 1));
+		expect(checked).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', hint: expect.stringContaining(String(MAX_PROMQL_CHARS)) } });
+	});
+});
+
+describe('prometheusUrl', () => {
+	test.each([
+		['http://127.0.0.1:9090', 'http://127.0.0.1:9090'],
+		['http://127.0.0.1:9090/', 'http://127.0.0.1:9090'],
+		[' https://localhost:9443/prometheus/ ', 'https://localhost:9443/prometheus'],
+		['http://[::1]:9090', 'http://[::1]:9090'],
+		['http://prometheus.internal', 'http://prometheus.internal'],
+	])('%j -> %s', (raw, url) => expect(checkPrometheusUrl(raw)).toEqual({ ok: true, value: url }));
+
+	test.each([
+		[''],
+		['127.0.0.1:9090'],
+		['ftp://127.0.0.1:9090'],
+		['file:///etc/passwd'],
+		['gopher://127.0.0.1:70'],
+		['http://user:pw@127.0.0.1:9090'],
+		['http://127.0.0.1:9090/?x=1'],
+		['http://127.0.0.1:9090/#frag'],
+		['http://127.0.0.1:9090/{a,b}'],
+		['http://127.0.0.1:9090/$(id)'],
+		["http://127.0.0.1:9090/'x"],
+		['-K/etc/passwd'],
+		['--config /etc/passwd'],
+		['http://127.0.0.1:9090 -o /tmp/x'],
+		[undefined],
+		[42],
+	])('%j -> __BAD_ACTION__', (raw) => {
+		expect(checkPrometheusUrl(raw)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+	});
+});
