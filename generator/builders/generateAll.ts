@@ -1,0 +1,61 @@
+/** Everything `generate` writes, as file name -> content, for a catalogue and a config. */
+import type { ToolSpec } from '../catalogue/types';
+import type { HermesConfig } from '../config';
+import { ConfigError } from '../config';
+import { buildGatewayWorkflows, gatewayWorkflowFileName } from './gatewayWorkflows';
+import { buildManifest } from './manifest';
+import { buildMcpWorkflow } from './mcpWorkflow';
+import type { Workflow } from './n8nTypes';
+import { toJson } from './serialize';
+
+export const MAIN_FILE = 'hermes-mcp-tools.json';
+export const MAIN_MANIFEST_FILE = 'hermes-mcp-tools.index.json';
+
+export interface GeneratedFile {
+	file: string;
+	content: string;
+	/** Parsed form, for summaries and tests. */
+	workflow?: Workflow;
+	tools?: number;
+}
+
+function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: string): ToolSpec[] {
+	const unknown = names.filter((n) => !catalogue.some((t) => t.name === n));
+	if (unknown.length > 0) {
+		throw new ConfigError(`Toolset "${toolset}" names tools that are not in the catalogue:`, unknown);
+	}
+	// Keep the catalogue order, whatever order the toolset lists them in.
+	return catalogue.filter((t) => names.includes(t.name));
+}
+
+function mcpFiles(file: string, manifestFile: string, name: string, path: string, tools: readonly ToolSpec[], config: HermesConfig): GeneratedFile[] {
+	const workflow = buildMcpWorkflow({ name, path, tools }, config);
+	return [
+		{ file, content: toJson(workflow), workflow, tools: tools.length },
+		{ file: manifestFile, content: toJson(buildManifest(workflow, tools)) },
+	];
+}
+
+export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig): GeneratedFile[] {
+	const files = mcpFiles(MAIN_FILE, MAIN_MANIFEST_FILE, config.workflowName, config.mcpPath, catalogue, config);
+	const seen = new Set<string>();
+	for (const toolset of config.toolsets) {
+		if (seen.has(toolset.name)) throw new ConfigError(`Toolset "${toolset.name}" is defined twice`);
+		seen.add(toolset.name);
+		const tools = toolsetTools(catalogue, toolset.tools, toolset.name);
+		files.push(
+			...mcpFiles(
+				`hermes-mcp-tools.${toolset.name}.json`,
+				`hermes-mcp-tools.${toolset.name}.index.json`,
+				`${config.workflowName} - ${toolset.name}`,
+				toolset.path,
+				tools,
+				config,
+			),
+		);
+	}
+	for (const { gateway, workflow } of buildGatewayWorkflows(config)) {
+		files.push({ file: gatewayWorkflowFileName(gateway), content: toJson(workflow), workflow });
+	}
+	return files;
+}

@@ -1,0 +1,10 @@
+export { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from './generateAll';
+export type { GeneratedFile } from './generateAll';
+export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
+export { nodeId, webhookId } from './ids';
+export { buildManifest } from './manifest';
+export type { Manifest, ManifestEntry } from './manifest';
+export { buildMcpWorkflow, TRIGGER_NAME } from './mcpWorkflow';
+export type { Connections, Workflow, WorkflowNode } from './n8nTypes';
+export { NODE_TYPES } from './n8nTypes';
+export { toJson } from './serialize';

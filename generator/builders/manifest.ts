@@ -1,0 +1,32 @@
+/** The node-index manifest: tool -> node name -> index in nodes[] and in the ai_tool order. */
+import type { ToolSpec } from '../catalogue/types';
+import type { Workflow } from './n8nTypes';
+
+export interface ManifestEntry {
+	tool: string;
+	nodeName: string;
+	nodeIndex: number;
+	aiToolIndex: number;
+	sensitive: boolean;
+}
+
+export interface Manifest {
+	workflow: string;
+	tools: ManifestEntry[];
+}
+
+/** Derived from the built workflow itself, so it cannot disagree with the JSON it describes. */
+export function buildManifest(workflow: Workflow, tools: readonly ToolSpec[]): Manifest {
+	const sensitive = new Map(tools.map((t) => [t.name, t.sensitive]));
+	const aiToolSources = Object.entries(workflow.connections)
+		.filter(([, outputs]) => outputs.ai_tool !== undefined)
+		.map(([source]) => source);
+	return {
+		workflow: workflow.name,
+		tools: aiToolSources.map((nodeName, aiToolIndex) => {
+			const nodeIndex = workflow.nodes.findIndex((n) => n.name === nodeName);
+			if (nodeIndex < 0) throw new Error(`connection from unknown node ${nodeName}`);
+			return { tool: nodeName, nodeName, nodeIndex, aiToolIndex, sensitive: sensitive.get(nodeName) ?? false };
+		}),
+	};
+}

@@ -1,0 +1,73 @@
+/** The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired ai_tool. */
+import type { ParameterSpec, ToolSpec } from '../catalogue/types';
+import type { HermesConfig } from '../config';
+import { nodeId, webhookId } from './ids';
+import type { Connections, Workflow, WorkflowNode } from './n8nTypes';
+import { NODE_TYPES } from './n8nTypes';
+import { odooToolParameters } from './odooTool';
+import { toolWorkflowParameters } from './toolWorkflow';
+
+export const TRIGGER_NAME = 'MCP Server Trigger';
+const COLUMNS = 8;
+
+export interface McpWorkflowSpec {
+	name: string;
+	path: string;
+	tools: readonly ToolSpec[];
+}
+
+/** Tidy grid under the trigger, in ai_tool order. */
+function toolPosition(index: number): [number, number] {
+	return [(index % COLUMNS) * 220 - 770, 300 + Math.floor(index / COLUMNS) * 200];
+}
+
+/** Parameter lookup with deployment overrides (the timesheet employee comes from the config). */
+function parameterLookup(tool: ToolSpec, config: HermesConfig) {
+	return (key: string): ParameterSpec => {
+		const spec = tool.parameters.find((p) => p.key === key);
+		if (!spec) throw new Error(`${tool.name}: unknown parameter ${key}`);
+		if (key === 'employee_id' && !spec.required) return { ...spec, default: config.employeeId };
+		return spec;
+	};
+}
+
+function toolNode(tool: ToolSpec, index: number, workflowName: string, config: HermesConfig): WorkflowNode {
+	const lookup = parameterLookup(tool, config);
+	const base = { id: nodeId(workflowName, tool.name), name: tool.name };
+	if (tool.target.kind === 'odoo') {
+		return {
+			...base,
+			...NODE_TYPES.odooTool,
+			position: toolPosition(index),
+			parameters: odooToolParameters(tool, config, lookup),
+			credentials: { [config.odooCredentialType]: { name: config.credentials.odoo } },
+		};
+	}
+	return {
+		...base,
+		...NODE_TYPES.toolWorkflow,
+		position: toolPosition(index),
+		parameters: toolWorkflowParameters(tool, config, lookup),
+	};
+}
+
+function triggerNode(spec: McpWorkflowSpec, config: HermesConfig): WorkflowNode {
+	return {
+		id: nodeId(spec.name, TRIGGER_NAME),
+		name: TRIGGER_NAME,
+		...NODE_TYPES.mcpTrigger,
+		position: [0, 0],
+		parameters: { authentication: 'bearerAuth', path: spec.path },
+		credentials: { httpBearerAuth: { name: config.credentials.bearer } },
+		webhookId: webhookId(spec.name, TRIGGER_NAME),
+	};
+}
+
+export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
+	const nodes = [triggerNode(spec, config), ...spec.tools.map((t, i) => toolNode(t, i, spec.name, config))];
+	const connections: Connections = {};
+	for (const tool of spec.tools) {
+		connections[tool.name] = { ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] };
+	}
+	return { name: spec.name, nodes, connections, settings: { executionOrder: 'v1' } };
+}

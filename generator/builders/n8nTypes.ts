@@ -1,0 +1,40 @@
+/** The subset of n8n's workflow JSON the generator emits: only keys the public API accepts. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface WorkflowNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: JsonObject;
+	credentials?: Record<string, { name: string }>;
+	webhookId?: string;
+}
+
+export interface ConnectionTarget {
+	node: string;
+	type: string;
+	index: number;
+}
+
+export type Connections = Record<string, Record<string, ConnectionTarget[][]>>;
+
+export interface Workflow {
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Connections;
+	settings: { executionOrder: 'v1' };
+}
+
+/** n8n node type names the generator emits. */
+export const NODE_TYPES = {
+	mcpTrigger: { type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2.1 },
+	odooTool: { type: 'n8n-nodes-base.odooTool', typeVersion: 2 },
+	toolWorkflow: { type: '@n8n/n8n-nodes-langchain.toolWorkflow', typeVersion: 2.2 },
+	executeWorkflowTrigger: { type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1 },
+	executeWorkflow: { type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1.2 },
+	if: { type: 'n8n-nodes-base.if', typeVersion: 2.2 },
+	noOp: { type: 'n8n-nodes-base.noOp', typeVersion: 1 },
+} as const;

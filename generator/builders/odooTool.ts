@@ -1,0 +1,100 @@
+/** One catalogue tool -> one `odooTool` (typeVersion 2) node's parameters, resource "custom". */
+import type { FieldChoice, Literal, OdooTarget, OdooWrite, ParameterSpec, ToolSpec } from '../catalogue/types';
+import type { HermesConfig } from '../config';
+import { expression, fromAiCall, quote } from '../fromAi';
+import type { JsonObject, JsonValue } from './n8nTypes';
+import { byId, mapperColumn } from './resourceLocator';
+
+/** Operators the Odoo node lists; others (ilike) go through as an expression, which Odoo receives verbatim. */
+const NODE_OPERATORS = new Set([
+	'equal', 'notEqual', 'greaterThen', 'lesserThen', 'greaterOrEqual', 'lesserOrEqual', 'like', 'in', 'notIn', 'childOf',
+]);
+
+export type ParamLookup = (key: string) => ParameterSpec;
+
+function literalValue(value: Literal): JsonValue {
+	return typeof value === 'string' ? value : expression(JSON.stringify(value));
+}
+
+function boundValue(b: { param?: string; value?: Literal }, param: ParamLookup): JsonValue {
+	if (b.param !== undefined) return expression(fromAiCall(param(b.param)));
+	return literalValue(b.value as Literal);
+}
+
+function writeValue(w: OdooWrite, param: ParamLookup): JsonValue {
+	if (w.param !== undefined && w.fallback !== undefined) {
+		return expression(`${fromAiCall(param(w.param))} || ${w.fallback}`);
+	}
+	return boundValue(w, param);
+}
+
+/**
+ * The write for an "update one field" tool: an object built in the expression, holding only the
+ * chosen field. A field outside the allow-list is sent as `refused_field_<name>`, which Odoo
+ * rejects ("Invalid field"), so nothing is written and the agent sees why.
+ */
+function fieldChoiceValue(choice: FieldChoice, param: ParamLookup): string {
+	const field = fromAiCall(param(choice.fieldParam));
+	const value = fromAiCall(param(choice.valueParam));
+	const allowed = `[${choice.allowed.map(quote).join(', ')}]`;
+	return expression(
+		`${allowed}.includes(${field}) ? { [${field}]: ${value} } : { ['refused_field_' + ${field}]: ${value} }`,
+	);
+}
+
+function fieldsToSend(target: OdooTarget, param: ParamLookup): JsonObject {
+	let value: JsonValue;
+	let columns: string[];
+	if (target.fieldChoice) {
+		value = fieldChoiceValue(target.fieldChoice, param);
+		columns = target.fieldChoice.allowed;
+	} else {
+		const writes = target.writes ?? [];
+		value = Object.fromEntries(writes.map((w) => [w.field, writeValue(w, param)]));
+		columns = writes.map((w) => w.field);
+	}
+	return {
+		mappingMode: 'defineBelow',
+		value,
+		matchingColumns: [],
+		schema: columns.map((c) => mapperColumn(c)),
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
+}
+
+function operationParameters(target: OdooTarget, param: ParamLookup): JsonObject {
+	const out: JsonObject = {};
+	if (target.recordIdParam !== undefined) {
+		out.recordId = byId(expression(fromAiCall(param(target.recordIdParam))));
+	}
+	if (target.operation === 'getAll') {
+		out.returnAll = target.limitParam === undefined;
+		if (target.limitParam !== undefined) out.limit = expression(fromAiCall(param(target.limitParam)));
+		out.filters = {
+			filter: (target.filters ?? []).map((f) => ({
+				fieldName: f.field,
+				operator: NODE_OPERATORS.has(f.operator) ? f.operator : expression(quote(f.operator)),
+				value: boundValue(f, param),
+			})),
+		};
+	}
+	if (target.operation === 'create' || target.operation === 'update') {
+		if (target.writes || target.fieldChoice) out.fieldsToSend = fieldsToSend(target, param);
+	}
+	if (target.fieldsList) out.options = { fieldsList: target.fieldsList.join(',') };
+	return out;
+}
+
+export function odooToolParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
+	const target = tool.target as OdooTarget;
+	return {
+		descriptionType: 'manual',
+		toolDescription: tool.description,
+		authentication: config.odooCredentialType,
+		resource: 'custom',
+		customResource: byId(target.model),
+		operation: target.operation,
+		...operationParameters(target, param),
+	};
+}

@@ -1,0 +1,39 @@
+/** One catalogue gateway tool -> one `toolWorkflow` (typeVersion 2.2) node's parameters. */
+import type { GatewayInput, GatewayTarget, ToolSpec } from '../catalogue/types';
+import { GATEWAY_INPUTS } from '../catalogue/types';
+import type { HermesConfig } from '../config';
+import { expression, fromAiCall, quote } from '../fromAi';
+import type { JsonObject, JsonValue } from './n8nTypes';
+import type { ParamLookup } from './odooTool';
+import { mapperColumn, workflowByName } from './resourceLocator';
+
+/** Value sent for an out-of-list action: the gateway answers it with __BAD_ACTION__. */
+export const REFUSED_VALUE = '__refused__';
+
+function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {
+	if (input === undefined) return '';
+	if (input.param === undefined) return input.value as JsonValue;
+	const call = fromAiCall(param(input.param));
+	if (input.allowed === undefined) return expression(call);
+	const allowed = `[${input.allowed.map(quote).join(', ')}]`;
+	return expression(`${allowed}.includes(${call}) ? ${call} : ${quote(REFUSED_VALUE)}`);
+}
+
+export function toolWorkflowParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
+	const target = tool.target as GatewayTarget;
+	const names = GATEWAY_INPUTS[target.gateway];
+	const byName = new Map(target.inputs.map((i) => [i.input, i]));
+	return {
+		description: tool.description,
+		source: 'database',
+		workflowId: workflowByName(config.gatewayWorkflows[target.gateway]),
+		workflowInputs: {
+			mappingMode: 'defineBelow',
+			value: Object.fromEntries(names.map((n) => [n, inputValue(byName.get(n), param)])),
+			matchingColumns: [],
+			schema: names.map((n) => mapperColumn(n, 'string')),
+			attemptToConvertTypes: false,
+			convertFieldsToString: false,
+		},
+	};
+}

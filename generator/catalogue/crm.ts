@@ -1,0 +1,109 @@
+/** Odoo CRM (6 tools). */
+import type { ToolSpec } from './types';
+
+export const crm: ToolSpec[] = [
+	{
+		name: 'crm_list_stages',
+		description: 'Lists the CRM pipeline stages (id, name, sequence, is_won).',
+		sensitive: false,
+		target: {
+			kind: 'odoo',
+			model: 'crm.stage',
+			operation: 'getAll',
+			fieldsList: ['id', 'name', 'sequence', 'is_won'],
+			limitParam: 'limit',
+		},
+		parameters: [
+			{ key: 'limit', type: 'number', description: 'Maximum number of stages to return', required: false, default: 50 },
+		],
+	},
+	{
+		name: 'crm_list_leads',
+		description: 'Lists the CRM opportunities in the pipeline (id, name, customer, stage, expected revenue, probability).',
+		sensitive: false,
+		target: {
+			kind: 'odoo',
+			model: 'crm.lead',
+			operation: 'getAll',
+			fieldsList: ['id', 'name', 'partner_id', 'partner_name', 'stage_id', 'expected_revenue', 'probability', 'user_id', 'date_deadline'],
+			filters: [{ field: 'type', operator: 'equal', value: 'opportunity' }],
+			limitParam: 'limit',
+		},
+		parameters: [
+			{ key: 'limit', type: 'number', description: 'Maximum number of opportunities to return', required: false, default: 50 },
+		],
+	},
+	{
+		name: 'crm_create_lead',
+		description: 'Creates a CRM opportunity (type=opportunity is forced so it lands in the pipeline). Returns its id.',
+		sensitive: false,
+		target: {
+			kind: 'odoo',
+			model: 'crm.lead',
+			operation: 'create',
+			writes: [
+				{ field: 'type', value: 'opportunity' },
+				{ field: 'name', param: 'name' },
+				{ field: 'partner_name', param: 'partner_name' },
+				{ field: 'email_from', param: 'email_from' },
+				{ field: 'phone', param: 'phone' },
+				{ field: 'expected_revenue', param: 'expected_revenue' },
+				{ field: 'description', param: 'description' },
+			],
+		},
+		parameters: [
+			{ key: 'name', type: 'string', description: 'Title of the opportunity', required: true },
+			{ key: 'partner_name', type: 'string', description: 'Customer company name, empty for none', required: false, default: '' },
+			{ key: 'email_from', type: 'string', description: 'Customer email, empty for none', required: false, default: '' },
+			{ key: 'phone', type: 'string', description: 'Customer phone, empty for none', required: false, default: '' },
+			{ key: 'expected_revenue', type: 'number', description: 'Expected revenue in the company currency, 0 if unknown', required: false, default: 0 },
+			{ key: 'description', type: 'string', description: 'Internal notes, empty for none', required: false, default: '' },
+		],
+	},
+	{
+		name: 'crm_update_lead',
+		description: 'Updates one field of a CRM opportunity: name, partner_name, email_from, phone, expected_revenue, probability, date_deadline or description. Any other field is refused.',
+		sensitive: false,
+		target: {
+			kind: 'odoo',
+			model: 'crm.lead',
+			operation: 'update',
+			recordIdParam: 'lead_id',
+			fieldChoice: {
+				fieldParam: 'field',
+				valueParam: 'value',
+				allowed: ['name', 'partner_name', 'email_from', 'phone', 'expected_revenue', 'probability', 'date_deadline', 'description'],
+			},
+		},
+		parameters: [
+			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to update (see crm_list_leads)', required: true },
+			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, partner_name, email_from, phone, expected_revenue, probability, date_deadline, description. Any other field is refused', required: true },
+			{ key: 'value', type: 'string', description: 'New value of that field (numbers as digits, date_deadline as YYYY-MM-DD)', required: true },
+		],
+	},
+	{
+		name: 'crm_move_stage',
+		description: 'Moves a CRM opportunity to another pipeline stage.',
+		sensitive: false,
+		target: {
+			kind: 'odoo',
+			model: 'crm.lead',
+			operation: 'update',
+			recordIdParam: 'lead_id',
+			writes: [{ field: 'stage_id', param: 'stage_id' }],
+		},
+		parameters: [
+			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to move', required: true },
+			{ key: 'stage_id', type: 'number', description: 'Id of the target stage (see crm_list_stages)', required: true },
+		],
+	},
+	{
+		name: 'crm_delete_lead',
+		description: 'SENSITIVE: permanently deletes a CRM opportunity. Ask the user for explicit confirmation before calling.',
+		sensitive: true,
+		target: { kind: 'odoo', model: 'crm.lead', operation: 'delete', recordIdParam: 'lead_id' },
+		parameters: [
+			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to delete permanently (only after the user confirmed)', required: true },
+		],
+	},
+];

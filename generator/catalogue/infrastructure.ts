@@ -1,0 +1,90 @@
+/** Infrastructure (5 tools): Docker, Prometheus monitoring, content pipeline, through their gateways. */
+import type { ToolSpec } from './types';
+
+export const infrastructure: ToolSpec[] = [
+	{
+		name: 'docker_read',
+		description: 'Reads Docker state on the host: status of a compose stack, its recent logs, or the list of stacks.',
+		sensitive: false,
+		target: {
+			kind: 'gateway',
+			gateway: 'docker',
+			inputs: [
+				{ input: 'dockerStack', param: 'stack' },
+				{ input: 'dockerAction', param: 'action', allowed: ['status', 'logs', 'list'] },
+			],
+		},
+		parameters: [
+			{ key: 'action', type: 'string', description: 'One of status, logs, list', required: true },
+			{ key: 'stack', type: 'string', description: 'Compose stack name (lowercase letters, digits, - and _); empty for list', required: false, default: '' },
+		],
+	},
+	{
+		name: 'docker_manage',
+		description: 'SENSITIVE: starts, stops, restarts or updates (pull + up -d) a Docker compose stack. Ask the user for explicit confirmation before calling. Protected stacks are refused.',
+		sensitive: true,
+		target: {
+			kind: 'gateway',
+			gateway: 'docker',
+			inputs: [
+				{ input: 'dockerStack', param: 'stack' },
+				{ input: 'dockerAction', param: 'action', allowed: ['start', 'stop', 'restart', 'update'] },
+			],
+		},
+		parameters: [
+			{ key: 'action', type: 'string', description: 'One of start, stop, restart, update (only after the user confirmed)', required: true },
+			{ key: 'stack', type: 'string', description: 'Compose stack name (lowercase letters, digits, - and _)', required: true },
+		],
+	},
+	{
+		name: 'monitoring_alerts',
+		description: 'Lists the Prometheus alerts currently firing (name, labels, summary, since).',
+		sensitive: false,
+		target: {
+			kind: 'gateway',
+			gateway: 'monitoring',
+			inputs: [
+				{ input: 'mode', value: 'alerts' },
+				{ input: 'promql', param: 'reason' },
+			],
+		},
+		parameters: [
+			{ key: 'reason', type: 'string', description: 'Optional note on why the alerts are checked; not used as a filter', required: false, default: '' },
+		],
+	},
+	{
+		name: 'monitoring_query',
+		description: 'Runs an instant PromQL query against Prometheus (result capped, truncated flag).',
+		sensitive: false,
+		target: {
+			kind: 'gateway',
+			gateway: 'monitoring',
+			inputs: [
+				{ input: 'mode', value: 'query' },
+				{ input: 'promql', param: 'promql' },
+			],
+		},
+		parameters: [
+			{ key: 'promql', type: 'string', description: 'PromQL expression, e.g. up == 0', required: true },
+		],
+	},
+	{
+		name: 'content_generate',
+		description: 'Hands a draft note, article or research request to the content pipeline. Give a text, a url, or both.',
+		sensitive: false,
+		target: {
+			kind: 'gateway',
+			gateway: 'content',
+			inputs: [
+				{ input: 'contentType', param: 'content_type' },
+				{ input: 'text', param: 'text' },
+				{ input: 'url', param: 'url' },
+			],
+		},
+		parameters: [
+			{ key: 'content_type', type: 'string', description: 'One of note, article, research', required: true },
+			{ key: 'text', type: 'string', description: 'Text or idea to work from; empty if a url is given', required: false, default: '' },
+			{ key: 'url', type: 'string', description: 'http or https link to work from; empty if a text is given', required: false, default: '' },
+		],
+	},
+];

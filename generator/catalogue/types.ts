@@ -1,0 +1,230 @@
+/**
+ * The shape of one MCP tool in the catalogue. Specs are plain object literals (data, not code)
+ * so the importer can emit the same source back from a workflow; zod validates them at load.
+ */
+import { z } from 'zod';
+
+/** `$fromAI` types (n8n accepts exactly these four). */
+export const PARAM_TYPES = ['string', 'number', 'boolean', 'json'] as const;
+export type ParamType = (typeof PARAM_TYPES)[number];
+
+const literal = z.union([z.string(), z.number(), z.boolean()]);
+export type Literal = z.infer<typeof literal>;
+
+/** Parameter keys are lower snake_case and fit n8n's `$fromAI` key rule (1-64 chars). */
+export const PARAM_KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+export const ParameterSpecSchema = z
+	.object({
+		key: z.string().regex(PARAM_KEY, 'lower snake_case, at most 64 characters'),
+		type: z.enum(PARAM_TYPES),
+		/** Carries the semantics: the MCP trigger shows only the name and these descriptions. */
+		description: z.string().min(1),
+		required: z.boolean(),
+		/** Mandatory for optional parameters: becomes the 4th `$fromAI` argument. */
+		default: literal.optional(),
+		/** Value is sensitive (not logged/echoed by tooling). */
+		sensitive: z.boolean().optional(),
+	})
+	.strict()
+	.superRefine((p, ctx) => {
+		if (p.required && p.default !== undefined) {
+			ctx.addIssue({ code: 'custom', message: `required parameter "${p.key}" must not have a default` });
+		}
+		if (!p.required && p.default === undefined) {
+			ctx.addIssue({ code: 'custom', message: `optional parameter "${p.key}" needs a default` });
+		}
+		if (p.default !== undefined && p.type !== 'json' && typeof p.default !== p.type) {
+			ctx.addIssue({ code: 'custom', message: `default of "${p.key}" must be a ${p.type}` });
+		}
+		if (p.description.includes("'") || p.description.includes('\\')) {
+			ctx.addIssue({ code: 'custom', message: `description of "${p.key}": no quotes or backslashes` });
+		}
+	});
+export type ParameterSpec = z.infer<typeof ParameterSpecSchema>;
+
+export const ODOO_OPERATIONS = ['create', 'get', 'getAll', 'update', 'delete'] as const;
+export type OdooOperation = (typeof ODOO_OPERATIONS)[number];
+
+/** Domain operators: the Odoo node's own option values, plus `ilike` (passed through to Odoo). */
+export const FILTER_OPERATORS = [
+	'equal',
+	'notEqual',
+	'greaterThen',
+	'lesserThen',
+	'greaterOrEqual',
+	'lesserOrEqual',
+	'like',
+	'ilike',
+	'in',
+	'notIn',
+	'childOf',
+] as const;
+
+/** A value bound either to an agent parameter or to a fixed literal. */
+const binding = {
+	param: z.string().regex(PARAM_KEY).optional(),
+	value: literal.optional(),
+};
+function exactlyOne(b: { param?: string; value?: Literal }, ctx: z.RefinementCtx) {
+	if ((b.param === undefined) === (b.value === undefined)) {
+		ctx.addIssue({ code: 'custom', message: 'give exactly one of param or value' });
+	}
+}
+
+export const OdooFilterSchema = z
+	.object({ field: z.string().min(1), operator: z.enum(FILTER_OPERATORS), ...binding })
+	.strict()
+	.superRefine(exactlyOne);
+export type OdooFilter = z.infer<typeof OdooFilterSchema>;
+
+export const OdooWriteSchema = z
+	.object({
+		field: z.string().min(1),
+		...binding,
+		/** n8n expression used when the agent leaves the parameter empty (e.g. `false`, today). */
+		fallback: z.string().min(1).optional(),
+	})
+	.strict()
+	.superRefine(exactlyOne);
+export type OdooWrite = z.infer<typeof OdooWriteSchema>;
+
+/** "Update one field" tools: the agent names a field and a value; only `allowed` fields are written. */
+export const FieldChoiceSchema = z
+	.object({
+		fieldParam: z.string().regex(PARAM_KEY),
+		valueParam: z.string().regex(PARAM_KEY),
+		allowed: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).min(1),
+	})
+	.strict();
+export type FieldChoice = z.infer<typeof FieldChoiceSchema>;
+
+export const OdooTargetSchema = z
+	.object({
+		kind: z.literal('odoo'),
+		model: z.string().regex(/^[a-z][a-z0-9_.]*$/),
+		operation: z.enum(ODOO_OPERATIONS),
+		/** get/update/delete: the parameter holding the record id. */
+		recordIdParam: z.string().regex(PARAM_KEY).optional(),
+		/** get/getAll: the fields returned (`options.fieldsList`). */
+		fieldsList: z.array(z.string()).optional(),
+		/** getAll: search domain, combined with AND. */
+		filters: z.array(OdooFilterSchema).optional(),
+		/** getAll: the parameter holding the result limit. */
+		limitParam: z.string().regex(PARAM_KEY).optional(),
+		/** create/update: fixed or parameter-bound field values. */
+		writes: z.array(OdooWriteSchema).optional(),
+		/** update: one agent-chosen field out of an allow-list. */
+		fieldChoice: FieldChoiceSchema.optional(),
+	})
+	.strict();
+export type OdooTarget = z.infer<typeof OdooTargetSchema>;
+
+export const GATEWAYS = ['vault', 'docker', 'monitoring', 'content'] as const;
+export type GatewayName = (typeof GATEWAYS)[number];
+
+/** Typed inputs of each gateway sub-workflow (DESIGN §6, CONTRACTS). */
+export const GATEWAY_INPUTS: Record<GatewayName, readonly string[]> = {
+	vault: ['vaultAction', 'vaultQuery', 'vaultContent', 'vaultBaseHash'],
+	docker: ['dockerStack', 'dockerAction'],
+	monitoring: ['mode', 'promql'],
+	content: ['contentType', 'text', 'url'],
+};
+
+export const GatewayInputSchema = z
+	.object({
+		input: z.string().min(1),
+		...binding,
+		/**
+		 * Allow-list for a parameter-bound input: any other value is replaced by a marker the
+		 * gateway refuses (`__BAD_ACTION__`), so e.g. docker_read cannot restart a stack.
+		 */
+		allowed: z.array(z.string().min(1)).min(1).optional(),
+	})
+	.strict()
+	.superRefine(exactlyOne);
+export type GatewayInput = z.infer<typeof GatewayInputSchema>;
+
+export const GatewayTargetSchema = z
+	.object({
+		kind: z.literal('gateway'),
+		gateway: z.enum(GATEWAYS),
+		/** Inputs not listed are sent as empty strings. */
+		inputs: z.array(GatewayInputSchema).min(1),
+	})
+	.strict();
+export type GatewayTarget = z.infer<typeof GatewayTargetSchema>;
+
+export const ToolSpecSchema = z
+	.object({
+		/** MCP tool name = n8n node name: `^[a-z][a-z0-9_]*$` so n8n's mangling leaves it unchanged. */
+		name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+		description: z.string().min(1),
+		/** Destructive: the agent must ask for confirmation (system prompt); listed in the manifest. */
+		sensitive: z.boolean(),
+		target: z.discriminatedUnion('kind', [OdooTargetSchema, GatewayTargetSchema]),
+		parameters: z.array(ParameterSpecSchema).min(1),
+	})
+	.strict()
+	.superRefine((tool, ctx) => {
+		const keys = tool.parameters.map((p) => p.key);
+		const dup = keys.find((k, i) => keys.indexOf(k) !== i);
+		if (dup) ctx.addIssue({ code: 'custom', message: `duplicate parameter "${dup}"` });
+		for (const ref of referencedParams(tool.target)) {
+			if (!keys.includes(ref)) {
+				ctx.addIssue({ code: 'custom', message: `target uses undeclared parameter "${ref}"` });
+			}
+		}
+		for (const key of keys) {
+			if (!referencedParams(tool.target).includes(key)) {
+				ctx.addIssue({ code: 'custom', message: `parameter "${key}" is not used by the target` });
+			}
+		}
+		if (tool.target.kind === 'gateway') {
+			const known = GATEWAY_INPUTS[tool.target.gateway];
+			for (const i of tool.target.inputs) {
+				if (!known.includes(i.input)) {
+					ctx.addIssue({ code: 'custom', message: `${tool.target.gateway} gateway has no input "${i.input}"` });
+				}
+			}
+		}
+		if (tool.sensitive && !/sensitive/i.test(tool.description)) {
+			ctx.addIssue({ code: 'custom', message: 'a sensitive tool must say so in its description' });
+		}
+	});
+export type ToolSpec = z.infer<typeof ToolSpecSchema>;
+
+/** Every parameter key a target refers to. */
+export function referencedParams(target: OdooTarget | GatewayTarget): string[] {
+	const refs: Array<string | undefined> = [];
+	if (target.kind === 'odoo') {
+		refs.push(target.recordIdParam, target.limitParam);
+		for (const f of target.filters ?? []) refs.push(f.param);
+		for (const w of target.writes ?? []) refs.push(w.param);
+		if (target.fieldChoice) refs.push(target.fieldChoice.fieldParam, target.fieldChoice.valueParam);
+	} else {
+		for (const i of target.inputs) refs.push(i.param);
+	}
+	return [...new Set(refs.filter((r): r is string => r !== undefined))];
+}
+
+/** Validates a whole catalogue: each spec, and unique tool names. Throws a readable error. */
+export function validateCatalogue(tools: readonly unknown[]): ToolSpec[] {
+	const problems: string[] = [];
+	const parsed: ToolSpec[] = [];
+	tools.forEach((tool, index) => {
+		const result = ToolSpecSchema.safeParse(tool);
+		const label = (tool as { name?: unknown })?.name ?? `#${index}`;
+		if (result.success) parsed.push(result.data);
+		else
+			for (const issue of result.error.issues) {
+				problems.push(`${String(label)}: ${issue.path.join('.') || '(tool)'}: ${issue.message}`);
+			}
+	});
+	const names = parsed.map((t) => t.name);
+	names.forEach((n, i) => {
+		if (names.indexOf(n) !== i) problems.push(`${n}: duplicate tool name`);
+	});
+	if (problems.length > 0) throw new Error(`Invalid catalogue:\n  ${problems.join('\n  ')}`);
+	return parsed;
+}

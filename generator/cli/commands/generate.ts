@@ -1,0 +1,108 @@
+/**
+ * `generate`: writes the workflows and manifests for the catalogue and a deployment config.
+ * `--check` writes nothing and exits 1 when a file on disk differs from what would be written.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import type { Command } from 'commander';
+
+import type { GeneratedFile } from '../../builders';
+import { generateAll } from '../../builders';
+import { CATALOGUE } from '../../catalogue';
+import { ConfigError, loadConfig } from '../../config';
+
+export const DEFAULT_OUT_DIR = 'workflows';
+
+interface GenerateOptions {
+	config?: string;
+	out: string;
+	check?: boolean;
+}
+
+type FileState = 'unchanged' | 'changed' | 'new';
+
+function readOrUndefined(path: string): string | undefined {
+	try {
+		return readFileSync(path, 'utf8');
+	} catch {
+		return undefined;
+	}
+}
+
+/** First differing line, enough to see what drifted. */
+export function diffHint(actual: string | undefined, expected: string): string {
+	if (actual === undefined) return 'missing on disk';
+	const a = actual.split('\n');
+	const e = expected.split('\n');
+	for (let i = 0; i < Math.max(a.length, e.length); i++) {
+		if (a[i] !== e[i]) {
+			const show = (line: string | undefined) => (line === undefined ? '<end of file>' : line.trim().slice(0, 120));
+			return `line ${i + 1}: on disk ${show(a[i])} | generated ${show(e[i])}`;
+		}
+	}
+	return 'differs';
+}
+
+function describe(file: GeneratedFile): string {
+	if (!file.workflow) return '';
+	const tools = file.tools !== undefined ? `, ${file.tools} tools` : '';
+	return ` (${file.workflow.nodes.length} nodes${tools})`;
+}
+
+export function runGenerate(options: GenerateOptions, out = process.stdout, err = process.stderr): number {
+	let files: GeneratedFile[];
+	try {
+		files = generateAll(CATALOGUE, loadConfig(options.config));
+	} catch (error) {
+		if (error instanceof ConfigError) {
+			err.write(`${error.message}\n`);
+			return 2;
+		}
+		throw error;
+	}
+	const dir = resolve(options.out);
+	const states = files.map((f) => {
+		const current = readOrUndefined(join(dir, f.file));
+		const state: FileState = current === undefined ? 'new' : current === f.content ? 'unchanged' : 'changed';
+		return { f, current, state };
+	});
+	if (options.check) {
+		const drift = states.filter((s) => s.state !== 'unchanged');
+		for (const { f, current } of drift) {
+			err.write(`differs: ${join(options.out, f.file)}: ${diffHint(current, f.content)}\n`);
+		}
+		if (drift.length > 0) {
+			err.write(`${drift.length} of ${files.length} files differ from the catalogue; run \`npm run generate\` and commit.\n`);
+			return 1;
+		}
+		out.write(`${files.length} files up to date in ${options.out}\n`);
+		return 0;
+	}
+	mkdirSync(dir, { recursive: true });
+	for (const { f, state } of states) {
+		if (state !== 'unchanged') writeFileSync(join(dir, f.file), f.content);
+		out.write(`${state === 'unchanged' ? 'unchanged' : 'written  '} ${join(options.out, f.file)}${describe(f)}\n`);
+	}
+	const written = states.filter((s) => s.state !== 'unchanged').length;
+	out.write(`${written} written, ${files.length - written} unchanged\n`);
+	return 0;
+}
+
+export function register(program: Command): void {
+	program
+		.command('generate')
+		.description(
+			'Generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, and the four gateway sub-workflows.',
+		)
+		.option('-c, --config <file>', 'deployment config JSON; overrides the embedded default field by field')
+		.option('-o, --out <dir>', 'output directory', DEFAULT_OUT_DIR)
+		.option('--check', 'write nothing; exit 1 and list the files that differ from what would be generated')
+		.addHelpText(
+			'after',
+			'\nExit codes: 0 written or up to date, 1 --check found drift, 2 bad config.\nExample: hermes-workflows generate --config deploy.json --out workflows',
+		)
+		.action((options: GenerateOptions) => {
+			process.exitCode = runGenerate(options);
+		});
+}

@@ -1,0 +1,57 @@
+/** Deployment config: everything that differs between installations, zod-validated (unknown keys refused). */
+import { z } from 'zod';
+
+const name = z.string().min(1);
+
+export const ToolsetSchema = z
+	.object({
+		/** Used in file names: workflows/hermes-mcp-tools.<name>.json */
+		name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and -'),
+		/** MCP path of this toolset's trigger (endpoint /mcp/<path>). */
+		path: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _'),
+		tools: z.array(name).min(1),
+	})
+	.strict();
+export type Toolset = z.infer<typeof ToolsetSchema>;
+
+export const ConfigSchema = z
+	.object({
+		workflowName: name,
+		mcpPath: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _'),
+		/** `n8n-nodes-hermes` when installed as a community package, `CUSTOM` from a custom folder. */
+		nodeTypePrefix: z.string().regex(/^(CUSTOM|(@[a-z0-9-]+\/)?n8n-nodes-[a-z0-9-]+)$/),
+		credentials: z
+			.object({
+				/** Names of existing n8n credentials (n8n looks them up by name on import). */
+				odoo: name,
+				ssh: name,
+				bearer: name,
+			})
+			.strict(),
+		odooCredentialType: z.enum(['odooApi', 'odooApiKeyApi']),
+		gatewayWorkflows: z
+			.object({ vault: name, docker: name, monitoring: name, content: name })
+			.strict(),
+		pipelineWorkflow: z
+			.object({
+				name,
+				/** Known id of the pipeline workflow; without it `push` resolves it by name. */
+				id: z.string().min(1).optional(),
+			})
+			.strict(),
+		vault: z
+			.object({
+				path: name,
+				writePrefixes: z.array(z.string().regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/$/, 'like research/')).min(1),
+			})
+			.strict(),
+		docker: z
+			.object({ protectedStacks: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/)) })
+			.strict(),
+		prometheusUrl: z.string().url(),
+		/** Default employee of timesheet_log_hours (overridable per call). */
+		employeeId: z.number().int().positive(),
+		toolsets: z.array(ToolsetSchema),
+	})
+	.strict();
+export type HermesConfig = z.infer<typeof ConfigSchema>;
