@@ -1,0 +1,137 @@
+/**
+ * `hermes-workflows lint FILE...`: lints any n8n workflow JSON for the mistakes that break MCP
+ * tools (see `--list-rules`). Exit 0 clean, 1 on errors (warnings too with --strict), 2 when an
+ * input cannot be read, is not JSON or is not a workflow, or on bad usage.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+
+import { Command, Option } from 'commander';
+
+import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../../lint/format';
+import { lintWorkflow, SHAPE_CODE, SHAPE_RULE } from '../../lint/engine';
+import { isManifestFile, manifestPathFor, manifestSchema } from '../../lint/manifest';
+import { RULES } from '../../lint/rules';
+
+export interface LintCommandOptions {
+	format?: Format;
+	strict?: boolean;
+	manifest?: string;
+	listRules?: boolean;
+}
+
+export interface LintIo {
+	stdout: (text: string) => void;
+	stderr: (text: string) => void;
+}
+
+const processIo: LintIo = {
+	stdout: (text) => process.stdout.write(text),
+	stderr: (text) => process.stderr.write(text),
+};
+
+class UnreadableInput extends Error {}
+
+function readJson(file: string, what: string): { text: string; json: unknown } {
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch (error) {
+		throw new UnreadableInput(`cannot read ${what} ${file}: ${(error as Error).message}`);
+	}
+	try {
+		return { text, json: JSON.parse(text) as unknown };
+	} catch (error) {
+		throw new UnreadableInput(`${what} ${file} is not valid JSON: ${(error as Error).message}`);
+	}
+}
+
+/** 1-based line of each node's `"name": ...` in the file, for annotations. */
+function nodeLines(text: string): Map<string, number> {
+	const lines = new Map<string, number>();
+	text.split('\n').forEach((line, index) => {
+		const match = /"name"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(line);
+		if (!match) return;
+		const name = JSON.parse(match[1]) as string;
+		if (!lines.has(name)) lines.set(name, index + 1);
+	});
+	return lines;
+}
+
+export const RULES_HELP = [
+	'Rules (code, severity, what it catches):',
+	...[SHAPE_RULE, ...RULES].map((rule) => `  ${rule.code}  ${rule.severity.padEnd(7)}  ${rule.summary}`),
+	'',
+	'Run with --list-rules for why each rule matters and how to fix a finding.',
+].join('\n');
+
+function listRules(): string {
+	return `${[SHAPE_RULE, ...RULES]
+		.map((rule) => `${rule.code} ${rule.name} (${rule.severity})\n  ${rule.summary}\n  why: ${rule.why}\n  fix: ${rule.hint}`)
+		.join('\n\n')}\n`;
+}
+
+/** The whole command as a function of its arguments, so tests run it without a process. */
+export function runLint(files: string[], options: LintCommandOptions = {}, io: LintIo = processIo): number {
+	if (options.listRules) {
+		io.stdout(listRules());
+		return 0;
+	}
+	const format = options.format ?? 'text';
+	if (!FORMATS.includes(format)) {
+		io.stderr(`error: unknown --format ${String(format)} (use ${FORMATS.join(', ')})\n`);
+		return 2;
+	}
+	if (files.length === 0) {
+		io.stderr('error: give at least one workflow JSON file (or --list-rules)\n');
+		return 2;
+	}
+	if (options.manifest !== undefined && files.length !== 1) {
+		io.stderr('error: --manifest compares one workflow; give exactly one FILE with it\n');
+		return 2;
+	}
+	let unreadable = false;
+	const findings: LocatedFinding[] = [];
+	let linted = 0;
+	for (const file of files) {
+		try {
+			const { text, json: workflow } = readJson(file, 'workflow');
+			if (isManifestFile(file) && manifestSchema.safeParse(workflow).success) {
+				io.stderr(`${file}: a tool manifest, checked with its workflow (HMT013); not linted as a workflow\n`);
+				continue;
+			}
+			const manifestFile = options.manifest ?? manifestPathFor(file);
+			const manifest =
+				options.manifest !== undefined || existsSync(manifestFile) ? readJson(manifestFile, 'manifest').json : undefined;
+			const lines = nodeLines(text);
+			linted++;
+			for (const finding of lintWorkflow(workflow, { file, manifest })) {
+				if (finding.code === SHAPE_CODE) unreadable = true;
+				const line = finding.node !== undefined ? lines.get(finding.node) : undefined;
+				findings.push(line !== undefined ? { ...finding, line } : finding);
+			}
+		} catch (error) {
+			if (!(error instanceof UnreadableInput)) throw error;
+			io.stderr(`error: ${error.message}\n`);
+			unreadable = true;
+		}
+	}
+	io.stdout(formatFindings(format, findings, linted));
+	if (unreadable) return 2;
+	const failing = findings.some((f) => f.severity === 'error' || options.strict === true);
+	return failing ? 1 : 0;
+}
+
+export function register(program: Command): void {
+	program
+		.command('lint')
+		.description('lint n8n workflow JSON files for the mistakes that break MCP tools and AI agents')
+		.argument('[files...]', 'workflow JSON files (any n8n workflow, not only generated ones)')
+		.addOption(new Option('--format <format>', 'output format').choices([...FORMATS]).default('text'))
+		.option('--strict', 'fail (exit 1) on warnings too', false)
+		.option('--manifest <file>', 'node-index manifest to compare with (default: <name>.index.json next to FILE)')
+		.option('--list-rules', 'explain every rule: what, why, how to fix')
+		.addHelpText('after', `\nExit: 0 clean, 1 errors (or warnings with --strict), 2 unreadable input or bad usage.\n\n${RULES_HELP}`)
+		.action((files: string[], options: LintCommandOptions) => {
+			process.exitCode = runLint(files, options);
+		});
+}

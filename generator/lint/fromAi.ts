@@ -1,0 +1,200 @@
+/**
+ * A `$fromAI(key, description, type, default)` scanner for the linter. It splits arguments
+ * exactly as n8n's `extractFromAICalls` does (commas outside quotes, parentheses counted
+ * outside quotes), so what it reports is what n8n would build, and it keeps what a linter
+ * needs on top: offsets, raw argument text, literal kinds and every problem instead of the
+ * first exception.
+ */
+
+export const FROM_AI_TYPES = ['string', 'number', 'boolean', 'json'] as const;
+export type FromAiType = (typeof FROM_AI_TYPES)[number];
+
+export const FROM_AI_KEY_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+export type LiteralKind = 'string' | 'number' | 'boolean';
+
+export interface FromAiArgument {
+	/** Trimmed source text of the argument. */
+	raw: string;
+	/** Offset of `raw` in the scanned text. */
+	offset: number;
+	/** Set when the argument is a literal; `value` is its unquoted, unescaped text. */
+	literal?: { kind: LiteralKind; value: string };
+}
+
+export interface FromAiCall {
+	/** Offset of `$fromAI` in the scanned text. */
+	offset: number;
+	/** The call as written, up to its closing parenthesis (or the end of the text). */
+	text: string;
+	args: FromAiArgument[];
+	/** Empty when the call is well formed. */
+	problems: string[];
+	key?: string;
+	description?: string;
+	/** Lower-cased, as n8n normalises it; `string` when omitted. */
+	type: string;
+	/** The 4th argument's literal text, when there is a well-formed one. */
+	defaultValue?: string;
+	hasDefault: boolean;
+}
+
+const CALL_START = /\$fromAI\s*\(\s*/gi;
+const QUOTES = new Set(['"', "'", '`']);
+const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function unescape(body: string): string {
+	return body.replace(/\\(.)/g, '$1');
+}
+
+function literalOf(raw: string): FromAiArgument['literal'] {
+	const quote = raw[0];
+	if (QUOTES.has(quote) && raw.length >= 2 && raw.endsWith(quote)) {
+		const body = raw.slice(1, -1);
+		// the body must not close the quote early (`'a' + 'b'`) nor interpolate (`${x}`)
+		const closesEarly = new RegExp(`(^|[^\\\\])(\\\\\\\\)*${quote}`).test(body);
+		if (closesEarly || (quote === '`' && body.includes('${'))) return undefined;
+		return { kind: 'string', value: unescape(body) };
+	}
+	if (NUMBER.test(raw)) return { kind: 'number', value: raw };
+	if (raw === 'true' || raw === 'false') return { kind: 'boolean', value: raw };
+	return undefined;
+}
+
+/** Splits the text between the parentheses at commas outside quotes, as n8n does. */
+function splitArguments(body: string, bodyOffset: number): FromAiArgument[] {
+	const args: FromAiArgument[] = [];
+	let start = 0;
+	let quote = '';
+	const push = (end: number) => {
+		const slice = body.slice(start, end);
+		const lead = slice.length - slice.trimStart().length;
+		const raw = slice.trim();
+		args.push({ raw, offset: bodyOffset + start + lead, literal: literalOf(raw) });
+	};
+	for (let i = 0; i < body.length; i++) {
+		const char = body[i];
+		if (char === '\\') {
+			i++;
+		} else if (quote) {
+			if (char === quote) quote = '';
+		} else if (QUOTES.has(char)) {
+			quote = char;
+		} else if (char === ',') {
+			push(i);
+			start = i + 1;
+		}
+	}
+	if (body.slice(start).trim() !== '' || args.length > 0) push(body.length);
+	return args;
+}
+
+/** Scans from just after `(`; returns the closing parenthesis offset, or why there is none. */
+function findClose(text: string, from: number): { close: number } | { problem: string } {
+	let depth = 1;
+	let quote = '';
+	let quoteAt = -1;
+	for (let i = from; i < text.length; i++) {
+		const char = text[i];
+		if (quote) {
+			if (char === '\\') i++;
+			else if (char === quote) quote = '';
+		} else if (QUOTES.has(char)) {
+			quote = char;
+			quoteAt = i;
+		} else if (char === '(') {
+			depth++;
+		} else if (char === ')' && --depth === 0) {
+			return { close: i };
+		}
+	}
+	if (quote) return { problem: `unterminated ${quote} quote opened at offset ${quoteAt}` };
+	return { problem: `unbalanced parentheses: ${depth} "(" never closed` };
+}
+
+function checkArguments(call: FromAiCall): void {
+	const [key, description, type, fallback] = call.args;
+	const { problems } = call;
+	if (call.args.length === 0 || call.args.length > 4) {
+		problems.push(`takes 1 to 4 arguments (key, description, type, default), got ${call.args.length}`);
+	}
+	if (!key || key.literal?.kind !== 'string') {
+		problems.push(`the key must be a quoted string, got ${key?.raw ? `\`${key.raw}\`` : 'nothing'}`);
+	} else if (!FROM_AI_KEY_PATTERN.test(key.literal.value)) {
+		problems.push(`invalid key "${key.literal.value}": use 1-64 letters, digits, "_" or "-"`);
+	} else {
+		call.key = key.literal.value;
+	}
+	if (description) {
+		if (description.literal?.kind === 'string') call.description = description.literal.value;
+		else problems.push(`the description must be a quoted string, got \`${description.raw}\``);
+	}
+	if (type) {
+		const value = type.literal?.kind === 'string' ? type.literal.value.toLowerCase() : undefined;
+		if (value === undefined) problems.push(`the type must be a quoted string, got \`${type.raw}\``);
+		else if (!(FROM_AI_TYPES as readonly string[]).includes(value)) {
+			problems.push(`unknown type "${type.literal?.value}": use ${FROM_AI_TYPES.join(', ')}`);
+		} else call.type = value;
+	}
+	if (fallback) {
+		call.hasDefault = true;
+		const problem = defaultProblem(fallback, call.type);
+		if (problem) problems.push(problem);
+		else call.defaultValue = fallback.literal?.value;
+	}
+}
+
+/** n8n reads the default from the expression text, so only a literal of the right type works. */
+function defaultProblem(arg: FromAiArgument, type: string): string | undefined {
+	const literal = arg.literal;
+	if (!literal) {
+		return `the default \`${arg.raw}\` is not a literal: n8n reads it as text, it is never evaluated`;
+	}
+	if (type === 'number' && Number.isNaN(Number(literal.value))) {
+		return `the default \`${arg.raw}\` is not a number`;
+	}
+	if (type === 'boolean' && !['true', 'false'].includes(literal.value.toLowerCase())) {
+		return `the default \`${arg.raw}\` is not true or false`;
+	}
+	if (type === 'json') {
+		try {
+			const parsed: unknown = JSON.parse(literal.value);
+			if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+		} catch {
+			return `the default \`${arg.raw}\` is not a quoted JSON object or array`;
+		}
+	}
+	return undefined;
+}
+
+/** Every `$fromAI(...)` call in `text` (n8n also matches it case-insensitively). */
+export function findFromAiCalls(text: string): FromAiCall[] {
+	const calls: FromAiCall[] = [];
+	CALL_START.lastIndex = 0;
+	let match: RegExpExecArray | null;
+	while ((match = CALL_START.exec(text)) !== null) {
+		const offset = match.index;
+		const bodyStart = offset + match[0].length;
+		const closing = findClose(text, bodyStart);
+		const call: FromAiCall = {
+			offset,
+			text: '',
+			args: [],
+			problems: [],
+			type: 'string',
+			hasDefault: false,
+		};
+		if ('problem' in closing) {
+			call.text = text.slice(offset);
+			call.problems.push(closing.problem);
+			calls.push(call);
+			break;
+		}
+		call.text = text.slice(offset, closing.close + 1);
+		call.args = splitArguments(text.slice(bodyStart, closing.close), bodyStart);
+		checkArguments(call);
+		calls.push(call);
+		CALL_START.lastIndex = closing.close + 1;
+	}
+	return calls;
+}

@@ -1,0 +1,24 @@
+import { legacyToolRoutes } from '../routing';
+import type { Rule } from '../types';
+
+export const toolMisrouted: Rule = {
+	code: 'HMT002',
+	name: 'tool-misrouted',
+	severity: 'error',
+	summary: 'A tool would run another node on n8n before 2.21.5 (index shift after a disabled tool).',
+	why:
+		'getConnectedTools gave each tool the sourceNodeName of the parent at the same index; the AI Agent and queue-mode workers run that node. tools/list stays correct, so the fault is silent.',
+	hint: 'Delete the disabled tool node (or its ai_tool connection); upgrading n8n to 2.21.5+ also fixes the routing.',
+	check({ graph }) {
+		return graph.toolConsumers().flatMap((consumer) =>
+			legacyToolRoutes(graph, consumer.name)
+				.filter((route) => route.runs !== route.tool)
+				// n8n lists tools in reverse connection order; report them in workflow order
+				.sort((a, b) => (graph.byName.get(a.tool)?.index ?? 0) - (graph.byName.get(b.tool)?.index ?? 0))
+				.map((route) => ({
+					node: route.tool,
+					message: `tool "${route.tool}" of "${consumer.name}" would run node "${route.runs ?? '(none)'}" on n8n < 2.21.5`,
+				})),
+		);
+	},
+};

@@ -1,0 +1,42 @@
+import { findFromAiCalls, type FromAiCall } from './fromAi';
+import type { WorkflowNode } from './types';
+
+/** Calls `visit` for every string inside `value`, with its path (`a.b[2].c`). */
+export function forEachString(
+	value: unknown,
+	path: string,
+	visit: (text: string, path: string, key: string) => void,
+	key = '',
+): void {
+	if (typeof value === 'string') {
+		visit(value, path, key);
+	} else if (Array.isArray(value)) {
+		value.forEach((item, index) => forEachString(item, `${path}[${index}]`, visit, key));
+	} else if (typeof value === 'object' && value !== null) {
+		for (const [childKey, child] of Object.entries(value)) {
+			forEachString(child, path ? `${path}.${childKey}` : childKey, visit, childKey);
+		}
+	}
+}
+
+export interface LocatedFromAiCall extends FromAiCall {
+	/** Parameter path of the string holding the call. */
+	path: string;
+}
+
+const cache = new WeakMap<WorkflowNode, LocatedFromAiCall[]>();
+
+/** Every `$fromAI` call in a node's parameters (memoised: several rules read them). */
+export function fromAiCallsOf(node: WorkflowNode): LocatedFromAiCall[] {
+	let calls = cache.get(node);
+	if (!calls) {
+		const found: LocatedFromAiCall[] = [];
+		forEachString(node.parameters, 'parameters', (text, path) => {
+			if (!/\$fromai/i.test(text)) return;
+			for (const call of findFromAiCalls(text)) found.push({ ...call, path });
+		});
+		calls = found;
+		cache.set(node, calls);
+	}
+	return calls;
+}
