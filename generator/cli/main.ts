@@ -7,6 +7,7 @@ import { Command } from 'commander';
 
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerGenerate } from './commands/generate';
+import { register as registerLint } from './commands/lint';
 
 export function buildProgram(): Command {
 	const program = new Command();
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
 		});
 	registerGenerate(program);
 	registerCheckOdoo(program);
+	registerLint(program);
 	return program;
 }
 
