@@ -18,6 +18,8 @@ export type PathCheck = { ok: true; path: string } | { ok: false; reason: string
 
 /** ASCII characters refused anywhere: Obsidian/Windows-forbidden, link syntax, shell expansion. */
 const FORBIDDEN_ASCII = /[\\:*?"<>|#^[\]~$`]/;
+/** Percent-encoded dot, slash or backslash: harmless here, but refused in case anything downstream decodes. */
+const ENCODED_SEPARATOR = /%(2e|2f|5c)/i;
 /** Controls, invisible format characters (zero-width, bidi overrides, BOM), surrogates, private use, unassigned, line/paragraph separators. */
 const FORBIDDEN_CLASSES = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
 /** Any space other than the plain ASCII space (no-break, ideographic, en/em ...). */
@@ -53,6 +55,7 @@ function characterProblem(value: string): string | undefined {
 	if (FORBIDDEN_ASCII.test(value)) return 'forbidden character (one of \\ : * ? " < > | # ^ [ ] ~ $ `)';
 	if (value.normalize('NFKC') !== value) return 'not in Unicode NFKC form (look-alike or decomposed characters)';
 	if (LOOKALIKES.test(value)) return 'slash or dot look-alike character';
+	if (ENCODED_SEPARATOR.test(value)) return 'percent-encoded dot or slash';
 	return undefined;
 }
 
@@ -132,11 +135,11 @@ export function parseWritePrefixes(setting: unknown): string[] {
  */
 export function checkVaultPath(setting: unknown): PathCheck {
 	if (typeof setting !== 'string' || setting.trim() === '') return { ok: false, reason: 'vaultPath is empty' };
+	if (FORBIDDEN_CLASSES.test(setting)) return { ok: false, reason: 'vaultPath contains a control character' };
 	const value = setting.trim();
 	if (!value.startsWith('/') && !value.startsWith('~/') && value !== '~') {
 		return { ok: false, reason: 'vaultPath must be absolute or start with ~/' };
 	}
-	if (FORBIDDEN_CLASSES.test(value)) return { ok: false, reason: 'vaultPath contains a control character' };
 	if (value.split('/').some((segment) => segment === '..')) return { ok: false, reason: 'vaultPath contains ".."' };
 	return { ok: true, path: value };
 }

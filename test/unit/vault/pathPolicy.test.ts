@@ -1,0 +1,74 @@
+import {
+	checkListPrefix,
+	checkNotePath,
+	checkVaultPath,
+	checkWritePath,
+	parseWritePrefixes,
+} from '../../../nodes/HermesVault/pathPolicy';
+import { BAD_WRITE_PATHS, GOOD_WRITE_PATHS, WRITE_PREFIXES } from './pathTables';
+
+test('the bad-path table has at least 60 entries, all distinct', () => {
+	expect(BAD_WRITE_PATHS.length).toBeGreaterThanOrEqual(60);
+	expect(new Set(BAD_WRITE_PATHS.map(([, path]) => JSON.stringify(path))).size).toBe(BAD_WRITE_PATHS.length);
+});
+
+describe.each(BAD_WRITE_PATHS)('write refuses %s', (_label, path) => {
+	test('with a reason', () => {
+		const check = checkWritePath(path, WRITE_PREFIXES);
+		expect(check.ok).toBe(false);
+		if (!check.ok) expect(check.reason).toMatch(/\w/);
+	});
+});
+
+describe.each(GOOD_WRITE_PATHS)('write accepts %s', (path) => {
+	test('unchanged', () => {
+		expect(checkWritePath(path, WRITE_PREFIXES)).toEqual({ ok: true, path });
+	});
+});
+
+describe('read (no prefix rule)', () => {
+	test.each(['README.md', 'notes/any/where.md', 'research/x.md'])('accepts %s', (path) => {
+		expect(checkNotePath(path)).toEqual({ ok: true, path });
+	});
+	const prefixOnly = new Set(['research-evil/x.md', 'researchx.md', 'Research/x.md', 'notes/x.md', 'x.md', 'README.md', 'notes/research/x.md']);
+	test.each(BAD_WRITE_PATHS.filter(([, path]) => !prefixOnly.has(path as string)))('refuses %s', (_label, path) => {
+		expect(checkNotePath(path).ok).toBe(false);
+	});
+});
+
+test('no prefix configured refuses every write', () => {
+	expect(checkWritePath('research/x.md', [])).toMatchObject({ ok: false, reason: 'no write prefix is configured' });
+});
+
+describe('list prefix', () => {
+	test.each([
+		['', ''],
+		['research', 'research'],
+		['research/', 'research'],
+		['research/sub/', 'research/sub'],
+	])('%j -> %j', (input, expected) => {
+		expect(checkListPrefix(input)).toEqual({ ok: true, path: expected });
+	});
+	test.each(['/', '../', '.git', '.git/', 'research/..', '/etc', '~', 'research//', 'a\\b', 'x\0'])('refuses %j', (input) => {
+		expect(checkListPrefix(input).ok).toBe(false);
+	});
+});
+
+describe('writePrefixes setting', () => {
+	test('normalised to folders ending in /', () => {
+		expect(parseWritePrefixes('research, inbox/ ,, notes/sub')).toEqual(['research/', 'inbox/', 'notes/sub/']);
+		expect(parseWritePrefixes('')).toEqual([]);
+	});
+	test.each(['../x', '/abs', '.git', 'a//b', '~/x', 'x\\y'])('refuses %j', (entry) => {
+		expect(() => parseWritePrefixes(`research/,${entry}`)).toThrow(/writePrefixes entry/);
+	});
+});
+
+describe('vaultPath setting', () => {
+	test.each(['~/vaults/vps-vault', '/srv/vault', '~', ' /srv/vault '])('accepts %j', (value) => {
+		expect(checkVaultPath(value).ok).toBe(true);
+	});
+	test.each(['', 'vaults/x', '-x', '/srv/../etc', '/srv/x\n', 42])('refuses %j', (value) => {
+		expect(checkVaultPath(value).ok).toBe(false);
+	});
+});

@@ -1,0 +1,137 @@
+/**
+ * The tables of bad and good vault paths. Shared by the unit test (validator alone) and the
+ * integration test (the same paths through the real node over sshd, checked on disk).
+ * Write prefixes for both: research/ and inbox/.
+ */
+export const WRITE_PREFIXES = ['research/', 'inbox/'];
+export const WRITE_PREFIXES_SETTING = 'research/,inbox/';
+
+/** [label, path]: every one must answer __BAD_PATH__ for a write. */
+export const BAD_WRITE_PATHS: ReadonlyArray<readonly [string, unknown]> = [
+	// emptiness and shape
+	['empty', ''],
+	['only a prefix folder', 'research/'],
+	['trailing slash', 'research/x.md/'],
+	['doubled slash', 'research//x.md'],
+	['non-string number', 42],
+	['non-string null', null],
+	['non-string array', ['research/x.md']],
+	['non-string object', { path: 'research/x.md' }],
+	// absolute and home
+	['absolute /etc', '/etc/passwd.md'],
+	['absolute inside-looking', '/research/x.md'],
+	['tilde home', '~/research/x.md'],
+	['tilde user', '~root/research/x.md'],
+	['tilde inside a segment', 'research/~x.md'],
+	// traversal, every spelling
+	['parent at start', '../x.md'],
+	['parent after research', 'research/../x.md'],
+	['parent after inbox', 'inbox/../x.md'],
+	['parent twice', 'research/../../etc/passwd.md'],
+	['parent deep', 'inbox/a/../../../../etc/cron.d/x.md'],
+	['parent as last folder', 'research/..'],
+	['dot segment', 'research/./x.md'],
+	['leading dot segment', './research/x.md'],
+	['backslash separator', 'research\\x.md'],
+	['backslash traversal', 'research\\..\\x.md'],
+	['backslash parent first', '..\\x.md'],
+	['windows drive', 'C:\\research\\x.md'],
+	['percent-encoded dots', 'research/%2e%2e/x.md'],
+	['percent-encoded slash', 'research/..%2fx.md'],
+	['percent-encoded backslash', 'research/..%5Cx.md'],
+	// NUL and control characters
+	['NUL in name', 'research/x\0.md'],
+	['NUL before extension', 'research/x.md\0.txt'],
+	['newline', 'research/x\n.md'],
+	['carriage return', 'research/x\r.md'],
+	['tab', 'research/x\t.md'],
+	['escape sequence', 'research/\x1b[31mx.md'],
+	['DEL', 'research/\x7fx.md'],
+	['C1 next line', 'research/x\u0085.md'],
+	// invisible and unicode tricks
+	['zero-width space', 'research/x\u200b.md'],
+	['zero-width joiner at end', 'research/x.md\u200d'],
+	['right-to-left override', 'research/x\u202edm.md'],
+	['byte order mark', 'research/\ufeffx.md'],
+	['line separator', 'research/x\u2028.md'],
+	['no-break space', 'research/x\u00a0y.md'],
+	['ideographic space', 'research/x\u3000y.md'],
+	['fullwidth solidus', 'research\uff0fx.md'],
+	['fullwidth solidus traversal', 'research/..\uff0fx.md'],
+	['fullwidth reverse solidus', 'research/x\uff3cy.md'],
+	['fullwidth full stops', 'research/\uff0e\uff0e/x.md'],
+	['one-dot leaders', 'research/\u2024\u2024/x.md'],
+	['two-dot leader', 'research/\u2025/x.md'],
+	['horizontal ellipsis', 'research/x\u2026.md'],
+	['division slash', 'research/x\u2215y.md'],
+	['fraction slash', 'research/..\u2044x.md'],
+	['big solidus', 'research/x\u29f8y.md'],
+	['combining long solidus overlay', 'research/x\u0338.md'],
+	['decomposed accent (NFD)', 'research/cafe\u0301.md'],
+	['fullwidth letters', 'research/\uff58.md'],
+	['fullwidth extension', 'research/x.\uff4d\uff44'],
+	['script capital R prefix', '\u211besearch/x.md'],
+	['lone surrogate', 'research/x\ud800.md'],
+	['private use character', 'research/x\ue000.md'],
+	// hidden segments and .git
+	['hidden file', 'research/.hidden.md'],
+	['hidden folder', 'research/.obsidian/x.md'],
+	['.git at top', '.git/config.md'],
+	['.git inside prefix', 'research/.git/x.md'],
+	['.git hooks', '.git/hooks/post-commit.md'],
+	['only extension', 'research/.md'],
+	['three dots', 'research/...md'],
+	// extension
+	['txt', 'research/x.txt'],
+	['no extension', 'research/x'],
+	['upper-case MD', 'research/x.MD'],
+	['md then sh', 'research/x.md.sh'],
+	['trailing space after md', 'research/x.md '],
+	// prefix tricks
+	['prefix look-alike', 'research-evil/x.md'],
+	['prefix without slash', 'researchx.md'],
+	['prefix in upper case', 'Research/x.md'],
+	['other folder', 'notes/x.md'],
+	['top level note', 'x.md'],
+	['existing top level file', 'README.md'],
+	['prefix nested elsewhere', 'notes/research/x.md'],
+	// option-like and odd segments
+	['leading dash', 'research/-rf.md'],
+	['double dash option', 'research/--help.md'],
+	['leading space', 'research/ x.md'],
+	['folder ending in dot', 'research/x./y.md'],
+	// characters Obsidian, Windows or a shell would read differently
+	['colon', 'research/a:b.md'],
+	['asterisk', 'research/x*.md'],
+	['question mark', 'research/x?.md'],
+	['brackets', 'research/[x].md'],
+	['command substitution', 'research/$(id).md'],
+	['backticks', 'research/`id`.md'],
+	['pipe', 'research/x|y.md'],
+	['angle brackets', 'research/x<y>.md'],
+	['double quotes', 'research/"x".md'],
+	['hash', 'research/#x.md'],
+	['caret', 'research/x^y.md'],
+	// sizes
+	['segment over 255 bytes', `research/${'a'.repeat(256)}.md`],
+	['more than 16 segments', `research/${'a/'.repeat(16)}x.md`],
+	['path over 512 bytes', `research/${'abcdefgh/'.repeat(60)}x.md`],
+];
+
+/** Paths a write accepts (validator only; the host may still find e.g. a symlink). */
+export const GOOD_WRITE_PATHS: readonly string[] = [
+	'research/x.md',
+	'inbox/today.md',
+	'research/sub/deep/note.md',
+	'research/My note (draft) - v2.md',
+	'research/café.md',
+	'research/日本語のノート.md',
+	'research/emoji 🙂.md',
+	'inbox/2026-11-30 log.md',
+	"research/it's fine.md",
+	'research/a+b=c, d&e.md',
+	'research/x.y.z.md',
+	'research/100% done.md',
+	'research/l·l.md',
+	'inbox/a_b-c.md',
+];
