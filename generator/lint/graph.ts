@@ -40,13 +40,18 @@ export class WorkflowGraph {
 	/**
 	 * n8n's `getParentNodes(name, 'ai_tool', 1)`: every node wired into `consumer` as a tool,
 	 * disabled ones included. `getConnectedNodes` unshifts each parent, so the list is the
-	 * reverse of the connection order; duplicates are kept and self-loops skipped.
+	 * reverse of the connection order; a node wired twice moves to the front (n8n-workflow 2.x;
+	 * older versions kept both, which shifts both of getConnectedTools' lists alike), self-loops
+	 * are skipped.
 	 */
 	toolParents(consumer: string): string[] {
 		const parents: string[] = [];
 		for (const byIndex of this.byDestination[consumer]?.[AI_TOOL] ?? []) {
 			for (const source of byIndex) {
-				if (source !== consumer) parents.unshift(source);
+				if (source === consumer) continue;
+				const earlier = parents.indexOf(source);
+				if (earlier !== -1) parents.splice(earlier, 1);
+				parents.unshift(source);
 			}
 		}
 		return parents;
