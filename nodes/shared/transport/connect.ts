@@ -51,7 +51,12 @@ function handshakeError(conn: SshConnectionOptions, error: Error & { level?: str
 		case 'client-socket':
 			return new TransportError('connect', `Connection to ${conn.host}:${conn.port} failed during the SSH handshake: ${error.message}`, true);
 		default:
-			return new TransportError('connect', `SSH handshake with ${conn.host}:${conn.port} failed: ${error.message}`, false);
+			// A hang-up before the banner (sshd restarting, MaxStartups) may pass; a protocol mismatch will not.
+			return new TransportError(
+				'connect',
+				`SSH handshake with ${conn.host}:${conn.port} failed: ${error.message}`,
+				/Connection lost before handshake/i.test(error.message),
+			);
 	}
 }
 
