@@ -1,0 +1,199 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { Command } from 'commander';
+
+import { buildProgram } from '../../../generator/cli/main';
+import { register, runLint, type LintCommandOptions } from '../../../generator/cli/commands/lint';
+import { RULES } from '../../../generator/lint/rules';
+import { fixturePath } from './fixtures';
+
+function run(files: string[], options: LintCommandOptions = {}) {
+	let stdout = '';
+	let stderr = '';
+	const code = runLint(files, options, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+	return { code, stdout, stderr };
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'hermes-lint-'));
+function scratchFile(name: string, text: string): string {
+	const path = join(scratch, name);
+	writeFileSync(path, text);
+	return path;
+}
+
+describe('exit codes', () => {
+	it.each([
+		['a clean workflow', ['clean.json'], {}, 0],
+		['an error', ['hmt001-disabled-tool-wired.json'], {}, 1],
+		['only a warning', ['hmt004-tool-name-invalid.json'], {}, 0],
+		['only a warning, --strict', ['hmt004-tool-name-invalid.json'], { strict: true }, 1],
+		['a clean and a failing file', ['clean.json', 'hmt011-mcp-trigger-no-auth.json'], {}, 1],
+		['a manifest among the inputs (skipped)', ['hmt013-manifest-out-of-sync.index.json', 'clean.json'], {}, 0],
+	])('%s -> %i', (_what, files, options, code) => {
+		expect(run(files.map(fixturePath), options).code).toBe(code);
+	});
+
+	it('2 for a missing file, and still lints the others', () => {
+		const result = run([join(scratch, 'missing.json'), fixturePath('hmt001-disabled-tool-wired.json')]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/cannot read workflow .*missing\.json: ENOENT/);
+		expect(result.stdout).toMatch(/HMT001/);
+	});
+
+	it('2 for invalid JSON', () => {
+		const result = run([scratchFile('broken.json', '{"nodes": [')]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/broken\.json is not valid JSON/);
+	});
+
+	it('2 for JSON that is not a workflow, with the HMT000 finding', () => {
+		const result = run([scratchFile('list.json', '[1, 2]')]);
+		expect(result.code).toBe(2);
+		expect(result.stdout).toMatch(/HMT000 error {3}not an n8n workflow: Expected object, received array/);
+	});
+
+	it('2 for a manifest that is not JSON', () => {
+		const result = run([fixturePath('clean.json')], { manifest: scratchFile('m.json', 'nope') });
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/manifest .*m\.json is not valid JSON/);
+	});
+
+	it.each([
+		['no file', [], {}, /give at least one workflow JSON file/],
+		['--manifest with two files', ['a.json', 'b.json'], { manifest: 'm.json' }, /exactly one FILE/],
+		['an unknown format', ['a.json'], { format: 'xml' as never }, /unknown --format xml/],
+	])('2 for bad usage: %s', (_what, files, options, message) => {
+		const result = run(files, options);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(message);
+	});
+});
+
+describe('manifest', () => {
+	it('finds <name>.index.json next to the workflow and skips it as a workflow file', () => {
+		const files = ['hmt013-manifest-out-of-sync.json', 'hmt013-manifest-out-of-sync.index.json'].map(fixturePath);
+		const result = run(files);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toMatch(/HMT013 error {3}line \d+, node "calculator": tool "calculator": manifest aiToolIndex 1/);
+		expect(result.stdout).toMatch(/in 1 file$/m);
+		expect(result.stderr).toMatch(/index\.json: a tool manifest, checked with its workflow/);
+	});
+
+	it('compares with --manifest when given', () => {
+		const manifest = scratchFile(
+			'good.index.json',
+			JSON.stringify({
+				workflow: 'Manifest drift',
+				tools: [{ tool: 'calculator', nodeName: 'calculator', nodeIndex: 1, aiToolIndex: 0, sensitive: false }],
+			}),
+		);
+		expect(run([fixturePath('hmt013-manifest-out-of-sync.json')], { manifest }).code).toBe(0);
+	});
+});
+
+describe('formats', () => {
+	const file = fixturePath('hmt002-tool-misrouted.json');
+
+	it('text: file, code, severity, line, node, message, fix and a summary', () => {
+		const { stdout } = run([file]);
+		expect(stdout.split('\n')).toEqual([
+			file,
+			'  HMT001 error   line 37, node "calc_b": disabled node "calc_b" is still wired as a tool into "MCP Server Trigger"',
+			`         fix: ${RULES[0].hint}`,
+			'  HMT002 error   line 27, node "calc_a": tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5',
+			`         fix: ${RULES[1].hint}`,
+			'2 errors, 0 warnings in 1 file',
+			'',
+		]);
+	});
+
+	it('json: every finding and the totals', () => {
+		const parsed = JSON.parse(run([file], { format: 'json' }).stdout) as {
+			findings: Array<Record<string, unknown>>;
+			summary: unknown;
+		};
+		expect(parsed.summary).toEqual({ files: 1, errors: 2, warnings: 0 });
+		expect(parsed.findings.map((f) => [f.code, f.node, f.line, f.file])).toEqual([
+			['HMT001', 'calc_b', 37, file],
+			['HMT002', 'calc_a', 27, file],
+		]);
+	});
+
+	it('github: one workflow-command annotation per finding, with escaped properties and data', () => {
+		const weird = scratchFile(
+			'odd, name.json',
+			JSON.stringify({
+				nodes: [{ name: 'a:b', type: 'x', parameters: { password: 'p' } }],
+				connections: {},
+			}),
+		);
+		const { stdout } = run([weird, file], { format: 'github' });
+		expect(stdout.split('\n')).toEqual([
+			`::error file=${weird.replace(/:/g, '%3A').replace(/,/g, '%2C')},line=1,title=HMT014 a%3Ab::parameters.password holds a literal "password" value in clear text. Fix: ${RULES[13].hint}`,
+			`::error file=${file},line=37,title=HMT001 calc_b::disabled node "calc_b" is still wired as a tool into "MCP Server Trigger". Fix: ${RULES[0].hint}`,
+			`::error file=${file},line=27,title=HMT002 calc_a::tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5. Fix: ${RULES[1].hint}`,
+			'',
+		]);
+	});
+
+	it('github: warnings are ::warning and newlines in messages are escaped', () => {
+		const { stdout } = run([fixturePath('hmt004-tool-name-invalid.json')], { format: 'github' });
+		expect(stdout).toMatch(/^::warning file=.*title=HMT004 Get Weather!::tool name "Get Weather!" becomes "Get_Weather_"/);
+		const multiline = scratchFile(
+			'multi.json',
+			JSON.stringify({ nodes: [{ name: 't', type: 'x', parameters: { q: "={{ $fromAI('a\nb') }}" } }], connections: {} }),
+		);
+		const annotation = run([multiline], { format: 'github' }).stdout;
+		expect(annotation.trimEnd().split('\n')).toHaveLength(1);
+		expect(annotation).toContain('%0A');
+	});
+});
+
+describe('rule documentation', () => {
+	it('--list-rules explains every code: what, why, fix', () => {
+		const { code, stdout } = run([], { listRules: true });
+		expect(code).toBe(0);
+		for (const rule of RULES) {
+			expect(stdout).toContain(`${rule.code} ${rule.name} (${rule.severity})`);
+			expect(stdout).toContain(`why: ${rule.why}`);
+			expect(stdout).toContain(`fix: ${rule.hint}`);
+		}
+		expect(stdout).toContain('HMT000 workflow-shape (error)');
+	});
+
+	it('lint --help lists every code with its summary and the exit codes', () => {
+		const program = new Command();
+		register(program);
+		let help = '';
+		const lint = program.commands.find((c) => c.name() === 'lint');
+		lint?.configureOutput({ writeOut: (text) => (help += text) });
+		lint?.outputHelp();
+		for (const rule of RULES) expect(help).toContain(`${rule.code}  ${rule.severity.padEnd(7)}  ${rule.summary}`);
+		expect(help).toMatch(/--format <format>.*\(choices: "text", "json", "github"/s);
+		expect(help).toContain('Exit: 0 clean, 1 errors (or warnings with --strict), 2 unreadable input or bad usage.');
+	});
+});
+
+describe('hermes-workflows lint (the real program)', () => {
+	afterEach(() => {
+		process.exitCode = undefined;
+		jest.restoreAllMocks();
+	});
+
+	it.each([
+		[['clean.json'], [], 0],
+		[['hmt004-tool-name-invalid.json'], ['--strict'], 1],
+		[['misrouting-32-tools.json'], ['--format', 'json'], 1],
+	])('lint %j %j sets exit code %i', async (files, flags, code) => {
+		let out = '';
+		jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+			out += String(chunk);
+			return true;
+		});
+		await buildProgram().parseAsync(['node', 'hermes-workflows', 'lint', ...files.map(fixturePath), ...flags]);
+		expect(process.exitCode).toBe(code);
+		expect(out).toMatch(code === 0 ? /0 errors, 0 warnings in 1 file/ : /HMT0/);
+	});
+});

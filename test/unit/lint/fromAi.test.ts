@@ -1,0 +1,79 @@
+import { extractFromAICalls } from 'n8n-workflow';
+
+import { findFromAiCalls } from '../../../generator/lint/fromAi';
+
+const one = (text: string) => {
+	const calls = findFromAiCalls(text);
+	expect(calls).toHaveLength(1);
+	return calls[0];
+};
+
+describe('$fromAI scanner', () => {
+	it.each([
+		["={{ $fromAI('query', 'Text to find') }}", { key: 'query', description: 'Text to find', type: 'string', hasDefault: false }],
+		["={{ $fromAI('n', 'A number', 'number', 3) }}", { key: 'n', type: 'number', hasDefault: true, defaultValue: '3' }],
+		['={{ $fromAI("flag", "On?", "Boolean", false) }}', { key: 'flag', type: 'boolean', defaultValue: 'false' }],
+		["={{ $fromAI('body', 'Payload', 'json', '{\"a\": 1}') }}", { key: 'body', type: 'json', defaultValue: '{"a": 1}' }],
+		["={{ $fromAI('note', 'It\\'s (a) note, with commas', 'string', '') }}", { key: 'note', description: "It's (a) note, with commas", defaultValue: '' }],
+		['={{ $fromAI(`key-1`, `Back, ticks`) }}', { key: 'key-1', description: 'Back, ticks' }],
+		["={{ $fromai('lower', 'n8n matches any case') }}", { key: 'lower' }],
+	])('reads %s', (text, expected) => {
+		const call = one(text);
+		expect(call.problems).toEqual([]);
+		expect(call).toMatchObject(expected);
+	});
+
+	it.each([
+		["$fromAI('bad key', 'd')", /invalid key "bad key"/],
+		[`$fromAI('${'k'.repeat(65)}', 'd')`, /invalid key/],
+		["$fromAI('', 'd')", /invalid key ""/],
+		['$fromAI(key, "d")', /key must be a quoted string, got `key`/],
+		['$fromAI()', /takes 1 to 4 arguments.*got 0/],
+		["$fromAI('k', 'd', 'text')", /unknown type "text"/],
+		["$fromAI('k', 'd', type)", /type must be a quoted string/],
+		["$fromAI('k', description)", /description must be a quoted string/],
+		["$fromAI('k', 'd', 'string', $json.name)", /default `\$json.name` is not a literal/],
+		["$fromAI('k', 'd', 'string', 'a' + 'b')", /default `'a' \+ 'b'` is not a literal/],
+		['$fromAI(\'k\', \'d\', \'string\', `${x}`)', /is not a literal/],
+		["$fromAI('k', 'd', 'number', 'ten')", /is not a number/],
+		["$fromAI('k', 'd', 'boolean', 'yes')", /is not true or false/],
+		["$fromAI('k', 'd', 'json', '[1')", /not a quoted JSON object or array/],
+		["$fromAI('k', 'd', 'string', '', 'extra')", /got 5/],
+		["={{ $fromAI('k', 'd' }}", /unbalanced parentheses/],
+		["={{ $fromAI('k, 'd') }}", /unterminated ' quote/],
+	])('reports %s', (text, problem) => {
+		const call = one(text);
+		expect(call.problems.join('\n')).toMatch(problem);
+	});
+
+	it('gives offsets of the call and of each argument', () => {
+		const text = "={{ $fromAI('a', 'x') }} and {{ $fromAI( 'b' ) }}";
+		const calls = findFromAiCalls(text);
+		expect(calls.map((c) => [c.offset, c.text])).toEqual([
+			[4, "$fromAI('a', 'x')"],
+			[32, "$fromAI( 'b' )"],
+		]);
+		expect(calls[1].args.map((a) => text.slice(a.offset, a.offset + a.raw.length))).toEqual(["'b'"]);
+	});
+
+	it('reads keys, descriptions, types and defaults as n8n-workflow does', () => {
+		const texts = [
+			"={{ $fromAI('query', 'Text to find') }}",
+			"={{ $fromAI('n', 'A number', 'number', 3) }}",
+			"={{ $fromAI('note', 'It\\'s (a) note, with commas', 'string', '') }}",
+			'={{ $fromAI("flag", "On?", "boolean", true) }} / {{ $fromAI(`t`, `d`, `json`) }}',
+		];
+		for (const text of texts) {
+			const ours = findFromAiCalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
+			const n8n = extractFromAICalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
+			expect(ours).toEqual(n8n);
+		}
+	});
+
+	it('reports a problem wherever n8n-workflow refuses the call', () => {
+		for (const text of ["$fromAI('k', 'd', 'text')", "$fromAI('k', 'd'", "$fromAI('k, 'd')"]) {
+			expect(() => extractFromAICalls(text)).toThrow();
+			expect(findFromAiCalls(text)[0].problems.length).toBeGreaterThan(0);
+		}
+	});
+});

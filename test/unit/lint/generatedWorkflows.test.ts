@@ -1,0 +1,43 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { lintWorkflow } from '../../../generator/lint';
+import { WorkflowGraph } from '../../../generator/lint/graph';
+import { isManifestFile, manifestPathFor } from '../../../generator/lint/manifest';
+import { parseWorkflowShape } from '../../../generator/lint/schema';
+import { fromAiCallsOf } from '../../../generator/lint/walk';
+
+const WORKFLOWS = join(__dirname, '../../../workflows');
+const files = readdirSync(WORKFLOWS).filter((file) => file.endsWith('.json') && !isManifestFile(file));
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as unknown;
+
+describe('the generated workflows', () => {
+	it('are there: the MCP workflow and the four gateways', () => {
+		expect(files).toEqual(
+			expect.arrayContaining([
+				'hermes-mcp-tools.json',
+				'hermes-gateway-vault.json',
+				'hermes-gateway-monitoring.json',
+				'hermes-gateway-docker.json',
+				'hermes-gateway-content.json',
+			]),
+		);
+	});
+
+	it.each(files)('%s has zero findings (manifest included when there is one)', (file) => {
+		const path = join(WORKFLOWS, file);
+		const manifest = existsSync(manifestPathFor(path)) ? read(manifestPathFor(path)) : undefined;
+		expect(lintWorkflow(read(path), { file, manifest })).toEqual([]);
+	});
+
+	it('are really inspected: 32 tools wired into the trigger, every one with $fromAI', () => {
+		const shape = parseWorkflowShape(read(join(WORKFLOWS, 'hermes-mcp-tools.json')));
+		if (!shape.ok) throw new Error(shape.problems.join('; '));
+		const graph = new WorkflowGraph(shape.workflow);
+		expect(graph.toolConsumers().map((node) => node.type)).toEqual(['@n8n/n8n-nodes-langchain.mcpTrigger']);
+		const tools = graph.wiredTools();
+		expect(tools).toHaveLength(32);
+		for (const tool of tools) expect(fromAiCallsOf(tool).length).toBeGreaterThan(0);
+		expect(read(manifestPathFor(join(WORKFLOWS, 'hermes-mcp-tools.json')))).toMatchObject({ workflow: 'Hermes MCP Tools' });
+	});
+});
