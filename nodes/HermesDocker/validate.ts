@@ -9,8 +9,8 @@ export type Action = (typeof ACTIONS)[number];
 export type ManageAction = (typeof MANAGE_ACTIONS)[number];
 
 export const STACK_NAME = /^[a-z0-9][a-z0-9_-]*$/;
-/** Compose project names end up in container names; 63 keeps them DNS-label sized. */
-export const MAX_STACK_CHARS = 63;
+/** Room for a full container id (64 hex), which is resolved through Docker like a name. */
+export const MAX_STACK_CHARS = 64;
 const DOCKER_COMMAND = /^[A-Za-z0-9_./+][A-Za-z0-9_./+-]*$/;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; answer: ErrorAnswer };
