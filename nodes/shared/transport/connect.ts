@@ -27,6 +27,8 @@ function connectSocket(conn: SshConnectionOptions, timeoutMs: number): Promise<S
 		}, timeoutMs);
 		socket.once('connect', () => {
 			clearTimeout(timer);
+			// SSH packets are small request/answer pairs: Nagle's algorithm would delay each one.
+			socket.setNoDelay(true);
 			socket.removeAllListeners('error');
 			resolve(socket);
 		});
