@@ -43,6 +43,13 @@ const CALL_START = /\$fromAI\s*\(\s*/gi;
 const QUOTES = new Set(['"', "'", '`']);
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** A quote character preceded by an even number of backslashes (so not escaped). */
+const UNESCAPED_QUOTE: Record<string, RegExp> = {
+	"'": /(^|[^\\])(\\\\)*'/,
+	'"': /(^|[^\\])(\\\\)*"/,
+	'`': /(^|[^\\])(\\\\)*`/,
+};
+
 function unescape(body: string): string {
 	return body.replace(/\\(.)/g, '$1');
 }
@@ -52,7 +59,7 @@ function literalOf(raw: string): FromAiArgument['literal'] {
 	if (QUOTES.has(quote) && raw.length >= 2 && raw.endsWith(quote)) {
 		const body = raw.slice(1, -1);
 		// the body must not close the quote early (`'a' + 'b'`) nor interpolate (`${x}`)
-		const closesEarly = new RegExp(`(^|[^\\\\])(\\\\\\\\)*${quote}`).test(body);
+		const closesEarly = UNESCAPED_QUOTE[quote].test(body);
 		if (closesEarly || (quote === '`' && body.includes('${'))) return undefined;
 		return { kind: 'string', value: unescape(body) };
 	}

@@ -14,6 +14,9 @@ const SECRET_PATTERNS: Array<[string, RegExp]> = [
 	['a JSON Web Token', /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/],
 ];
 
+/** All patterns at once: most strings match none, so one scan rules them out. */
+const ANY_SECRET_PATTERN = new RegExp(SECRET_PATTERNS.map(([, regex]) => regex.source).join('|'), 'i');
+
 /** Parameter or header names whose literal value is a secret (compared without case, "-", "_"). */
 const SECRET_NAMES = new Set([
 	'password',
@@ -77,7 +80,9 @@ export const secretInParameters: Rule = {
 			namedPairs(node.parameters, 'parameters', found);
 			forEachString(node.parameters, 'parameters', (text, path, key) => {
 				if (found.has(path)) return;
-				const pattern = SECRET_PATTERNS.find(([, regex]) => regex.test(text));
+				const pattern = ANY_SECRET_PATTERN.test(text)
+					? SECRET_PATTERNS.find(([, regex]) => regex.test(text))
+					: undefined;
 				if (pattern) found.set(path, pattern[0]);
 				else if (SECRET_NAMES.has(normalise(key)) && isLiteralValue(text)) {
 					found.set(path, `a literal "${key}" value`);

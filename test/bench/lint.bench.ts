@@ -1,0 +1,142 @@
+/**
+ * Lints a synthetic 2,000-node workflow and reports the time against JSON.parse of the same file
+ * in the same run (the floor any linter pays). DESIGN/issue 6 target: the whole lint of 2,000
+ * nodes under one second. Figures only: no timed assertion. The file is left in the temp folder
+ * so the real command can be timed too (printed below).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { runLint } from '../../generator/cli/commands/lint';
+import { lintWorkflow } from '../../generator/lint';
+
+const NODES = 2000;
+const RUNS = 15;
+const TRIGGER = 'MCP Server Trigger';
+
+/** 1 MCP trigger, 1,000 tools (odooTool + toolWorkflow, tool_0500 disabled), 999 chained main nodes. */
+function syntheticWorkflow(): unknown {
+	const nodes: unknown[] = [
+		{
+			name: TRIGGER,
+			type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+			typeVersion: 2,
+			parameters: { authentication: 'bearerAuth', path: 'bench' },
+			webhookId: '0b5e6f3c-2d1a-4c8e-9f7b-3a2d1c0e9f8a',
+			position: [0, 0],
+		},
+	];
+	const connections: Record<string, unknown> = {};
+	const tools = 1000;
+	for (let i = 0; i < tools; i++) {
+		const name = `tool_${String(i).padStart(4, '0')}`;
+		const fromAi = (key: string, description: string, rest = '') =>
+			`={{ $fromAI('${key}', '${description}'${rest}) }}`;
+		const parameters =
+			i % 2 === 0
+				? {
+						resource: 'custom',
+						customResource: { __rl: true, mode: 'id', value: 'project.task' },
+						operation: 'update',
+						fieldsToSend: {
+							mappingMode: 'defineBelow',
+							value: {
+								name: fromAi('name', 'New task title; empty keeps it', ", 'string', ''"),
+								stage_id: fromAi('stage_id', 'Stage id', ", 'number'"),
+								priority: fromAi('priority', 'Priority 0-3', ", 'number', 0"),
+							},
+						},
+						recordId: { __rl: true, mode: 'id', value: fromAi('task_id', 'Task id', ", 'number'") },
+					}
+				: {
+						source: 'database',
+						workflowId: { __rl: true, mode: 'id', value: 'abc' },
+						workflowInputs: {
+							mappingMode: 'defineBelow',
+							value: { query: fromAi('query', 'Text to look for'), limit: fromAi('limit', 'Max rows', ", 'number', 20") },
+							matchingColumns: [],
+							schema: [{ id: 'query' }, { id: 'limit' }],
+						},
+					};
+		nodes.push({
+			name,
+			type: i % 2 === 0 ? 'n8n-nodes-base.odooTool' : '@n8n/n8n-nodes-langchain.toolWorkflow',
+			typeVersion: i % 2 === 0 ? 2 : 2.2,
+			parameters,
+			position: [i * 10, 300],
+			...(i === 500 && { disabled: true }),
+		});
+		connections[name] = { ai_tool: [[{ node: TRIGGER, type: 'ai_tool', index: 0 }]] };
+	}
+	for (let i = 0; i < NODES - 1 - tools; i++) {
+		const name = `step_${i}`;
+		nodes.push({
+			name,
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: {
+				assignments: {
+					assignments: [{ name: 'value', value: `={{ $json.value + ${i} }}`, type: 'number' }],
+				},
+				options: {},
+			},
+			position: [i * 10, 900],
+		});
+		if (i > 0) connections[`step_${i - 1}`] = { main: [[{ node: name, type: 'main', index: 0 }]] };
+	}
+	return { name: 'Lint bench', nodes, connections, settings: {} };
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function time(fn: () => unknown): number {
+	const start = process.hrtime.bigint();
+	fn();
+	return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+test('lint: 2,000-node workflow vs JSON.parse of the same file', () => {
+	const file = join(mkdtempSync(join(tmpdir(), 'hermes-lint-bench-')), 'bench-2000.json');
+	writeFileSync(file, JSON.stringify(syntheticWorkflow(), null, 2));
+	const text = readFileSync(file, 'utf8');
+	const workflow = JSON.parse(text) as unknown;
+
+	// the workflow is linted for real: the disabled tool and its misrouted neighbours are found
+	const findings = lintWorkflow(workflow);
+	expect(findings.filter((f) => f.code === 'HMT001')).toHaveLength(1);
+	expect(findings.filter((f) => f.code === 'HMT002')).toHaveLength(500);
+
+	const quiet = { stdout: () => undefined, stderr: () => undefined };
+	const parse: number[] = [];
+	const lint: number[] = [];
+	const command: number[] = [];
+	for (let i = 0; i < RUNS + 2; i++) {
+		// interleaved so machine load hits every series alike; the first two runs warm up
+		const p = time(() => JSON.parse(text));
+		const l = time(() => lintWorkflow(JSON.parse(text)));
+		const c = time(() => runLint([file], { format: 'json' }, quiet));
+		if (i >= 2) {
+			parse.push(p);
+			lint.push(l);
+			command.push(c);
+		}
+	}
+	const [p, l, c] = [median(parse), median(lint), median(command)];
+	process.stdout.write(
+		[
+			'',
+			`lint: ${NODES} nodes (1,000 tools, 3,000 $fromAI calls), ${(text.length / 1e6).toFixed(1)} MB, median of ${RUNS}`,
+			`  JSON.parse (baseline)                    ${p.toFixed(1)} ms`,
+			`  JSON.parse + lintWorkflow                ${l.toFixed(1)} ms  (${(l / p).toFixed(1)}x baseline)`,
+			`  lint command in-process (read+lint+json) ${c.toFixed(1)} ms  (${(c / p).toFixed(1)}x baseline)`,
+			`  target: under 1000 ms: ${c < 1000 ? 'met' : 'NOT met'}`,
+			`  whole process: time node dist/generator/cli/main.js lint ${file}`,
+			'',
+		].join('\n'),
+	);
+});
