@@ -50,7 +50,11 @@ function describe(file: GeneratedFile): string {
 	return ` (${file.workflow.nodes.length} nodes${tools})`;
 }
 
-export function runGenerate(options: GenerateOptions, out = process.stdout, err = process.stderr): number {
+interface Output {
+	write(text: string): unknown;
+}
+
+export function runGenerate(options: GenerateOptions, out: Output = process.stdout, err: Output = process.stderr): number {
 	let files: GeneratedFile[];
 	try {
 		files = generateAll(CATALOGUE, loadConfig(options.config));

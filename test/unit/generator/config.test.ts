@@ -1,0 +1,100 @@
+/** Deployment config: embedded default, user overrides, refused configs, toolsets. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { generateAll } from '../../../generator/builders';
+import { CATALOGUE } from '../../../generator/catalogue';
+import { ConfigError, DEFAULT_CONFIG, loadConfig } from '../../../generator/config';
+import { generated } from './fixtures';
+
+const dir = mkdtempSync(join(tmpdir(), 'hermes-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let counter = 0;
+function file(content: string): string {
+	const path = join(dir, `config-${counter++}.json`);
+	writeFileSync(path, content);
+	return path;
+}
+const json = (value: unknown) => file(JSON.stringify(value));
+
+describe('loadConfig', () => {
+	it('serves the embedded default without a file', () => {
+		expect(loadConfig()).toEqual(DEFAULT_CONFIG);
+		expect(loadConfig()).toMatchObject({ mcpPath: 'hermes-tools', nodeTypePrefix: 'n8n-nodes-hermes', odooCredentialType: 'odooApi', employeeId: 1 });
+	});
+
+	it('overrides field by field, nested objects merged', () => {
+		const config = loadConfig(json({ credentials: { odoo: 'Odoo prod' }, odooCredentialType: 'odooApiKeyApi', nodeTypePrefix: 'CUSTOM' }));
+		expect(config.credentials).toEqual({ ...DEFAULT_CONFIG.credentials, odoo: 'Odoo prod' });
+		expect(config.odooCredentialType).toBe('odooApiKeyApi');
+		const { main, byName } = generated(CATALOGUE, config);
+		expect(main.nodes[1].credentials).toEqual({ odooApiKeyApi: { name: 'Odoo prod' } });
+		expect(main.nodes[1].parameters.authentication).toBe('odooApiKeyApi');
+		expect(byName('hermes-gateway-vault.json').content).toContain('"type": "CUSTOM.hermesVault"');
+	});
+
+	const bad: Array<[string, string, RegExp]> = [
+		['an unknown top-level key', JSON.stringify({ mcpPth: 'x' }), /\(root\): Unrecognized key\(s\) in object: 'mcpPth'/],
+		['an unknown nested key', JSON.stringify({ credentials: { odo: 'x' } }), /credentials: Unrecognized key/],
+		['an MCP path with a slash', JSON.stringify({ mcpPath: 'a/b' }), /mcpPath: letters, digits/],
+		['an unknown node type prefix', JSON.stringify({ nodeTypePrefix: 'hermes' }), /nodeTypePrefix/],
+		['an unknown Odoo credential type', JSON.stringify({ odooCredentialType: 'odooOAuth' }), /odooCredentialType/],
+		['an empty credential name', JSON.stringify({ credentials: { ssh: '' } }), /credentials\.ssh/],
+		['a zero employee id', JSON.stringify({ employeeId: 0 }), /employeeId/],
+		['a string employee id', JSON.stringify({ employeeId: '1' }), /employeeId: Expected number/],
+		['a vault prefix without trailing slash', JSON.stringify({ vault: { writePrefixes: ['research'] } }), /vault\.writePrefixes\.0/],
+		['a toolset without tools', JSON.stringify({ toolsets: [{ name: 'ops', path: 'ops', tools: [] }] }), /toolsets\.0\.tools/],
+		['a toolset with a bad name', JSON.stringify({ toolsets: [{ name: 'Ops Tools', path: 'ops', tools: ['vault_read'] }] }), /toolsets\.0\.name/],
+		['a bad Prometheus url', JSON.stringify({ prometheusUrl: 'localhost' }), /prometheusUrl/],
+		['invalid JSON', '{ "mcpPath": ', /not valid JSON/],
+		['a JSON array', '[]', /must hold a JSON object/],
+	];
+	it.each(bad)('refuses %s, naming the path', (_label, content, message) => {
+		const path = file(content);
+		expect(() => loadConfig(path)).toThrow(ConfigError);
+		expect(() => loadConfig(path)).toThrow(message);
+	});
+
+	it('refuses a missing file', () => {
+		expect(() => loadConfig(join(dir, 'nope.json'))).toThrow(/Cannot read config file/);
+	});
+});
+
+describe('toolsets', () => {
+	const config = loadConfig(
+		json({ toolsets: [{ name: 'ops', path: 'hermes-ops', tools: ['monitoring_query', 'docker_read', 'monitoring_alerts'] }] }),
+	);
+
+	it('generate their own MCP workflow and manifest at their own path, in catalogue order', () => {
+		const { byName } = generated(CATALOGUE, config);
+		const ops = JSON.parse(byName('hermes-mcp-tools.ops.json').content);
+		expect(ops.name).toBe('Hermes MCP Tools - ops');
+		expect(ops.nodes.map((n: { name: string }) => n.name)).toEqual(['MCP Server Trigger', 'docker_read', 'monitoring_alerts', 'monitoring_query']);
+		expect(ops.nodes[0].parameters.path).toBe('hermes-ops');
+		const main = JSON.parse(byName('hermes-mcp-tools.json').content);
+		expect(ops.nodes[0].webhookId).not.toBe(main.nodes[0].webhookId);
+		expect(ops.nodes[1].id).not.toBe(main.nodes.find((n: { name: string }) => n.name === 'docker_read').id);
+		const manifest = JSON.parse(byName('hermes-mcp-tools.ops.index.json').content);
+		expect(manifest).toEqual({
+			workflow: 'Hermes MCP Tools - ops',
+			tools: [
+				{ tool: 'docker_read', nodeName: 'docker_read', nodeIndex: 1, aiToolIndex: 0, sensitive: false },
+				{ tool: 'monitoring_alerts', nodeName: 'monitoring_alerts', nodeIndex: 2, aiToolIndex: 1, sensitive: false },
+				{ tool: 'monitoring_query', nodeName: 'monitoring_query', nodeIndex: 3, aiToolIndex: 2, sensitive: false },
+			],
+		});
+	});
+
+	it('refuse tool names that are not in the catalogue, listing them', () => {
+		const wrong = loadConfig(json({ toolsets: [{ name: 'ops', path: 'ops', tools: ['docker_read', 'docker_nuke', 'plaud_list'] }] }));
+		expect(() => generateAll(CATALOGUE, wrong)).toThrow(ConfigError);
+		expect(() => generateAll(CATALOGUE, wrong)).toThrow(/Toolset "ops".*\n\s+docker_nuke\n\s+plaud_list/);
+	});
+
+	it('refuse two toolsets with the same name', () => {
+		const twice = loadConfig(json({ toolsets: [{ name: 'a', path: 'a', tools: ['vault_read'] }, { name: 'a', path: 'b', tools: ['vault_list'] }] }));
+		expect(() => generateAll(CATALOGUE, twice)).toThrow(/defined twice/);
+	});
+});

@@ -1,0 +1,67 @@
+/** The four gateway sub-workflows: typed inputs -> gateway node -> answer. */
+import { SUBWORKFLOW_TRIGGER_NAME } from '../../../generator/builders';
+import type { Workflow } from '../../../generator/builders';
+import { GATEWAY_INPUTS } from '../../../generator/catalogue';
+import { generated } from './fixtures';
+
+const { byName, main } = generated();
+const load = (gateway: string) => JSON.parse(byName(`hermes-gateway-${gateway}.json`).content) as Workflow;
+const nodeOf = (w: Workflow, name: string) => w.nodes.find((n) => n.name === name)!;
+
+describe('gateway sub-workflows', () => {
+	it.each(['vault', 'docker', 'monitoring', 'content'] as const)('%s: trigger declares the typed inputs the tools send', (gateway) => {
+		const wf = load(gateway);
+		const trigger = nodeOf(wf, SUBWORKFLOW_TRIGGER_NAME);
+		expect(trigger).toMatchObject({ type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1 });
+		expect(trigger.parameters).toEqual({
+			inputSource: 'workflowInputs',
+			workflowInputs: { values: GATEWAY_INPUTS[gateway].map((name) => ({ name, type: 'string' })) },
+		});
+		// Every tool calling this gateway names it and sends exactly these inputs.
+		const callers = main.nodes.filter((n) => (n.parameters.workflowId as { cachedResultName?: string })?.cachedResultName === wf.name);
+		expect(callers.length).toBeGreaterThan(0);
+		for (const caller of callers) {
+			expect(Object.keys((caller.parameters.workflowInputs as { value: object }).value)).toEqual(GATEWAY_INPUTS[gateway]);
+		}
+		expect(JSON.stringify(wf)).not.toMatch(/disabled/);
+		expect(new Set(wf.nodes.map((n) => n.id)).size).toBe(wf.nodes.length);
+	});
+
+	it('vault: wires the inputs to the node parameters and passes the configured settings and SSH credential', () => {
+		const wf = load('vault');
+		const vault = nodeOf(wf, 'Vault');
+		expect(vault).toMatchObject({ type: 'n8n-nodes-hermes.hermesVault', typeVersion: 1, credentials: { hermesSshApi: { name: 'Hermes SSH' } } });
+		expect(vault.parameters).toEqual({
+			operation: '={{ $json.vaultAction }}',
+			query: '={{ $json.vaultQuery }}',
+			content: '={{ $json.vaultContent }}',
+			baseHash: '={{ $json.vaultBaseHash }}',
+			vaultPath: '~/vaults/vps-vault',
+			writePrefixes: 'research/,inbox/',
+		});
+		expect(wf.connections).toEqual({ [SUBWORKFLOW_TRIGGER_NAME]: { main: [[{ node: 'Vault', type: 'main', index: 0 }]] } });
+	});
+
+	it('docker and monitoring: inputs mapped to action/stack and mode/promql', () => {
+		expect(nodeOf(load('docker'), 'Docker').parameters).toMatchObject({ action: '={{ $json.dockerAction }}', stack: '={{ $json.dockerStack }}', protectedStacks: 'security-stack' });
+		expect(nodeOf(load('monitoring'), 'Monitoring').parameters).toMatchObject({ mode: '={{ $json.mode }}', promql: '={{ $json.promql }}', prometheusUrl: 'http://127.0.0.1:9090' });
+	});
+
+	it('content: only a successful validation reaches the pipeline; an invalid one answers its marker', () => {
+		const wf = load('content');
+		const content = nodeOf(wf, 'Content');
+		expect(content.type).toBe('n8n-nodes-hermes.hermesContent');
+		expect(content.credentials).toBeUndefined();
+		expect(wf.connections.Content.main).toEqual([[{ node: 'Is valid content?', type: 'main', index: 0 }]]);
+		expect(wf.connections['Is valid content?'].main).toEqual([
+			[{ node: 'Content Pipeline', type: 'main', index: 0 }],
+			[{ node: 'Invalid content', type: 'main', index: 0 }],
+		]);
+		const pipeline = nodeOf(wf, 'Content Pipeline');
+		expect(pipeline.parameters.workflowId).toEqual({ __rl: true, mode: 'list', value: '', cachedResultName: 'Telegram Content Pipeline' });
+		expect(JSON.stringify(nodeOf(wf, 'Is valid content?').parameters)).toContain('$json.success === true');
+		// The invalid branch ends in a pass-through node: its item (the marker answer) is the sub-workflow's result.
+		expect(nodeOf(wf, 'Invalid content').type).toBe('n8n-nodes-base.noOp');
+		expect(wf.connections['Content Pipeline']).toBeUndefined();
+	});
+});
