@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { freePort } from './sshd';
 
 /**
  * Debian's real Prometheus on 127.0.0.1:<free port>, from a throwaway config: it scrapes itself
@@ -23,18 +24,6 @@ export const SILENT_ALERT = 'HermesNeverFiring';
 export const FIRING_SUMMARY = 'Always firing test alert';
 
 const PROMETHEUS_BIN = '/usr/bin/prometheus';
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
