@@ -7,6 +7,7 @@ import { Command } from 'commander';
 
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerGenerate } from './commands/generate';
+import { register as registerImport } from './commands/import';
 import { register as registerLint } from './commands/lint';
 
 export function buildProgram(): Command {
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
 		});
 	registerGenerate(program);
 	registerCheckOdoo(program);
+	registerImport(program);
 	registerLint(program);
 	return program;
 }

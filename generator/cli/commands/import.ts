@@ -1,0 +1,115 @@
+/**
+ * `hermes-workflows import WORKFLOW.json`: an MCP tool workflow (e.g. built in the n8n editor) ->
+ * catalogue TypeScript. Tools that cannot be mapped exactly are listed with the reason; the tools
+ * that can are still written. Exit 0 all imported, 1 some not imported, 2 bad input.
+ */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { basename, join } from 'path';
+
+import { ConfigError, loadConfig } from '../../config';
+import { emitCatalogue } from '../../importer/emitSource';
+import { importWorkflow, type ImportResult } from '../../importer/importWorkflow';
+import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
+import type { CommandIo } from './checkOdoo';
+
+export interface ImportOptions {
+	out?: string;
+	config?: string;
+	manifest?: string;
+	format?: 'text' | 'json';
+}
+
+export const IMPORTED_CONFIG_FILE = 'hermes.config.json';
+
+const processIo: CommandIo = {
+	stdout: (text) => process.stdout.write(text),
+	stderr: (text) => process.stderr.write(text),
+	env: process.env,
+};
+
+function readText(file: string): string | ImportInputError {
+	if (!existsSync(file)) return new ImportInputError(`${file} does not exist`, 'Give the path of a workflow JSON file');
+	return readFileSync(file, 'utf8');
+}
+
+/** The manifest next to a generated workflow carries the sensitive flags. */
+function readManifest(workflowFile: string, explicit?: string): unknown {
+	const file = explicit ?? workflowFile.replace(/\.json$/, '.index.json');
+	if (file === workflowFile || !existsSync(file)) return undefined;
+	const parsed = parseWorkflowText(readFileSync(file, 'utf8'), file);
+	return parsed instanceof ImportInputError ? undefined : parsed;
+}
+
+function summary(result: ImportResult, file: string, out: string, written: string[]): string {
+	const total = result.tools.length + result.problems.length;
+	const lines = [`Imported ${result.tools.length} of ${total} tools from ${file} into ${out}/ (${written.join(', ')})`];
+	for (const problem of result.problems) lines.push(`NOT IMPORTED ${problem.tool}: ${problem.reason}`);
+	if (result.ignoredNodes.length > 0) lines.push(`Ignored non-tool nodes: ${result.ignoredNodes.join(', ')}`);
+	const overridden = Object.keys(result.configOverrides);
+	if (overridden.length > 0) {
+		lines.push(
+			`The workflow differs from the config in ${overridden.join(', ')}: written to ${join(out, IMPORTED_CONFIG_FILE)} (pass it with --config)`,
+		);
+	}
+	for (const note of result.notes) lines.push(`Note: ${note}`);
+	lines.push('Next: copy these files into generator/catalogue/ (keep its types.ts) and run `hermes-workflows generate`.');
+	return `${lines.join('\n')}\n`;
+}
+
+export async function runImport(file: string, options: ImportOptions, io: CommandIo = processIo): Promise<number> {
+	const out = options.out ?? 'imported-catalogue';
+	let result: ImportResult;
+	try {
+		const config = loadConfig(options.config);
+		const text = readText(file);
+		if (text instanceof ImportInputError) throw text;
+		result = importWorkflow(parseWorkflowText(text, file), file, config, readManifest(file, options.manifest));
+	} catch (error) {
+		if (!(error instanceof ImportInputError) && !(error instanceof ConfigError)) throw error;
+		const hint = error instanceof ImportInputError ? error.hint : 'Fix the config file or omit --config';
+		io.stderr(`error: ${error.message}\nhint: ${hint}\n`);
+		if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, error: { message: error.message, hint } }, null, 2)}\n`);
+		return 2;
+	}
+	mkdirSync(out, { recursive: true });
+	const files = emitCatalogue(result.tools, basename(file), result.problems);
+	for (const emitted of files) writeFileSync(join(out, emitted.file), emitted.content);
+	const written = files.map((f) => f.file);
+	if (Object.keys(result.configOverrides).length > 0) {
+		writeFileSync(join(out, IMPORTED_CONFIG_FILE), `${JSON.stringify(result.configOverrides, null, 2)}\n`);
+		written.push(IMPORTED_CONFIG_FILE);
+	}
+	if (options.format === 'json') {
+		const body = {
+			ok: result.problems.length === 0,
+			out,
+			files: written,
+			workflowName: result.workflowName,
+			tools: result.tools.map((t) => t.name),
+			problems: result.problems,
+			ignoredNodes: result.ignoredNodes,
+			notes: result.notes,
+			configOverrides: result.configOverrides,
+		};
+		io.stdout(`${JSON.stringify(body, null, 2)}\n`);
+	} else {
+		io.stdout(summary(result, file, out, written));
+	}
+	return result.problems.length === 0 ? 0 : 1;
+}
+
+export function register(program: Command): void {
+	program
+		.command('import')
+		.description('turn an MCP tool workflow (e.g. built in the n8n editor) into catalogue TypeScript')
+		.argument('<workflow>', 'workflow JSON file')
+		.option('--out <dir>', 'directory for the catalogue files', 'imported-catalogue')
+		.option('--config <file>', 'deployment config (JSON) over the embedded default: gateway workflow names ...')
+		.option('--manifest <file>', 'node-index manifest with the sensitive flags (default: <workflow>.index.json if present)')
+		.addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+		.action(async (workflow: string, options: ImportOptions) => {
+			process.exitCode = await runImport(workflow, options);
+		});
+}

@@ -1,0 +1,187 @@
+/**
+ * One tool node of an MCP workflow -> a catalogue ToolSpec draft (validated by the caller):
+ * `odooTool` nodes with resource "custom", and `toolWorkflow` nodes calling a gateway.
+ */
+import {
+	GATEWAY_INPUTS,
+	GATEWAYS,
+	ODOO_OPERATIONS,
+	type GatewayInput,
+	type GatewayName,
+	type OdooFilter,
+	type OdooOperation,
+	type OdooTarget,
+	type OdooWrite,
+} from '../catalogue/types';
+import type { HermesConfig } from '../config';
+import {
+	allowListExpression,
+	binding,
+	expressionBody,
+	fromAiCalls,
+	isExpression,
+	literalOf,
+	ParameterCollector,
+	singleFromAi,
+	UnmappableError,
+} from './values';
+
+export interface RawNode {
+	name: string;
+	type: string;
+	typeVersion?: unknown;
+	parameters?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+/** A ToolSpec before zod validation. */
+export interface ToolDraft {
+	name: string;
+	description: string;
+	sensitive: boolean;
+	target: Record<string, unknown>;
+	parameters: ReturnType<ParameterCollector['list']>;
+}
+
+function fail(reason: string): never {
+	throw new UnmappableError(reason);
+}
+
+function asRecord(value: unknown, where: string): Record<string, unknown> {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(`${where} is not an object`);
+	return value as Record<string, unknown>;
+}
+
+function locatorValue(value: unknown, where: string): unknown {
+	const locator = asRecord(value, where);
+	if (locator.__rl !== true || locator.mode !== 'id') return fail(`${where} is not a resource locator "By ID"`);
+	return locator.value;
+}
+
+function description(value: unknown, where: string): string {
+	return typeof value === 'string' && value.length > 0 ? value : fail(`${where} is empty`);
+}
+
+function odooFilters(parameters: Record<string, unknown>, params: ParameterCollector): OdooFilter[] {
+	const list = asRecord(parameters.filters ?? { filter: [] }, 'filters').filter ?? [];
+	if (!Array.isArray(list)) return fail('filters.filter is not a list');
+	return list.map((raw, index) => {
+		const filter = asRecord(raw, `filter ${index + 1}`);
+		const operatorValue = filter.operator;
+		const operator = isExpression(operatorValue) ? literalOf(`${expressionBody(operatorValue).replace(/^'|'$/g, '')}`) : operatorValue;
+		return {
+			field: String(filter.fieldName ?? ''),
+			operator: operator as OdooFilter['operator'],
+			...binding(filter.value, params, `filter on ${String(filter.fieldName)}`),
+		};
+	});
+}
+
+/** `$fromAI(...) || fallback`, as the builders write a write with a fallback. */
+function writeWithFallback(field: string, value: unknown, params: ParameterCollector): OdooWrite | undefined {
+	if (!isExpression(value)) return undefined;
+	const body = expressionBody(value);
+	const calls = fromAiCalls(body);
+	const head = calls.length > 0 ? `$fromAI(${calls[0].raw}) || ` : '';
+	if (!head || !body.startsWith(head) || body.length === head.length) return undefined;
+	return { field, param: params.add(calls[0]), fallback: body.slice(head.length) };
+}
+
+function odooWrites(fieldsToSend: unknown, params: ParameterCollector): Partial<OdooTarget> {
+	const mapper = asRecord(fieldsToSend, 'fieldsToSend');
+	const value = mapper.value;
+	const choice = allowListExpression(value, params);
+	if (choice) {
+		if (choice.keys.length !== 2) return fail('fieldsToSend: a one-field choice needs a field and a value parameter');
+		return { fieldChoice: { fieldParam: choice.keys[0], valueParam: choice.keys[1], allowed: choice.allowed } };
+	}
+	const writes = Object.entries(asRecord(value, 'fieldsToSend.value')).map(
+		([field, raw]): OdooWrite =>
+			writeWithFallback(field, raw, params) ?? { field, ...binding(raw, params, `field ${field}`) },
+	);
+	return { writes };
+}
+
+export function mapOdooNode(node: RawNode, sensitive: boolean): ToolDraft {
+	const p = node.parameters ?? {};
+	if (p.resource !== 'custom') {
+		fail(`resource "${String(p.resource)}": the catalogue builds Odoo tools on resource "custom" (a model by name) only`);
+	}
+	const operation = p.operation as OdooOperation;
+	if (!ODOO_OPERATIONS.includes(operation)) fail(`operation "${String(p.operation)}" is not one of ${ODOO_OPERATIONS.join(', ')}`);
+	const params = new ParameterCollector();
+	const target: Partial<OdooTarget> & Record<string, unknown> = {
+		kind: 'odoo',
+		model: String(locatorValue(p.customResource, 'customResource')),
+		operation,
+	};
+	if (p.recordId !== undefined) {
+		target.recordIdParam = singleFromAi(locatorValue(p.recordId, 'recordId'), params) ?? fail('recordId is not a single $fromAI');
+	}
+	if (p.options !== undefined) {
+		const fieldsList = asRecord(p.options, 'options').fieldsList;
+		if (typeof fieldsList === 'string') target.fieldsList = fieldsList.split(',').map((f) => f.trim());
+	}
+	if (operation === 'getAll') {
+		const filters = odooFilters(p, params);
+		if (filters.length > 0) target.filters = filters;
+		if (p.returnAll !== true) {
+			target.limitParam = singleFromAi(p.limit, params) ?? fail('limit is not a single $fromAI (the catalogue binds the limit to a parameter)');
+		}
+	}
+	if (p.fieldsToSend !== undefined) Object.assign(target, odooWrites(p.fieldsToSend, params));
+	return {
+		name: node.name,
+		description: description(p.toolDescription, 'toolDescription'),
+		sensitive,
+		target,
+		parameters: params.list(),
+	};
+}
+
+function gatewayOf(workflowId: unknown, config: HermesConfig): GatewayName {
+	const locator = asRecord(workflowId, 'workflowId');
+	const name = locator.cachedResultName;
+	const gateway = GATEWAYS.find((g) => config.gatewayWorkflows[g] === name);
+	if (gateway) return gateway;
+	const known = GATEWAYS.map((g) => `"${config.gatewayWorkflows[g]}"`).join(', ');
+	return fail(
+		`calls sub-workflow ${name === undefined ? `id ${String(locator.value)}` : `"${String(name)}"`}, which is not a gateway ` +
+			`workflow of the config (${known}); a catalogue tool calls a gateway only`,
+	);
+}
+
+function gatewayInput(input: string, value: unknown, params: ParameterCollector): GatewayInput | undefined {
+	if (value === '') return undefined;
+	const param = singleFromAi(value, params);
+	if (param !== undefined) return { input, param };
+	const choice = allowListExpression(value, params);
+	if (choice && choice.keys.length === 1) return { input, param: choice.keys[0], allowed: choice.allowed };
+	const literal = literalOf(value);
+	if (literal !== undefined) return { input, value: literal };
+	return binding(value, params, `input ${input}`) as never;
+}
+
+export function mapToolWorkflowNode(node: RawNode, sensitive: boolean, config: HermesConfig): ToolDraft {
+	const p = node.parameters ?? {};
+	if (p.source !== 'database') fail(`source "${String(p.source)}": the catalogue calls stored sub-workflows (source "database") only`);
+	const gateway = gatewayOf(p.workflowId, config);
+	const mapper = asRecord(p.workflowInputs, 'workflowInputs');
+	const values = asRecord(mapper.value, 'workflowInputs.value');
+	const expected = GATEWAY_INPUTS[gateway];
+	const names = Object.keys(values);
+	if (names.join(',') !== expected.join(',')) {
+		fail(`sub-workflow inputs ${names.join(', ') || '(none)'} do not match the ${gateway} gateway's inputs ${expected.join(', ')}`);
+	}
+	const params = new ParameterCollector();
+	const inputs = names
+		.map((name) => gatewayInput(name, values[name], params))
+		.filter((i): i is GatewayInput => i !== undefined);
+	return {
+		name: node.name,
+		description: description(p.description, 'description'),
+		sensitive,
+		target: { kind: 'gateway', gateway, inputs },
+		parameters: params.list(),
+	};
+}

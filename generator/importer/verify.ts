@@ -1,0 +1,48 @@
+/**
+ * The importer's guarantee: a tool is imported only if the generator rebuilds its node exactly
+ * (type, version, parameters, credential type) from the imported spec. Any difference is a
+ * parameter the catalogue cannot express, and the tool is reported instead of half-imported.
+ */
+import { buildMcpWorkflow } from '../builders';
+import type { ToolSpec } from '../catalogue/types';
+import type { HermesConfig } from '../config';
+import type { RawNode } from './mapNodes';
+
+/** Node keys the generator writes; ids and positions are regenerated, the rest must match. */
+const REBUILT_KEYS = new Set(['id', 'name', 'type', 'typeVersion', 'position', 'parameters', 'credentials', 'webhookId']);
+
+/** Paths (a.b[0].c) where two JSON values differ. */
+export function differences(a: unknown, b: unknown, path = ''): string[] {
+	if (a === b) return [];
+	const bothObjects = typeof a === 'object' && typeof b === 'object' && a !== null && b !== null;
+	if (!bothObjects || Array.isArray(a) !== Array.isArray(b)) return [path || '(value)'];
+	if (Array.isArray(a) && Array.isArray(b)) {
+		const length = Math.max(a.length, b.length);
+		return Array.from({ length }, (_, i) => differences(a[i], b[i], `${path}[${i}]`)).flat();
+	}
+	const ra = a as Record<string, unknown>;
+	const rb = b as Record<string, unknown>;
+	const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])];
+	return keys.flatMap((k) => differences(ra[k], rb[k], path ? `${path}.${k}` : k));
+}
+
+/** A pushed workflow carries the sub-workflow id and credential ids: deployment state, not spec. */
+function comparable(node: RawNode): Record<string, unknown> {
+	const parameters = { ...(node.parameters ?? {}) };
+	const workflowId = parameters.workflowId as Record<string, unknown> | undefined;
+	if (workflowId && typeof workflowId === 'object') parameters.workflowId = { cachedResultName: workflowId.cachedResultName };
+	const credentials = Object.fromEntries(
+		Object.entries((node.credentials ?? {}) as Record<string, { name?: unknown }>).map(([type, c]) => [type, c?.name]),
+	);
+	return { type: node.type, typeVersion: node.typeVersion, parameters, credentials };
+}
+
+/** Node settings (notes, retries, disabled ...) no catalogue field holds. */
+export function unexpressibleSettings(node: RawNode): string[] {
+	return Object.keys(node).filter((key) => !REBUILT_KEYS.has(key));
+}
+
+export function rebuildDifferences(original: RawNode, spec: ToolSpec, config: HermesConfig): string[] {
+	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [spec] }, config).nodes[1];
+	return differences(comparable(original), comparable(rebuilt as unknown as RawNode));
+}
