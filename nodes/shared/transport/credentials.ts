@@ -29,7 +29,7 @@ function port(value: unknown): number {
  * breaks were; OpenSSH/PEM parsers need the real line structure.
  */
 export function normalisePrivateKey(key: string): string {
-	let out = key.trim().replace(/\\n/g, '\n').replace(/\r\n?/g, '\n');
+	let out = key.replace(/\\n/g, '\n').replace(/\r\n?/g, '\n').trim();
 	const oneLine = /^(-----BEGIN [A-Z0-9 ]+-----)\s+([\s\S]+?)\s+(-----END [A-Z0-9 ]+-----)$/.exec(out);
 	if (oneLine && !oneLine[2].includes('\n')) out = `${oneLine[1]}\n${oneLine[2].split(/\s+/).join('\n')}\n${oneLine[3]}`;
 	return `${out}\n`;
