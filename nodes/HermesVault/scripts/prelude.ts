@@ -3,7 +3,8 @@
  * are `$1` = the vault path setting (validated, never agent data) and fixed numbers; agent
  * data (pattern, prefix, path, content) arrives on stdin.
  *
- * `resolve_vault` sets `root` to the physical path of the vault's work tree top, or fails
+ * `resolve_vault` sets `root` to the physical path of the vault's work tree top and `gitdir`
+ * to its git directory, or fails
  * when the setting does not name one (a configuration fault: `__UNAVAILABLE__`).
  */
 export const VAULT_PRELUDE = String.raw`set -u
@@ -17,7 +18,10 @@ resolve_vault() {
 		*) return 1 ;;
 	esac
 	root=$(cd -P -- "$dir" 2>/dev/null && pwd -P) || return 1
-	[ "$(git -C "$root" rev-parse --show-toplevel 2>/dev/null)" = "$root" ]
+	local found
+	found=$(git -C "$root" rev-parse --show-toplevel --absolute-git-dir 2>/dev/null) || return 1
+	[ "${'$'}{found%%$'\n'*}" = "$root" ] || return 1
+	gitdir=${'$'}{found#*$'\n'}
 }
 VAULT_MISSING='__UNAVAILABLE__ the vault path is not the top of a git work tree on the host'
 `;

@@ -51,16 +51,21 @@ for prefix in "${'$'}{allowed[@]}"; do
 done
 [ "$under" = yes ] || fail '__BAD_PATH__ not under an allowed prefix'
 
-gitdir=$(git -C "$root" rev-parse --absolute-git-dir 2>/dev/null) || fail "$VAULT_MISSING" 3
 spool=$gitdir/hermes-vault
-mkdir -p -- "$spool" || fail '__WRITE_FAILED__ cannot create the spool folder' 7
-find "$spool" -maxdepth 1 -type f -mmin +60 -delete 2>/dev/null
-tmp=$(mktemp -- "$spool/incoming.XXXXXX") || fail '__WRITE_FAILED__ cannot create a temp file' 7
+[ -d "$spool" ] || mkdir -p -- "$spool" || fail '__WRITE_FAILED__ cannot create the spool folder' 7
+# Leftovers of a script killed by SIGKILL (traps cannot run): removed after an hour.
+leftovers=("$spool"/*)
+[ -e "${'$'}{leftovers[0]}" ] && find "$spool" -maxdepth 1 -type f -mmin +60 -delete 2>/dev/null
+# A fresh name, created exclusively (noclobber), with the umask's permissions.
+for attempt in 1 2 3 4 5 6 7 8; do
+	candidate=$spool/incoming.$$.$RANDOM$RANDOM
+	if (set -C; : >"$candidate") 2>/dev/null; then tmp=$candidate; break; fi
+done
+[ -n "$tmp" ] || fail '__WRITE_FAILED__ cannot create a temp file' 7
 
 # 1. Receive and verify.
 head -c "$((size + 1))" >"$tmp" || fail '__WRITE_FAILED__ cannot store the content' 7
-cat >/dev/null 2>&1
-got=$(stat -c %s -- "$tmp")
+read -r got tmpdev < <(stat -c '%s %d' -- "$tmp")
 [ "$got" = "$size" ] || fail "__WRITE_FAILED__ received $got of $size bytes" 7
 sum=$(sha256sum <"$tmp") && [ "${'$'}{sum%% *}" = "$digest" ] || fail '__WRITE_FAILED__ content digest mismatch' 7
 
@@ -95,40 +100,40 @@ else
 	[ -z "$base" ] || fail '__STALE_READ__ the note does not exist (any more)'
 fi
 
-mkdir -p -- "$folder" || fail '__WRITE_FAILED__ cannot create the folder' 7
-physical=$(cd -P -- "$folder" && pwd -P) || fail '__WRITE_FAILED__ cannot enter the folder' 7
-[ "$physical" = "$folder" ] || fail '__BAD_PATH__ the folder resolves elsewhere'
+[ -d "$folder" ] || mkdir -p -- "$folder" || fail '__WRITE_FAILED__ cannot create the folder' 7
+cd -P -- "$folder" || fail '__WRITE_FAILED__ cannot enter the folder' 7
+[ "$PWD" = "$folder" ] || fail '__BAD_PATH__ the folder resolves elsewhere'
 
-if [ "$(stat -c %d -- "$tmp")" != "$(stat -c %d -- "$folder")" ]; then
+if [ "$(stat -c %d -- "$folder")" != "$tmpdev" ]; then
 	# .git on another filesystem: stage next to the note so the final rename stays atomic.
 	staged=$(mktemp -- "$folder/.hermes-write.XXXXXX") || fail '__WRITE_FAILED__ cannot stage the note' 7
 	cp -- "$tmp" "$staged" && rm -f -- "$tmp" && tmp=$staged || { rm -f -- "$staged"; fail '__WRITE_FAILED__ cannot stage the note' 7; }
 fi
 if [ "$state" = updated ]; then
 	chmod --reference="$target" -- "$tmp"
-	backup=$(mktemp -u -- "$spool/previous.XXXXXX")
+	backup=$spool/previous.$$.$RANDOM$RANDOM
 	ln -- "$target" "$backup" 2>/dev/null || cp -p -- "$target" "$backup" || fail '__WRITE_FAILED__ cannot keep the previous version' 7
-else
-	chmod "$(printf '%o' $((0666 & ~$(umask))))" -- "$tmp"
 fi
 
-ident=()
-git -C "$root" config user.email >/dev/null || ident+=(-c user.email=hermes-vault@localhost)
-git -C "$root" config user.name >/dev/null || ident+=(-c user.name='Hermes vault')
+# git's own fallback when the vault has no user.email (configured values win over EMAIL).
+export EMAIL=${'$'}{EMAIL:-hermes-vault@localhost}
 trap '' HUP INT TERM
 mv -f -T -- "$tmp" "$target" || fail '__WRITE_FAILED__ cannot move the note into place' 7
 tmp=''
-if ! err=$(git -C "$root" add -- "$rel" 2>&1 && git "${'$'}{ident[@]}" -C "$root" commit -q -m "vault: write $rel" -- "$rel" 2>&1); then
+if ! err=$(git -C "$root" add -- "$rel" 2>&1 && git -c core.abbrev=12 -C "$root" commit -m "vault: write $rel" -- "$rel" 2>&1); then
 	if [ "$state" = updated ]; then mv -f -T -- "$backup" "$target"; backup=''; else rm -f -- "$target"; fi
 	git -C "$root" reset -q -- "$rel" >/dev/null 2>&1
 	fail "__WRITE_FAILED__ git commit failed: $(printf '%s' "$err" | tail -n 1 | tr -c '[:print:]' ' ' | cut -c 1-200)" 7
 fi
-commit=$(git -C "$root" rev-parse --short=12 HEAD)
+# git commit's summary starts with "[<branch> <abbreviated commit>] ".
+commit=${'$'}{err%%]*}
+commit=${'$'}{commit##* }
+[[ $commit =~ ^[0-9a-f]{12,}$ ]] || commit=$(git -C "$root" rev-parse --short=12 HEAD)
 trap 'exit 6' HUP INT TERM
 printf 'OK %s %s %s %s\n' "${'$'}{digest:0:12}" "$size" "$state" "$commit"
 
 # 3. Push (all unpushed commits of the branch), still under the lock.
-git -C "$root" config core.sshCommand >/dev/null || export GIT_SSH_COMMAND=${'$'}{GIT_SSH_COMMAND:-ssh -o BatchMode=yes}
+# No terminal in this session and stdin from /dev/null: a push that would prompt fails instead.
 if out=$(timeout -k 2 "$push_timeout" git -C "$root" push --quiet 2>&1 </dev/null); then
 	printf 'PUSHED yes\n'
 else
