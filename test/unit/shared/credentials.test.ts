@@ -31,12 +31,12 @@ describe('connectionOptionsFromCredentials', () => {
 	});
 
 	test('maps a password credential, keeps a passphrase, defaults port and method', () => {
-		expect(connectionOptionsFromCredentials({ ...good, authMethod: 'password', password: 'pw', port: undefined })).toMatchObject({
+		expect(connectionOptionsFromCredentials({ ...good, authMethod: 'password', password: 'pw', port: '' })).toMatchObject({
 			authMethod: 'password',
 			password: 'pw',
 			port: 22,
 		});
-		expect(connectionOptionsFromCredentials({ ...good, authMethod: undefined, passphrase: 'pp' })).toMatchObject({
+		expect(connectionOptionsFromCredentials({ ...good, authMethod: '', passphrase: 'pp' })).toMatchObject({
 			authMethod: 'privateKey',
 			passphrase: 'pp',
 		});
