@@ -1,0 +1,53 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { HermesDocker } from '../../../nodes/HermesDocker/HermesDocker.node';
+import { executeNode } from '../../harness/executeNode';
+
+const node = new HermesDocker();
+
+test('description: tool-usable, SSH credential tested by the shared test, contract parameter names and defaults', () => {
+	const { description } = node;
+	expect(description.name).toBe('hermesDocker');
+	expect(description.usableAsTool).toBe(true);
+	expect(description.credentials).toEqual([{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }]);
+	expect(Object.keys(node.methods.credentialTest)).toEqual(['hermesSshConnectionTest']);
+	const defaults = Object.fromEntries(description.properties.map((p) => [p.name, p.default]));
+	expect(defaults).toEqual({
+		action: 'status',
+		stack: '',
+		dockerCommand: 'docker',
+		allowedActions: 'status,logs,list,start,stop,restart,update',
+		protectedStacks: 'security-stack',
+	});
+	expect(description.description).toContain('--project-name');
+});
+
+test('input errors are answered as paired items without touching SSH or credentials', async () => {
+	const [out] = await executeNode(node, {
+		parameters: { action: (i: { a: string }) => i.a, stack: (i: { s: string }) => i.s },
+		items: [
+			{ a: 'prune', s: 'web' },
+			{ a: 'restart', s: 'Security-Stack' },
+			{ a: 'stop', s: 'web;id' },
+			{ a: 'logs', s: '' },
+		],
+	});
+	expect(out.map((o) => [o.json.error, o.pairedItem])).toEqual([
+		['__BAD_ACTION__', { item: 0 }],
+		['__PROTECTED__', { item: 1 }],
+		['__BAD_ACTION__', { item: 2 }],
+		['__EMPTY_QUERY__', { item: 3 }],
+	]);
+});
+
+test('a bad Docker Command setting is answered, not run', async () => {
+	const [out] = await executeNode(node, { parameters: { action: 'list', dockerCommand: 'docker; id' } });
+	expect(out[0].json).toMatchObject({ error: '__BAD_ACTION__', hint: expect.stringContaining('Docker Command') });
+});
+
+test('a fault that is not input (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {
+	const parameters = { action: 'list' };
+	const [out] = await executeNode(node, { parameters, continueOnFail: true });
+	expect(out).toEqual([{ json: { error: expect.stringContaining('hermesSshApi') }, pairedItem: { item: 0 } }]);
+	await expect(executeNode(node, { parameters })).rejects.toBeInstanceOf(NodeOperationError);
+});

@@ -1,0 +1,34 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { HermesMonitoring } from '../../../nodes/HermesMonitoring/HermesMonitoring.node';
+import { executeNode } from '../../harness/executeNode';
+
+const node = new HermesMonitoring();
+
+test('description: tool-usable, SSH credential tested by the shared test, contract parameter names and defaults', () => {
+	const { description } = node;
+	expect(description.name).toBe('hermesMonitoring');
+	expect(description.usableAsTool).toBe(true);
+	expect(description.credentials).toEqual([{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }]);
+	expect(Object.keys(node.methods.credentialTest)).toEqual(['hermesSshConnectionTest']);
+	const defaults = Object.fromEntries(description.properties.map((p) => [p.name, p.default]));
+	expect(defaults).toEqual({ mode: 'alerts', promql: '', prometheusUrl: 'http://127.0.0.1:9090' });
+});
+
+test('input errors are answered as paired items without touching SSH or credentials', async () => {
+	const [out] = await executeNode(node, {
+		parameters: { mode: (i: { m: string }) => i.m, promql: '' },
+		items: [{ m: 'bogus' }, { m: 'query' }],
+	});
+	expect(out.map((o) => [o.json.error, o.pairedItem])).toEqual([
+		['__BAD_ACTION__', { item: 0 }],
+		['__EMPTY_QUERY__', { item: 1 }],
+	]);
+});
+
+test('a fault that is not input (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {
+	const parameters = { mode: 'alerts' };
+	const [out] = await executeNode(node, { parameters, continueOnFail: true });
+	expect(out).toEqual([{ json: { error: expect.stringContaining('hermesSshApi') }, pairedItem: { item: 0 } }]);
+	await expect(executeNode(node, { parameters })).rejects.toBeInstanceOf(NodeOperationError);
+});
