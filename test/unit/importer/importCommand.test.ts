@@ -1,0 +1,139 @@
+/**
+ * `import` on a workflow built by hand in the editor (test/fixtures/import/hand-built-tools.json):
+ * the tools the catalogue can express are written, every other one is listed with its reason,
+ * exit 1. Then the bad-input table: exit 2, nothing written.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { generateAll, MAIN_FILE } from '../../../generator/builders';
+import { runImport } from '../../../generator/cli/commands/import';
+import { loadConfig } from '../../../generator/config';
+import { loadEmittedCatalogue } from './loadEmitted';
+
+const FIXTURE = join(__dirname, '../../fixtures/import/hand-built-tools.json');
+const GENERATED = join(__dirname, '../../../workflows/hermes-mcp-tools.json');
+
+async function run(file: string, options: { format?: 'text' | 'json'; config?: string } = {}) {
+	const out = join(mkdtempSync(join(tmpdir(), 'hermes-import-')), 'catalogue');
+	const sink = { stdout: '', stderr: '' };
+	const io = { stdout: (t: string) => (sink.stdout += t), stderr: (t: string) => (sink.stderr += t), env: {} };
+	const code = await runImport(file, { out, ...options }, io);
+	return { code, out, ...sink };
+}
+
+describe('a hand-built workflow', () => {
+	test('lists each tool it cannot map with the reason, writes the others, exits 1', async () => {
+		const result = await run(FIXTURE, { format: 'json' });
+		expect(result.code).toBe(1);
+		const report = JSON.parse(result.stdout);
+		expect(report.tools).toEqual(['list_projects', 'read_note']);
+		const reasons = Object.fromEntries(report.problems.map((p: { tool: string; reason: string }) => [p.tool, p.reason]));
+		expect(Object.keys(reasons)).toEqual([
+			'find_contact',
+			'weather',
+			'bad_fromai',
+			'call_reports',
+			'tagged_task',
+			'old_tool',
+			'noted_tool',
+			'orphan_tool',
+		]);
+		expect(reasons.find_contact).toMatch(/resource "contact".*"custom"/);
+		expect(reasons.weather).toMatch(/node type n8n-nodes-base\.httpRequestTool has no catalogue equivalent/);
+		expect(reasons.bad_fromai).toMatch(/cannot parse \$fromAI: .*Invalid type: integer/);
+		expect(reasons.call_reports).toMatch(/sub-workflow "Monthly Reports", which is not a gateway workflow/);
+		expect(reasons.tagged_task).toMatch(/field name: expression the catalogue cannot express/);
+		expect(reasons.old_tool).toMatch(/^disabled: .*delete the node/);
+		expect(reasons.noted_tool).toBe('node settings the catalogue cannot express: notes, retryOnFail');
+		expect(reasons.orphan_tool).toMatch(/not wired into the MCP Server Trigger/);
+		expect(report.ignoredNodes).toEqual(['Sticky Note (n8n-nodes-base.stickyNote)']);
+		expect(report.configOverrides).toEqual({
+			workflowName: 'Agent tools',
+			mcpPath: 'agent-tools',
+			credentials: { odoo: 'Odoo prod', ssh: 'Hermes SSH', bearer: 'Agent bearer' },
+		});
+	});
+
+	test('the written catalogue holds the mapped tools and names the others in a comment', async () => {
+		const result = await run(FIXTURE);
+		expect(result.stdout).toContain('Imported 2 of 10 tools from');
+		expect(result.stdout).toContain('NOT IMPORTED weather: node type n8n-nodes-base.httpRequestTool');
+		expect(result.stdout).toContain('Ignored non-tool nodes: Sticky Note');
+		expect(readdirSync(result.out).sort()).toEqual(['hermes.config.json', 'index.ts', 'odooProjects.ts', 'vault.ts']);
+		const index = readFileSync(join(result.out, 'index.ts'), 'utf8');
+		expect(index).toContain(' *   call_reports: calls sub-workflow "Monthly Reports"');
+		const tools = loadEmittedCatalogue(result.out);
+		expect(tools.map((t) => t.name)).toEqual(['list_projects', 'read_note']);
+		expect(tools[0].parameters).toEqual([
+			{ key: 'limit', type: 'number', description: 'Maximum number of projects to return', required: false, default: 20 },
+		]);
+	});
+
+	test('generate with the written config rebuilds the mapped nodes exactly', async () => {
+		const result = await run(FIXTURE);
+		const config = loadConfig(join(result.out, 'hermes.config.json'));
+		const workflow = generateAll(loadEmittedCatalogue(result.out), config).find((f) => f.file === MAIN_FILE)?.workflow;
+		const original = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+		for (const name of ['list_projects', 'read_note']) {
+			const rebuilt = workflow?.nodes.find((n) => n.name === name);
+			const hand = original.nodes.find((n: { name: string }) => n.name === name);
+			expect(rebuilt?.parameters).toEqual(hand.parameters);
+			expect(Object.values(rebuilt?.credentials ?? {}).map((c) => c.name)).toEqual(
+				Object.values((hand.credentials ?? {}) as Record<string, { name: string }>).map((c) => c.name),
+			);
+		}
+		expect(workflow?.name).toBe('Agent tools');
+		expect(workflow?.nodes[0].parameters).toEqual({ authentication: 'bearerAuth', path: 'agent-tools' });
+	});
+});
+
+test('a parameter the generator does not write is reported with its path', async () => {
+	const workflow = JSON.parse(readFileSync(GENERATED, 'utf8'));
+	const node = workflow.nodes.find((n: { name: string }) => n.name === 'odoo_list_tasks');
+	node.parameters.options.orderBy = 'date_deadline desc';
+	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-src-'));
+	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));
+	const result = await run(join(dir, 'tools.json'));
+	expect(result.code).toBe(1);
+	expect(result.stdout).toContain(
+		'NOT IMPORTED odoo_list_tasks: parameters the catalogue cannot express (the generated node would differ at parameters.options.orderBy)',
+	);
+	expect(result.stdout).toContain('Imported 31 of 32 tools');
+});
+
+describe('bad input: exit 2 with a hint, nothing written', () => {
+	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-bad-'));
+	const write = (name: string, content: string) => {
+		writeFileSync(join(dir, name), content);
+		return join(dir, name);
+	};
+	const trigger = { name: 'T', type: '@n8n/n8n-nodes-langchain.mcpTrigger', parameters: {} };
+	const cases: Array<[string, () => string, RegExp]> = [
+		['missing file', () => join(dir, 'nope.json'), /nope\.json does not exist/],
+		['not JSON', () => write('a.json', '{"nodes": ['), /is not JSON/],
+		['a JSON array', () => write('b.json', '[]'), /does not hold a JSON object/],
+		['no nodes', () => write('c.json', '{"name": "x", "connections": {}}'), /is not an n8n workflow/],
+		['no connections', () => write('d.json', '{"nodes": []}'), /is not an n8n workflow/],
+		['a node without a type', () => write('e.json', JSON.stringify({ nodes: [{ name: 'x' }], connections: {} })), /node #0 has no name or type/],
+		['no MCP trigger', () => write('f.json', JSON.stringify({ nodes: [{ name: 'x', type: 'n8n-nodes-base.noOp' }], connections: {} })), /has no MCP Server Trigger/],
+		['two MCP triggers', () => write('g.json', JSON.stringify({ nodes: [trigger, { ...trigger, name: 'U' }], connections: {} })), /has 2 MCP Server Triggers/],
+		['duplicate node names', () => write('h.json', JSON.stringify({ nodes: [trigger, trigger], connections: {} })), /two nodes are named "T"/],
+	];
+	test.each(cases)('%s', async (_label, file, message) => {
+		const result = await run(file());
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(message);
+		expect(result.stderr).toMatch(/\nhint: \S/);
+		expect(existsSync(result.out)).toBe(false);
+	});
+
+	test('a broken config file', async () => {
+		const config = write('config.json', '{"mcpPath": "has space"}');
+		const result = await run(FIXTURE, { config });
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/mcpPath/);
+		expect(existsSync(result.out)).toBe(false);
+	});
+});
