@@ -98,6 +98,18 @@ test('Prometheus down -> __UNAVAILABLE__ with curl saying why', async () => {
 	expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('Failed to connect') });
 });
 
+test('queries are read-only: with sshd down when the call starts and back 3 s later, the call is retried and succeeds', async () => {
+	await closeAllConnections();
+	await sshd.kill();
+	const back = new Promise((resolve) => setTimeout(resolve, 3000)).then(async () => await sshd.start());
+	try {
+		const [item] = await monitor({ mode: 'query', promql: 'vector(7)' });
+		expect(item.json).toMatchObject({ success: true, result: [{ metric: {}, value: [expect.any(Number), '7'] }] });
+	} finally {
+		await back;
+	}
+});
+
 describe('hostile PromQL never runs on the host and reaches Prometheus verbatim', () => {
 	let canary: string;
 	const hostile = () => [
