@@ -5,6 +5,8 @@
 import { checkOdooSchema } from '../../../generator/odoo/checkSchema';
 import type { OdooRequirements } from '../../../generator/odoo/requirements';
 import { OdooConnectionError } from '../../../generator/odoo/xmlRpcClient';
+import * as xmlrpc from 'xmlrpc';
+
 import { startOdooStandIn, type OdooStandIn } from '../../harness/odooXmlRpc';
 
 const requirements: OdooRequirements = {
@@ -91,4 +93,44 @@ test.each([
 	expect(error).toMatchObject({ kind });
 	expect((error as Error).message).toMatch(message);
 	expect((error as OdooConnectionError).hint.length).toBeGreaterThan(10);
+});
+
+describe('the stand-in answers as Odoo does on the wire', () => {
+	const call = (path: string, method: string, params: unknown[]) =>
+		new Promise<{ error: { faultCode?: number; faultString?: string; message?: string } | null; value: unknown }>((resolve) => {
+			const client = xmlrpc.createClient({ host: '127.0.0.1', port: odoo.port, path });
+			client.methodCall(method, params, (error, value) => resolve({ error: error as never, value }));
+		});
+
+	test('authenticate: uid, or false for a bad password', async () => {
+		expect((await call('/xmlrpc/2/common', 'authenticate', ['hermes', 'admin', 'admin-password', {}])).value).toBe(2);
+		expect((await call('/xmlrpc/2/common', 'authenticate', ['hermes', 'admin', 'nope', {}])).value).toBe(false);
+	});
+
+	test('an unknown database is a faultCode 1 Python traceback ending in psycopg2.OperationalError', async () => {
+		const { error } = await call('/xmlrpc/2/common', 'authenticate', ['nodb', 'admin', 'admin-password', {}]);
+		expect(error?.faultCode).toBe(1);
+		expect(error?.faultString).toMatch(/^Traceback \(most recent call last\):\n {2}File "/);
+		expect(error?.faultString).toMatch(/psycopg2\.OperationalError: .*FATAL: {2}database "nodb" does not exist\n$/);
+	});
+
+	test('execute_kw: Access Denied (3) for a bad password, a UserError (2) for an unknown model', async () => {
+		const denied = await call('/xmlrpc/2/object', 'execute_kw', ['hermes', 2, 'nope', 'crm.lead', 'fields_get', [], {}]);
+		expect(denied.error).toMatchObject({ faultCode: 3, faultString: 'Access Denied' });
+		delete odoo.state.schema['crm.lead'];
+		const unknown = await call('/xmlrpc/2/object', 'execute_kw', ['hermes', 2, 'admin-password', 'crm.lead', 'fields_get', [], {}]);
+		expect(unknown.error).toMatchObject({ faultCode: 2, faultString: "Object crm.lead doesn't exist" });
+	});
+
+	test('fields_get keeps only the requested attributes; relation only on relational fields', async () => {
+		const { value } = await call('/xmlrpc/2/object', 'execute_kw', [
+			'hermes', 2, 'admin-password', 'project.task', 'fields_get', [['name', 'stage_id']], { attributes: ['type', 'relation'] },
+		]);
+		expect(value).toEqual({ name: { type: 'char' }, stage_id: { type: 'many2one', relation: 'project.task.type' } });
+	});
+
+	test('another path is a 404', async () => {
+		const { error } = await call('/xmlrpc/object', 'execute_kw', []);
+		expect(error?.message).toBe('Not Found');
+	});
 });
