@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-import { lintWorkflow } from '../../../generator/lint';
+import { lintWorkflow, SHAPE_RULE } from '../../../generator/lint';
 import { RULES } from '../../../generator/lint/rules';
 import { FIXTURES, manifestFor, readFixture } from './fixtures';
 
@@ -72,6 +73,17 @@ describe('rule table', () => {
 			expect(rule.code).toMatch(/^HMT\d{3}$/);
 			expect(rule.name).toMatch(/^[a-z0-9-]+$/);
 			for (const text of [rule.summary, rule.why, rule.hint]) expect(text.length).toBeGreaterThan(10);
+		}
+	});
+});
+
+describe('README "Lint rules"', () => {
+	it('has one row per code with the rule\'s severity, summary, why and fix', () => {
+		const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+		const section = readme.slice(readme.indexOf('## Lint rules'));
+		for (const rule of [SHAPE_RULE, ...RULES]) {
+			const cells = [rule.code, rule.severity, rule.summary, rule.why, rule.hint].map((t) => t.replace(/\|/g, '\\|'));
+			expect(section).toContain(`| ${cells.join(' | ')} |`);
 		}
 	});
 });
