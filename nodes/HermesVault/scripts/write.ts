@@ -23,8 +23,8 @@ import { VAULT_PRELUDE } from './prelude';
  * Output: a marker line, or `OK <hash12> <bytes> <created|updated|unchanged> <commit>` and
  * then `PUSHED yes` or `PUSHED no <reason>`.
  */
-export const WRITE_SCRIPT = String.raw`${VAULT_PRELUDE}
-trap '' PIPE
+/** Phase 1: arguments, traps, request header, path re-check, then receive and verify stdin into the spool. */
+export const WRITE_RECEIVE_PHASE = String.raw`trap '' PIPE
 size=$2 digest=$3 prefixes=$4 push_timeout=$5 lock_wait=$6
 tmp='' backup=''
 trap 'rm -f -- ${'$'}{tmp:+"$tmp"} ${'$'}{backup:+"$backup"}' EXIT
@@ -68,8 +68,10 @@ head -c "$((size + 1))" >"$tmp" || fail '__WRITE_FAILED__ cannot store the conte
 read -r got tmpdev < <(stat -c '%s %d' -- "$tmp")
 [ "$got" = "$size" ] || fail "__WRITE_FAILED__ received $got of $size bytes" 7
 sum=$(sha256sum <"$tmp") && [ "${'$'}{sum%% *}" = "$digest" ] || fail '__WRITE_FAILED__ content digest mismatch' 7
+`;
 
-# 2. Compare and write under the lock.
+/** Phase 2 and 3: compare and write under the lock, commit, push. */
+export const WRITE_COMMIT_PHASE = String.raw`# 2. Compare and write under the lock.
 exec 9>>"$gitdir/hermes-vault.lock" || fail '__WRITE_FAILED__ cannot open the lock' 7
 flock -w "$lock_wait" 9 || fail '__WRITE_FAILED__ the vault stayed locked by another write' 7
 
@@ -140,3 +142,5 @@ else
 	printf 'PUSHED no %s\n' "$(printf '%s' "$out" | grep -v '^\s*$' | tail -n 1 | tr -c '[:print:]' ' ' | cut -c 1-200)"
 fi
 `;
+
+export const WRITE_SCRIPT = `${VAULT_PRELUDE}\n${WRITE_RECEIVE_PHASE}\n${WRITE_COMMIT_PHASE}\n`;
