@@ -29,7 +29,8 @@ export interface CommandIo {
 	env: NodeJS.ProcessEnv;
 }
 
-const processIo: CommandIo = {
+/** The real process streams; tests pass their own. */
+export const processIo: CommandIo = {
 	stdout: (text) => process.stdout.write(text),
 	stderr: (text) => process.stderr.write(text),
 	env: process.env,

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { emitCatalogue } from '../../importer/emitSource';
 import { importWorkflow, type ImportResult } from '../../importer/importWorkflow';
 import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
-import type { CommandIo } from './checkOdoo';
+import { type CommandIo, processIo } from './checkOdoo';
 
 export interface ImportOptions {
 	out?: string;
@@ -22,12 +22,6 @@ export interface ImportOptions {
 }
 
 export const IMPORTED_CONFIG_FILE = 'hermes.config.json';
-
-const processIo: CommandIo = {
-	stdout: (text) => process.stdout.write(text),
-	stderr: (text) => process.stderr.write(text),
-	env: process.env,
-};
 
 function readText(file: string): string | ImportInputError {
 	if (!existsSync(file)) return new ImportInputError(`${file} does not exist`, 'Give the path of a workflow JSON file');
