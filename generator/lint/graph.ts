@@ -67,6 +67,11 @@ export class WorkflowGraph {
 		);
 	}
 
+	/** The enabled ones of `wiredTools()`: the tools n8n actually builds. */
+	enabledWiredTools(): WorkflowNode[] {
+		return this.wiredTools().filter((node) => !node.disabled);
+	}
+
 	/** Every node wired as a tool into an enabled consumer, once, in workflow order. */
 	wiredTools(): WorkflowNode[] {
 		const names = new Set(this.toolConsumers().flatMap((c) => this.toolParents(c.name)));

@@ -1,6 +1,18 @@
+import type { Workflow, WorkflowNode } from './types';
+
 /** n8n node type names the rules look for. */
 export const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 export const TOOL_WORKFLOW = '@n8n/n8n-nodes-langchain.toolWorkflow';
 
 /** toolWorkflow took its inputs from a resource mapper (`workflowInputs`) from version 2. */
 export const TOOL_WORKFLOW_MAPPER_VERSION = 2;
+
+/** Nodes that run (not disabled), optionally only of one type. */
+export function enabledNodes(workflow: Workflow, type?: string): WorkflowNode[] {
+	return workflow.nodes.filter((node) => !node.disabled && (type === undefined || node.type === type));
+}
+
+/** Enabled toolWorkflow nodes of a version with `workflowInputs`. */
+export function mappedToolWorkflows(workflow: Workflow): WorkflowNode[] {
+	return enabledNodes(workflow, TOOL_WORKFLOW).filter((node) => node.typeVersion >= TOOL_WORKFLOW_MAPPER_VERSION);
+}

@@ -1,3 +1,4 @@
+import { enabledNodes } from '../nodeTypes';
 import type { Rule, RuleHit } from '../types';
 import { fromAiCallsOf, type LocatedFromAiCall } from '../walk';
 
@@ -10,8 +11,7 @@ export const fromAiConflict: Rule = {
 	hint: 'Use one description and one type per key, or give the second use its own key.',
 	check({ workflow }) {
 		const hits: RuleHit[] = [];
-		for (const node of workflow.nodes) {
-			if (node.disabled) continue;
+		for (const node of enabledNodes(workflow)) {
 			const firstByKey = new Map<string, LocatedFromAiCall>();
 			const reported = new Set<string>();
 			for (const call of fromAiCallsOf(node)) {

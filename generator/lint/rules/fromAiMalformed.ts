@@ -1,3 +1,4 @@
+import { enabledNodes } from '../nodeTypes';
 import type { Rule, RuleHit } from '../types';
 import { fromAiCallsOf } from '../walk';
 
@@ -10,8 +11,7 @@ export const fromAiMalformed: Rule = {
 	hint: "Write $fromAI('snake_key', 'description', 'string|number|boolean|json', <literal default>) with quoted literals only.",
 	check({ workflow }) {
 		const hits: RuleHit[] = [];
-		for (const node of workflow.nodes) {
-			if (node.disabled) continue;
+		for (const node of enabledNodes(workflow)) {
 			for (const call of fromAiCallsOf(node)) {
 				for (const problem of call.problems) {
 					hits.push({

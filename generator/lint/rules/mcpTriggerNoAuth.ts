@@ -1,5 +1,5 @@
-import { MCP_TRIGGER } from '../nodeTypes';
-import type { Rule, RuleHit } from '../types';
+import { enabledNodes, MCP_TRIGGER } from '../nodeTypes';
+import type { Rule } from '../types';
 
 export const mcpTriggerNoAuth: Rule = {
 	code: 'HMT011',
@@ -9,17 +9,17 @@ export const mcpTriggerNoAuth: Rule = {
 	why: 'Anyone who reaches the /mcp/ URL can list and call every tool wired into it.',
 	hint: 'Set authentication to bearerAuth (or headerAuth) and attach an httpBearerAuth credential.',
 	check({ workflow }) {
-		const hits: RuleHit[] = [];
-		for (const node of workflow.nodes) {
-			if (node.disabled || node.type !== MCP_TRIGGER) continue;
+		return enabledNodes(workflow, MCP_TRIGGER).flatMap((node) => {
 			const authentication = node.parameters.authentication;
-			if (typeof authentication === 'string' && authentication !== '' && authentication !== 'none') continue;
-			hits.push({
-				node: node.name,
-				path: 'parameters.authentication',
-				message: `MCP trigger "${node.name}" has no authentication (${authentication === undefined ? 'not set, n8n defaults to none' : JSON.stringify(authentication)})`,
-			});
-		}
-		return hits;
+			if (typeof authentication === 'string' && authentication !== '' && authentication !== 'none') return [];
+			const setting = authentication === undefined ? 'not set, n8n defaults to none' : JSON.stringify(authentication);
+			return [
+				{
+					node: node.name,
+					path: 'parameters.authentication',
+					message: `MCP trigger "${node.name}" has no authentication (${setting})`,
+				},
+			];
+		});
 	},
 };

@@ -1,5 +1,5 @@
-import { MCP_TRIGGER } from '../nodeTypes';
-import type { Rule, RuleHit } from '../types';
+import { enabledNodes, MCP_TRIGGER } from '../nodeTypes';
+import type { Rule } from '../types';
 
 export const mcpTriggerNoWebhookId: Rule = {
 	code: 'HMT012',
@@ -9,12 +9,8 @@ export const mcpTriggerNoWebhookId: Rule = {
 	why: 'Without a webhookId n8n serves the endpoint at <workflowId>/<node>/<path> instead of /mcp/<path>, so configured clients miss it.',
 	hint: 'Give the node a fixed "webhookId" (a UUID) next to its name and type.',
 	check({ workflow }) {
-		const hits: RuleHit[] = [];
-		for (const node of workflow.nodes) {
-			if (node.disabled || node.type !== MCP_TRIGGER) continue;
-			if (node.webhookId !== undefined && node.webhookId.trim() !== '') continue;
-			hits.push({ node: node.name, message: `MCP trigger "${node.name}" has no webhookId` });
-		}
-		return hits;
+		return enabledNodes(workflow, MCP_TRIGGER)
+			.filter((node) => (node.webhookId ?? '').trim() === '')
+			.map((node) => ({ node: node.name, message: `MCP trigger "${node.name}" has no webhookId` }));
 	},
 };

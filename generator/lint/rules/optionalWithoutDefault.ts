@@ -1,3 +1,4 @@
+import { enabledNodes } from '../nodeTypes';
 import type { Rule, RuleHit } from '../types';
 import { fromAiCallsOf } from '../walk';
 
@@ -21,8 +22,7 @@ export const optionalWithoutDefault: Rule = {
 	hint: "Add a literal default as the 4th argument, e.g. $fromAI('limit', 'Optional max rows', 'number', 20).",
 	check({ workflow }) {
 		const hits: RuleHit[] = [];
-		for (const node of workflow.nodes) {
-			if (node.disabled) continue;
+		for (const node of enabledNodes(workflow)) {
 			const reported = new Set<string>();
 			for (const call of fromAiCallsOf(node)) {
 				if (call.key === undefined || call.hasDefault || reported.has(call.key)) continue;

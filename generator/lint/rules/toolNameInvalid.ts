@@ -12,8 +12,7 @@ export const toolNameInvalid: Rule = {
 	hint: 'Name tool nodes in snake_case (letters, digits, "_" and "-"), as the client will call them.',
 	check({ graph }) {
 		const hits: RuleHit[] = [];
-		for (const node of graph.wiredTools()) {
-			if (node.disabled) continue;
+		for (const node of graph.enabledWiredTools()) {
 			const tool = toolNameOf(node);
 			if (tool.raw !== '' && !OUTSIDE.test(tool.raw)) continue;
 			hits.push({

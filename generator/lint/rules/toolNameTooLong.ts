@@ -12,8 +12,7 @@ export const toolNameTooLong: Rule = {
 	hint: 'Shorten the node name to 64 characters or fewer.',
 	check({ graph }) {
 		const hits: RuleHit[] = [];
-		for (const node of graph.wiredTools()) {
-			if (node.disabled) continue;
+		for (const node of graph.enabledWiredTools()) {
 			const tool = toolNameOf(node);
 			const length =
 				tool.source === 'node name' ? tool.raw.replace(/[^a-zA-Z0-9_-]+/g, '_').length : tool.raw.length;

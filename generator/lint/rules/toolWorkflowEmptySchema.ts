@@ -1,5 +1,5 @@
-import { TOOL_WORKFLOW, TOOL_WORKFLOW_MAPPER_VERSION } from '../nodeTypes';
-import type { Rule, RuleHit } from '../types';
+import { mappedToolWorkflows } from '../nodeTypes';
+import type { Rule } from '../types';
 
 function schemaLength(parameters: Record<string, unknown>): number {
 	const inputs = parameters.workflowInputs;
@@ -16,16 +16,12 @@ export const toolWorkflowEmptySchema: Rule = {
 	why: 'With no schema n8n silently turns the tool into a one-string-input tool: the declared parameters never reach the sub-workflow.',
 	hint: 'List every sub-workflow input in workflowInputs.schema (open the node once in the editor, or generate it).',
 	check({ workflow }) {
-		const hits: RuleHit[] = [];
-		for (const node of workflow.nodes) {
-			if (node.disabled || node.type !== TOOL_WORKFLOW || node.typeVersion < TOOL_WORKFLOW_MAPPER_VERSION) continue;
-			if (schemaLength(node.parameters) > 0) continue;
-			hits.push({
+		return mappedToolWorkflows(workflow)
+			.filter((node) => schemaLength(node.parameters) === 0)
+			.map((node) => ({
 				node: node.name,
 				path: 'parameters.workflowInputs.schema',
 				message: `toolWorkflow "${node.name}" has no workflowInputs.schema, so it becomes a one-string tool`,
-			});
-		}
-		return hits;
+			}));
 	},
 };

@@ -1,5 +1,5 @@
-import { TOOL_WORKFLOW, TOOL_WORKFLOW_MAPPER_VERSION } from '../nodeTypes';
-import type { Rule, RuleHit } from '../types';
+import { mappedToolWorkflows } from '../nodeTypes';
+import type { Rule } from '../types';
 import { fromAiCallsOf } from '../walk';
 
 export const toolWorkflowNoFromAi: Rule = {
@@ -10,17 +10,12 @@ export const toolWorkflowNoFromAi: Rule = {
 	why: 'Without a $fromAI field n8n silently turns the tool into a one-string-input tool; a tool with no natural parameter still needs one optional $fromAI field.',
 	hint: "Map at least one input to $fromAI, e.g. ={{ $fromAI('query', 'What to look for', 'string', '') }}.",
 	check({ workflow }) {
-		const hits: RuleHit[] = [];
-		for (const node of workflow.nodes) {
-			if (node.disabled || node.type !== TOOL_WORKFLOW || node.typeVersion < TOOL_WORKFLOW_MAPPER_VERSION) continue;
-			const mapped = fromAiCallsOf(node).some((call) => call.path.startsWith('parameters.workflowInputs.value'));
-			if (mapped) continue;
-			hits.push({
+		return mappedToolWorkflows(workflow)
+			.filter((node) => !fromAiCallsOf(node).some((call) => call.path.startsWith('parameters.workflowInputs.value')))
+			.map((node) => ({
 				node: node.name,
 				path: 'parameters.workflowInputs.value',
 				message: `toolWorkflow "${node.name}" maps no input to $fromAI, so it becomes a one-string tool`,
-			});
-		}
-		return hits;
+			}));
 	},
 };
