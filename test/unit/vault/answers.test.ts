@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+
+import { readScriptOutput } from '../../../nodes/HermesVault/answers';
+import { countChars, LIMITS, truncateChars, utf8ByteLength } from '../../../nodes/HermesVault/limits';
+import { runVaultOperation } from '../../../nodes/HermesVault/operations';
+import type { VaultContext } from '../../../nodes/HermesVault/operations/context';
+import { shapeFileList } from '../../../nodes/HermesVault/operations/list';
+import { shapeNote } from '../../../nodes/HermesVault/operations/read';
+import { checkSearchQuery, shapeSearchMatches } from '../../../nodes/HermesVault/operations/search';
+import { prepareWrite, shapeWriteSuccess } from '../../../nodes/HermesVault/operations/write';
+import { LIST_SCRIPT } from '../../../nodes/HermesVault/scripts/list';
+import { READ_SCRIPT } from '../../../nodes/HermesVault/scripts/read';
+import { SEARCH_SCRIPT } from '../../../nodes/HermesVault/scripts/search';
+import { WRITE_SCRIPT } from '../../../nodes/HermesVault/scripts/write';
+import type { RemoteCommand, RemoteResult } from '../../../nodes/shared/transport/types';
+
+const result = (stdout: string | Buffer, exitCode = 0, stderr = ''): RemoteResult => ({
+	stdout: Buffer.isBuffer(stdout) ? stdout : Buffer.from(stdout, 'utf8'),
+	stderr,
+	exitCode,
+});
+
+describe('byte and character counting', () => {
+	test.each([
+		['ascii', 'abc', 3, 3],
+		['two-byte', 'é', 2, 1],
+		['three-byte', '€', 3, 1],
+		['four-byte (surrogate pair)', '🙂', 4, 1],
+		['mixed', 'aé€🙂', 10, 4],
+	])('%s', (_label, text, bytes, chars) => {
+		expect(utf8ByteLength(text)).toBe(bytes);
+		expect(countChars(text)).toBe(chars);
+	});
+	test('truncation never splits a surrogate pair', () => {
+		expect(truncateChars('🙂🙂🙂', 2)).toEqual({ text: '🙂🙂', truncated: true });
+		expect(truncateChars('ab', 2)).toEqual({ text: 'ab', truncated: false });
+		expect(truncateChars('a🙂', 2)).toEqual({ text: 'a🙂', truncated: false });
+	});
+});
+
+describe('write preparation (before any command)', () => {
+	const prefixes = ['research/'];
+	test('exactly 150,000 UTF-8 bytes of multi-byte text is accepted, 150,001 is __TOO_LARGE__', () => {
+		const atCap = 'é'.repeat(74_998) + '🙂';
+		const prepared = prepareWrite('research/x.md', atCap, '', prefixes);
+		expect(prepared.ok).toBe(true);
+		if (prepared.ok) {
+			expect(prepared.content.length).toBe(150_000);
+			expect(prepared.digest).toBe(createHash('sha256').update(atCap, 'utf8').digest('hex'));
+		}
+		expect(prepareWrite('research/x.md', atCap + 'a', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+	});
+	test('the cap counts bytes, not characters: 75,001 two-byte characters are too large', () => {
+		const text = 'é'.repeat(75_001);
+		expect(text.length).toBeLessThan(LIMITS.writeBytes);
+		expect(prepareWrite('research/x.md', text, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+	});
+	test('base hash is normalised; a malformed one is __STALE_READ__ without echoing any hash', () => {
+		expect(prepareWrite('research/x.md', 'x', ' ABCDEF012345 ', prefixes)).toMatchObject({ ok: true, baseHash: 'abcdef012345' });
+		for (const bad of ['abc', 'abcdef0123456', 'zzzzzzzzzzzz', 'abcdef01234 ']) {
+			const prepared = prepareWrite('research/x.md', 'x', bad + 'x', prefixes);
+			expect(prepared).toMatchObject({ ok: false, answer: { error: '__STALE_READ__' } });
+			if (!prepared.ok) expect(JSON.stringify(prepared.answer)).not.toMatch(/[0-9a-f]{12}/);
+		}
+	});
+	test('empty content and a bad path are refused in that order of checks', () => {
+		expect(prepareWrite('research/x.md', '', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+		expect(prepareWrite('../x.md', 'x', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__BAD_PATH__' } });
+		expect(prepareWrite('research/x.md', 42, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+	});
+});
+
+describe('script output', () => {
+	test('marker with detail, OK with fields, anything else unexpected', () => {
+		expect(readScriptOutput(result('__BAD_PATH__ a symlink is on the path\n'))).toMatchObject({
+			kind: 'marker',
+			answer: { success: false, error: '__BAD_PATH__', hint: expect.stringContaining('(a symlink is on the path)') },
+		});
+		const ok = readScriptOutput(result('OK abc 12\nbody\0bytes'));
+		expect(ok).toMatchObject({ kind: 'ok', fields: ['abc', '12'] });
+		if (ok.kind === 'ok') expect(ok.body.toString()).toBe('body\0bytes');
+		expect(readScriptOutput(result('', 127, 'bash: git: command not found'))).toEqual({
+			kind: 'unexpected',
+			detail: 'exit 127: bash: git: command not found',
+		});
+		// Note content that looks like a marker is body, never the status line.
+		expect(readScriptOutput(result('OK\n__NOT_FOUND__\n'))).toMatchObject({ kind: 'ok' });
+	});
+
+	test('search: 3 per file (a 4th sets truncated), 60 in total, long lines cut', () => {
+		const records: string[] = [];
+		for (let f = 0; f < 25; f++) for (let l = 1; l <= 4; l++) records.push(`dir/f${f}.md\0${l}\0text ${f}-${l}\n`);
+		const { matches, truncated } = shapeSearchMatches(Buffer.from(records.join('')));
+		expect(matches).toHaveLength(60);
+		expect(truncated).toBe(true);
+		expect(matches.slice(0, 4)).toEqual([
+			{ path: 'dir/f0.md', line: 1, text: 'text 0-1' },
+			{ path: 'dir/f0.md', line: 2, text: 'text 0-2' },
+			{ path: 'dir/f0.md', line: 3, text: 'text 0-3' },
+			{ path: 'dir/f1.md', line: 1, text: 'text 1-1' },
+		]);
+		const long = shapeSearchMatches(Buffer.from(`a.md\x001\x00${'x'.repeat(2000)}\n`));
+		expect(long).toMatchObject({ truncated: false });
+		expect(long.matches[0].text).toHaveLength(LIMITS.searchLineChars);
+		expect(shapeSearchMatches(Buffer.from('a.md\x001\x00cut short without newline'))).toEqual({ matches: [], truncated: true });
+		expect(shapeSearchMatches(Buffer.from('we"ird:na$me.md\x002\x00x\n')).matches).toEqual([{ path: 'we"ird:na$me.md', line: 2, text: 'x' }]);
+	});
+
+	test('search queries: empty, multi-line and overlong are refused before any command', () => {
+		expect(checkSearchQuery('')).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+		expect(checkSearchQuery(undefined)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+		expect(checkSearchQuery('a\r\nb')).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+		expect(checkSearchQuery('x'.repeat(501))).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+		expect(checkSearchQuery(`$(rm -rf /) '; "`)).toEqual({ ok: true, query: `$(rm -rf /) '; "` });
+	});
+
+	test('list: at most 300, truncated from the extra entry or the total', () => {
+		const names = Array.from({ length: 301 }, (_, i) => `f${i}.md`);
+		expect(shapeFileList(Buffer.from(names.join('\0') + '\0'), 500)).toMatchObject({ truncated: true });
+		expect(shapeFileList(Buffer.from(names.join('\0') + '\0'), 500).files).toHaveLength(300);
+		expect(shapeFileList(Buffer.from('a.md\0b\nc.md\0'), 2)).toEqual({ files: ['a.md', 'b\nc.md'], truncated: false });
+		expect(shapeFileList(Buffer.alloc(0), 0)).toEqual({ files: [], truncated: false });
+	});
+
+	test('read: 30,000 characters, truncated when cut by characters or by the byte bound', () => {
+		expect(shapeNote(Buffer.from('é'.repeat(30_001)), 60_002)).toMatchObject({ truncated: true });
+		expect(shapeNote(Buffer.from('é'.repeat(30_001)), 60_002).content).toHaveLength(30_000);
+		expect(shapeNote(Buffer.from('é'.repeat(30_000)), 60_000)).toEqual({ content: 'é'.repeat(30_000), truncated: false });
+		expect(shapeNote(Buffer.from('abc'), 10)).toEqual({ content: 'abc', truncated: true });
+	});
+
+	test('write success: pushed or not, with a hint when not', () => {
+		expect(shapeWriteSuccess('research/x.md', ['abcdefabcdef', '10', 'created', '0123456789ab'], Buffer.from('PUSHED yes\n'))).toEqual({
+			success: true,
+			path: 'research/x.md',
+			contentHash: 'abcdefabcdef',
+			bytes: 10,
+			status: 'created',
+			commit: '0123456789ab',
+			pushed: true,
+		});
+		const offline = shapeWriteSuccess('research/x.md', ['abcdefabcdef', '10', 'updated', '0123456789ab'], Buffer.from('PUSHED no fatal: remote gone\n'));
+		expect(offline).toMatchObject({ success: true, pushed: false, hint: expect.stringContaining('fatal: remote gone') });
+		// Killed after the commit, before the push answer: still a success, not pushed.
+		expect(shapeWriteSuccess('research/x.md', ['abcdefabcdef', '10', 'created', '0123456789ab'], Buffer.alloc(0))).toMatchObject({ pushed: false });
+	});
+});
+
+describe('dispatch', () => {
+	const never: VaultContext = {
+		vaultPath: '~/vault',
+		writePrefixes: () => ['research/'],
+		run: async (command: RemoteCommand) => {
+			throw new Error(`no command expected, got ${command.script.slice(0, 20)}`);
+		},
+	};
+	test.each(['delete', '', 42, null, 'search;rm'])('unknown operation %j is __BAD_ACTION__ without any command', async (operation) => {
+		const answer = await runVaultOperation(never, { operation, query: 'x', content: () => 'x', baseHash: () => '' });
+		expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+	});
+	test('operation names are trimmed and case-folded; invalid input sends no command', async () => {
+		const answer = await runVaultOperation(never, { operation: ' WRITE ', query: '../x.md', content: () => 'x', baseHash: () => '' });
+		expect(answer).toMatchObject({ error: '__BAD_PATH__' });
+	});
+});
+
+describe('agent data never reaches the command line', () => {
+	const EVIL = `$(touch /tmp/pwned)'; rm -rf ~ #`;
+	const capture = () => {
+		const commands: RemoteCommand[] = [];
+		const ctx: VaultContext = {
+			vaultPath: '~/vaults/vps-vault',
+			writePrefixes: () => ['research/', 'inbox/'],
+			run: async (command) => {
+				commands.push(command);
+				return result('__NOT_FOUND__\n');
+			},
+		};
+		return { ctx, commands };
+	};
+	test.each([
+		['search', EVIL, SEARCH_SCRIPT, true],
+		['list', 'research/sub', LIST_SCRIPT, true],
+		['read', 'research/a b.md', READ_SCRIPT, true],
+	] as const)('%s: constant script, vault path as the only argument, data on stdin', async (operation, query, script, readOnly) => {
+		const { ctx, commands } = capture();
+		await runVaultOperation(ctx, { operation, query, content: () => '', baseHash: () => '' });
+		expect(commands).toHaveLength(1);
+		expect(commands[0]).toMatchObject({ script, args: ['~/vaults/vps-vault'], readOnly });
+		expect(commands[0].stdin?.toString()).toBe(query);
+	});
+	test('write: constant script, fixed-format arguments, path + base hash + content on stdin, never retried', async () => {
+		const { ctx, commands } = capture();
+		const content = `${EVIL}\nnote body é`;
+		await runVaultOperation(ctx, { operation: 'write', query: 'research/n.md', content: () => content, baseHash: () => 'ABCDEFABCDEF' });
+		expect(commands).toHaveLength(1);
+		const [command] = commands;
+		expect(command.script).toBe(WRITE_SCRIPT);
+		expect(command.readOnly).toBe(false);
+		const bytes = Buffer.from(content, 'utf8');
+		expect(command.args).toEqual([
+			'~/vaults/vps-vault',
+			String(bytes.length),
+			createHash('sha256').update(bytes).digest('hex'),
+			'research/,inbox/',
+			'30',
+			'30',
+		]);
+		expect(Buffer.compare(command.stdin as Buffer, Buffer.concat([Buffer.from('research/n.md\nabcdefabcdef\n'), bytes]))).toBe(0);
+		expect(JSON.stringify(command.args)).not.toContain('pwned');
+	});
+});
