@@ -6,6 +6,12 @@ module.exports = {
 	projects: [
 		{ ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
-		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+		{
+			...base,
+			displayName: 'e2e',
+			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			// n8n boots in 15-40 s inside beforeAll: 5 min per test and hook.
+			setupFilesAfterEnv: ['<rootDir>/test/harness/n8n/jestTimeout.ts'],
+		},
 	],
 };
