@@ -45,6 +45,8 @@ export interface OdooCheckReport {
 	tools: Array<{ tool: string; ok: boolean }>;
 	problems: OdooProblem[];
 	missingModules: string[];
+	/** What could not be checked on this Odoo, and why. */
+	notes: string[];
 }
 
 export interface OdooLogin {
@@ -145,6 +147,45 @@ function fieldProblems(
 	return problems;
 }
 
+/**
+ * `check_access_rights(mode, raise_exception=False)` per model and mode the tools use (fields_get
+ * itself answers whatever the rights). Returns a note instead when this Odoo has no such method.
+ */
+async function accessProblems(
+	client: OdooXmlRpcClient,
+	auth: { db: string; uid: number; password: string },
+	requirements: OdooRequirements,
+	present: Set<string>,
+): Promise<{ problems: OdooProblem[]; notes: string[] }> {
+	const problems: OdooProblem[] = [];
+	const answers = new Map<string, boolean>();
+	for (const need of (requirements.access ?? []).filter((a) => present.has(a.model))) {
+		const key = `${need.model} ${need.mode}`;
+		if (!answers.has(key)) {
+			const answer = await settle(
+				client.executeKw(auth, need.model, 'check_access_rights', [need.mode], { raise_exception: false }),
+			);
+			if (!answer.ok && !isOdooFault(answer.error)) throw answer.error;
+			if (!answer.ok) {
+				return {
+					problems: [],
+					notes: [`access rights not checked: ${faultSummary(answer.error as OdooFault)}`],
+				};
+			}
+			answers.set(key, answer.value === true);
+		}
+		if (!answers.get(key)) {
+			problems.push({
+				tool: need.tool,
+				kind: 'no-access',
+				model: need.model,
+				message: `the user has no ${need.mode} right on ${need.model}`,
+			});
+		}
+	}
+	return { problems, notes: [] };
+}
+
 async function recordProblems(
 	client: OdooXmlRpcClient,
 	auth: { db: string; uid: number; password: string },
@@ -191,6 +232,9 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 		models.push(answer.present ? { model, present: true, fields: Object.keys(answer.fields).length } : { model, present: false });
 		problems.push(...fieldProblems(requirements, model, answer));
 	}
+	const present = new Set(models.filter((m) => m.present).map((m) => m.model));
+	const access = await accessProblems(client, auth, requirements, present);
+	problems.push(...access.problems);
 	problems.push(...(await recordProblems(client, auth, requirements)));
 
 	const toolNames = [...new Set([...requirements.models, ...requirements.fields].map((r) => r.tool))];
@@ -207,5 +251,6 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 		tools: toolNames.map((tool) => ({ tool, ok: !failing.has(tool) })),
 		problems,
 		missingModules,
+		notes: access.notes,
 	};
 }

@@ -3,7 +3,16 @@
  * field a tool filters on, writes, lets the agent choose, or reads back.
  */
 import type { Literal, OdooTarget, ParamType, ToolSpec } from '../catalogue/types';
-import type { OdooFieldRequirement, OdooRequirements } from './requirements';
+import type { OdooAccessMode, OdooFieldRequirement, OdooRequirements } from './requirements';
+
+/** The right each node operation uses: search_read/read, create, write, unlink. */
+const ACCESS_FOR_OPERATION: Record<OdooTarget['operation'], OdooAccessMode> = {
+	get: 'read',
+	getAll: 'read',
+	create: 'create',
+	update: 'write',
+	delete: 'unlink',
+};
 
 /** Odoo field types a `$fromAI` value of each type can be written to or compared with. */
 const TYPES_FOR_PARAM: Record<ParamType, readonly string[]> = {
@@ -109,11 +118,12 @@ export function requirementsFromCatalogue(
 	tools: readonly ToolSpec[],
 	deployment: { employeeId?: number } = {},
 ): OdooRequirements {
-	const requirements: OdooRequirements = { models: [], fields: [], records: [] };
+	const requirements: OdooRequirements = { models: [], fields: [], records: [], access: [] };
 	for (const tool of tools) {
 		if (tool.target.kind !== 'odoo') continue;
 		const target = tool.target as OdooTarget;
 		requirements.models.push({ tool: tool.name, model: target.model });
+		requirements.access?.push({ tool: tool.name, model: target.model, mode: ACCESS_FOR_OPERATION[target.operation] });
 		requirements.fields.push(...targetFields(tool, target));
 		const writesEmployee = (target.writes ?? []).some((w) => w.field === 'employee_id');
 		if (writesEmployee && deployment.employeeId !== undefined) {

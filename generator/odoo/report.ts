@@ -17,6 +17,7 @@ export function formatReport(report: OdooCheckReport, format: ReportFormat): str
 		const names = report.missingModules.map((m) => (MODULE_LABELS[m] ? `${m} (${MODULE_LABELS[m]})` : m));
 		lines.push(`Missing Odoo modules: ${names.join(', ')}`);
 	}
+	for (const note of report.notes) lines.push(`Note: ${note}`);
 	const failing = report.tools.filter((t) => !t.ok).length;
 	lines.push(
 		failing === 0

@@ -24,8 +24,18 @@ export interface OdooRecordRequirement {
 	source: string;
 }
 
+/** Odoo access right a tool needs on its model (ir.model.access modes). */
+export type OdooAccessMode = 'read' | 'create' | 'write' | 'unlink';
+
+export interface OdooAccessRequirement {
+	tool: string;
+	model: string;
+	mode: OdooAccessMode;
+}
+
 export interface OdooRequirements {
 	models: OdooModelRequirement[];
+	access?: OdooAccessRequirement[];
 	fields: OdooFieldRequirement[];
 	records?: OdooRecordRequirement[];
 }

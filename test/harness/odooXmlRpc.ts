@@ -43,6 +43,10 @@ export interface OdooStandInOptions {
 	schema?: OdooSchema;
 	/** Record ids per model, for `search_count` (default: employee 1). */
 	records?: Record<string, number[]>;
+	/** Access modes (read, create, write, unlink) the user lacks, per model. */
+	denied?: Record<string, string[]>;
+	/** false: behave like an Odoo without `check_access_rights` (unknown method fault). */
+	checkAccessRights?: boolean;
 }
 
 export interface OdooCall {
@@ -175,6 +179,9 @@ function objectHandlers(state: Required<OdooStandInOptions>): Record<string, Han
 			const fields = state.schema[model];
 			if (!fields) return reply({ faultCode: FAULT_WARNING, faultString: `Object ${model} doesn't exist` });
 			if (method === 'fields_get') return reply(null, fieldsGet(fields, args ?? [], kwargs ?? {}));
+			if (method === 'check_access_rights' && state.checkAccessRights) {
+				return reply(null, !(state.denied[model] ?? []).includes(String((args ?? [])[0])));
+			}
 			if (method === 'search_count') return reply(null, searchCount(state.records[model] ?? [], args ?? []));
 			reply({
 				faultCode: FAULT_APPLICATION_ERROR,
@@ -221,6 +228,8 @@ export async function startOdooStandIn(options: OdooStandInOptions = {}): Promis
 		serverVersion: options.serverVersion ?? '17.0',
 		schema: options.schema ?? defaultOdooSchema(),
 		records: options.records ?? { 'hr.employee': [1] },
+		denied: options.denied ?? {},
+		checkAccessRights: options.checkAccessRights ?? true,
 	};
 	const calls: OdooCall[] = [];
 	const services = {

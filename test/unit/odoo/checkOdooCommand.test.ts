@@ -99,6 +99,28 @@ test('a field of another type is reported with the expected and actual types', a
 	expect(result.stdout).not.toContain('Missing Odoo modules');
 });
 
+test('a missing access right fails the tools that need it', async () => {
+	odoo.state.denied = { 'crm.lead': ['unlink'], 'account.analytic.line': ['write', 'unlink'] };
+	const result = await run({ format: 'json' });
+	expect(result.code).toBe(1);
+	const report = JSON.parse(result.stdout);
+	expect(report.problems.map((p: { tool: string; message: string }) => `${p.tool}: ${p.message}`)).toEqual([
+		'crm_delete_lead: the user has no unlink right on crm.lead',
+		'timesheet_update: the user has no write right on account.analytic.line',
+		'timesheet_delete: the user has no unlink right on account.analytic.line',
+	]);
+	const checks = odoo.calls.filter((c) => c.params[4] === 'check_access_rights').map((c) => `${c.params[3]} ${(c.params[5] as string[])[0]}`);
+	expect(checks).toHaveLength(new Set(checks).size);
+	expect(checks).toContain('crm.lead unlink');
+});
+
+test('an Odoo without check_access_rights: a note, the rest is still checked', async () => {
+	odoo.state.checkAccessRights = false;
+	const result = await run();
+	expect(result.code).toBe(0);
+	expect(result.stdout).toMatch(/Note: access rights not checked: AttributeError: The method 'project\.project\.check_access_rights' does not exist/);
+});
+
 test('the default employee from the config must exist', async () => {
 	const dir = mkdtempSync(join(tmpdir(), 'check-odoo-'));
 	writeFileSync(join(dir, 'config.json'), JSON.stringify({ employeeId: 7 }));
