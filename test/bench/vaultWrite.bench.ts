@@ -15,20 +15,26 @@
  * - `transfer`: the content transfer alone. Ours is the real first phase of the write script
  *   (WRITE_RECEIVE_PHASE: header, path re-check, receive into the spool, byte count and sha256
  *   check); the article's is its block uploads plus the final size check and decode.
- * Prints one JSON line.
+ * - `writeVsDeployed`: the whole write against the article's way as it ran in production, where
+ *   n8n's SSH node opened a new connection per command (connect, exec, dispose; ssh2 defaults).
+ * Prints the figures and one JSON line. Figures only: no timed assertion.
  */
 import { createHash } from 'node:crypto';
+
+import { Client } from 'ssh2';
 
 import { write } from '../../nodes/HermesVault/operations/write';
 import { VAULT_PRELUDE } from '../../nodes/HermesVault/scripts/prelude';
 import { WRITE_RECEIVE_PHASE } from '../../nodes/HermesVault/scripts/write';
 import type { VaultContext } from '../../nodes/HermesVault/operations/context';
 import { closeAllConnections, runRemote } from '../../nodes/shared/transport';
-import type { RemoteCommand } from '../../nodes/shared/transport/types';
+import { buildCommandLine } from '../../nodes/shared/transport/command';
+import type { RemoteCommand, RemoteResult } from '../../nodes/shared/transport/types';
 import { createGitVault } from '../harness/gitVault';
-import { startSshd } from '../harness/sshd';
+import { startSshd, type SshdHandle } from '../harness/sshd';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 15);
+const TARGET_RATIO = 0.5;
 const BLOCK_CHARS = 64 * 1024;
 /** 150,000 bytes of multi-byte UTF-8 (74,999 characters). */
 const NOTE = 'é'.repeat(74_998) + '🙂';
@@ -52,6 +58,31 @@ base64 -d <"$tmp" >"$tmp.note" && echo OK received
 `;
 const OURS_RECEIVE = `${VAULT_PRELUDE}\n${WRITE_RECEIVE_PHASE}\nprintf 'OK received\\n'\n`;
 
+/** One command the way n8n's SSH node runs it: a fresh ssh2 connection with defaults, then closed. */
+async function freshConnectionRun(sshd: SshdHandle, command: RemoteCommand): Promise<RemoteResult> {
+	const client = new Client();
+	try {
+		await new Promise<void>((resolve, reject) => {
+			client.once('ready', resolve).once('error', reject);
+			client.connect({ host: sshd.host, port: sshd.port, username: sshd.username, privateKey: sshd.privateKey });
+		});
+		return await new Promise<RemoteResult>((resolve, reject) => {
+			client.exec(buildCommandLine(command), (error, stream) => {
+				if (error) return reject(error);
+				const out: Buffer[] = [];
+				let exitCode: number | null = null;
+				stream.on('data', (chunk: Buffer) => out.push(chunk));
+				stream.stderr.resume();
+				stream.on('exit', (code: number | null) => (exitCode = code));
+				stream.on('close', () => resolve({ stdout: Buffer.concat(out), stderr: '', exitCode }));
+				stream.end(command.stdin ?? undefined);
+			});
+		});
+	} finally {
+		client.end();
+	}
+}
+
 function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);
@@ -70,6 +101,7 @@ export interface VaultWriteBenchResult {
 	iterations: number;
 	write: Comparison;
 	transfer: Comparison;
+	writeVsDeployed: Comparison;
 }
 
 type Way = (i: number) => Promise<void>;
@@ -114,23 +146,28 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 			const answer = await write(ctx, `research/ours-${i}.md`, NOTE, '');
 			if (answer.success !== true || answer.pushed !== true) throw new Error(`ours failed: ${JSON.stringify(answer)}`);
 		};
-		const upload = async (tmp: string, encoded: string) => {
+		const fresh = async (command: RemoteCommand) => {
+			commands++;
+			return await freshConnectionRun(sshd, command);
+		};
+		const upload = async (tmp: string, encoded: string, runner = run) => {
 			for (let at = 0; at < encoded.length; at += BLOCK_CHARS) {
-				await run({ script: ARTICLE_APPEND, args: [tmp, encoded.slice(at, at + BLOCK_CHARS)], timeoutSeconds: 30, readOnly: false });
+				await runner({ script: ARTICLE_APPEND, args: [tmp, encoded.slice(at, at + BLOCK_CHARS)], timeoutSeconds: 30, readOnly: false });
 			}
 		};
-		const article = async (i: number) => {
+		const articleWith = (runner: typeof run, tag: string) => async (i: number) => {
 			const encoded = Buffer.from(NOTE, 'utf8').toString('base64');
-			const tmp = `/tmp/hermes-bench-${process.pid}-${i}.b64`;
-			await upload(tmp, encoded);
-			const result = await run({
+			const tmp = `/tmp/hermes-bench-${process.pid}-${tag}-${i}.b64`;
+			await upload(tmp, encoded, runner);
+			const result = await runner({
 				script: ARTICLE_FINAL,
-				args: [tmp, String(encoded.length), vault.root, `research/article-${i}.md`],
+				args: [tmp, String(encoded.length), vault.root, `research/${tag}-${i}.md`],
 				timeoutSeconds: 60,
 				readOnly: false,
 			});
 			if (result.stdout.toString() !== 'OK pushed\n') throw new Error(`article failed: ${result.stdout.toString()} ${result.stderr}`);
 		};
+		const article = articleWith(run, 'article');
 
 		const writeComparison = await compare(iterations, () => commands, { ours, article });
 
@@ -154,12 +191,21 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 			if (result.stdout.toString() !== 'OK received\n') throw new Error(`article transfer failed: ${result.stdout.toString()}`);
 		};
 		const transferComparison = await compare(iterations, () => commands, { ours: oursTransfer, article: articleTransfer });
+		const oursAgain = async (i: number) => await ours(1000 + i);
+		const deployedComparison = await compare(iterations, () => commands, { ours: oursAgain, article: articleWith(fresh, 'deployed') });
 
 		// Both ways wrote the same bytes.
 		const digest = (rel: string) => createHash('sha256').update(vault.git('show', `HEAD:${rel}`)).digest('hex');
 		if (digest('research/ours-0.md') !== digest('research/article-0.md')) throw new Error('the two ways wrote different bytes');
 
-		return { bench: 'vaultWrite', noteBytes: noteBytes.length, iterations, write: writeComparison, transfer: transferComparison };
+		return {
+			bench: 'vaultWrite',
+			noteBytes: noteBytes.length,
+			iterations,
+			write: writeComparison,
+			transfer: transferComparison,
+			writeVsDeployed: deployedComparison,
+		};
 	} finally {
 		await closeAllConnections();
 		await sshd.stop();
@@ -171,10 +217,23 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 if (typeof test === 'function') {
 	test('vault write: one round trip against the article\'s block upload', async () => {
 		const result = await runVaultWriteBench();
-		process.stdout.write(`${JSON.stringify(result)}\n`);
+		const line = (label: string, c: Comparison) =>
+			`  ${label.padEnd(56)} ours ${c.ours.roundTrips} trip ${c.ours.medianMs.toFixed(1).padStart(7)} ms | article ${c.article.roundTrips} trips ${c.article.medianMs.toFixed(1).padStart(7)} ms | ratio ${c.ratio.toFixed(3)} (target <= ${TARGET_RATIO}: ${c.ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`;
+		process.stdout.write(
+			[
+				'',
+				`vaultWrite: ${result.noteBytes}-byte note, ${result.iterations} runs per way, alternating, OpenSSH sshd + git on 127.0.0.1`,
+				line('write, end to end (commit + push), warm pool both', result.write),
+				line('transfer alone, warm pool both', result.transfer),
+				line('write vs article as deployed (connection per command)', result.writeVsDeployed),
+				JSON.stringify(result),
+				'',
+			].join('\n'),
+		);
 		expect(result.write.ours.roundTrips).toBe(1);
 		expect(result.write.article.roundTrips).toBe(5);
 		expect(result.transfer.ours.roundTrips).toBe(1);
 		expect(result.transfer.article.roundTrips).toBe(5);
+		expect(result.writeVsDeployed.article.roundTrips).toBe(5);
 	}, 600_000);
 }
