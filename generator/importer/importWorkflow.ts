@@ -30,6 +30,7 @@ export interface ImportResult {
 const ODOO_TOOL = 'n8n-nodes-base.odooTool';
 const TOOL_WORKFLOW = '@n8n/n8n-nodes-langchain.toolWorkflow';
 const MAX_PATHS = 6;
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 function credentialName(node: RawNode, type: string): string | undefined {
 	const credentials = node.credentials as Record<string, { name?: unknown }> | undefined;
@@ -118,6 +119,9 @@ function draftOf(node: RawNode, sensitive: boolean, config: HermesConfig): ToolD
 function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
 	if (node.disabled === true) {
 		return 'disabled: n8n does not serve a disabled tool (and before nodes-langchain 2.21.5 it routes the tools after it to the wrong node); delete the node, or enable it, then import';
+	}
+	if (!TOOL_NAME.test(node.name)) {
+		return `tool name "${node.name}" is not lower snake_case (${TOOL_NAME.source}), which the catalogue requires so n8n serves it unchanged; rename the node`;
 	}
 	const settings = unexpressibleSettings(node).filter((k) => k !== 'disabled');
 	if (settings.length > 0) return `node settings the catalogue cannot express: ${settings.join(', ')}`;

@@ -89,17 +89,46 @@ describe('a hand-built workflow', () => {
 	});
 });
 
-test('a parameter the generator does not write is reported with its path', async () => {
-	const workflow = JSON.parse(readFileSync(GENERATED, 'utf8'));
-	const node = workflow.nodes.find((n: { name: string }) => n.name === 'odoo_list_tasks');
-	node.parameters.options.orderBy = 'date_deadline desc';
+type Workflow = { nodes: Array<{ name: string }>; connections: Record<string, unknown> };
+/** Reads or writes `path` (a.b.c) inside the node named `node`. */
+function at(w: Workflow, node: string, path: string, value?: unknown): unknown {
+	const keys = path.split('.');
+	let target = w.nodes.find((n) => n.name === node) as Record<string, unknown>;
+	for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+	if (value !== undefined) target[keys[keys.length - 1]] = value;
+	return target[keys[keys.length - 1]];
+}
+
+test.each<[string, string, (w: Workflow) => void, string]>([
+	['an option the generator does not write', 'odoo_list_tasks', (w) => {
+		at(w, 'odoo_list_tasks', 'parameters.options.orderBy', 'date_deadline desc');
+	}, 'parameters the catalogue cannot express (the generated node would differ at parameters.options.orderBy)'],
+	['another node version', 'odoo_get_task', (w) => {
+		at(w, 'odoo_get_task', 'typeVersion', 1);
+	}, 'parameters the catalogue cannot express (the generated node would differ at typeVersion)'],
+	['a name the catalogue refuses', 'Get Task', (w) => {
+		at(w, 'odoo_get_task', 'name', 'Get Task');
+		w.connections['Get Task'] = w.connections.odoo_get_task;
+		delete w.connections.odoo_get_task;
+	}, 'tool name "Get Task" is not lower snake_case'],
+	['gateway inputs of another shape', 'vault_read', (w) => {
+		at(w, 'vault_read', 'parameters.workflowInputs.value', { query: at(w, 'vault_read', 'parameters.workflowInputs.value.vaultQuery') });
+	}, 'sub-workflow inputs query do not match the vault gateway\'s inputs vaultAction, vaultQuery, vaultContent, vaultBaseHash'],
+	['a JSON default', 'odoo_list_projects', (w) => {
+		at(w, 'odoo_list_projects', 'parameters.limit', '={{ $fromAI(\'limit\', \'How many\', \'json\', {"n": 1}) }}');
+	}, '$fromAI key "limit" has a default the catalogue cannot express'],
+	['one key with two descriptions', 'crm_create_lead', (w) => {
+		const name = String(at(w, 'crm_create_lead', 'parameters.fieldsToSend.value.name'));
+		at(w, 'crm_create_lead', 'parameters.fieldsToSend.value.partner_name', name.replace('Title of the opportunity', 'Another text'));
+	}, '$fromAI key "name" is used twice with different description, type or default'],
+])('%s is reported, the other 31 tools are imported', async (_label, tool, mutate, reason) => {
+	const workflow = JSON.parse(readFileSync(GENERATED, 'utf8')) as Workflow;
+	mutate(workflow);
 	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-src-'));
 	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));
 	const result = await run(join(dir, 'tools.json'));
 	expect(result.code).toBe(1);
-	expect(result.stdout).toContain(
-		'NOT IMPORTED odoo_list_tasks: parameters the catalogue cannot express (the generated node would differ at parameters.options.orderBy)',
-	);
+	expect(result.stdout).toContain(`NOT IMPORTED ${tool}: ${reason}`);
 	expect(result.stdout).toContain('Imported 31 of 32 tools');
 });
 
