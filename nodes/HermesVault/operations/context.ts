@@ -1,4 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
+import { asItem, readScriptOutput, unexpectedAnswer } from '../answers';
 
 /** What an operation needs from the node: the settings and a way to run one remote command. */
 export interface VaultContext {
@@ -11,3 +14,26 @@ export interface VaultContext {
 
 /** Seconds a read-only vault command may take on the host. */
 export const READ_TIMEOUT_SECONDS = 30;
+
+/**
+ * Runs a read-only script (search, list, read) with the vault path as its only argument and
+ * `stdin` as its data. Returns the `OK` line's fields and the body, or the answer to give
+ * (a marker from the script, or __UNAVAILABLE__ for output the node cannot read).
+ */
+export async function runReadScript(
+	ctx: VaultContext,
+	script: string,
+	stdin: string,
+): Promise<{ fields: string[]; body: Buffer } | { answer: IDataObject }> {
+	const result = await ctx.run({
+		script,
+		args: [ctx.vaultPath],
+		stdin: Buffer.from(stdin, 'utf8'),
+		timeoutSeconds: READ_TIMEOUT_SECONDS,
+		readOnly: true,
+	});
+	const output = readScriptOutput(result);
+	if (output.kind === 'marker') return { answer: asItem(output.answer) };
+	if (output.kind === 'unexpected') return { answer: unexpectedAnswer(output.detail) };
+	return { fields: output.fields, body: output.body };
+}

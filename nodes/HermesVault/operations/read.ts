@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { errorAnswer } from '../../shared/markers';
-import { asItem, readScriptOutput, unexpectedAnswer } from '../answers';
+import { asItem } from '../answers';
 import { LIMITS, truncateChars } from '../limits';
 import { checkNotePath } from '../pathPolicy';
 import { READ_SCRIPT } from '../scripts/read';
-import { READ_TIMEOUT_SECONDS, type VaultContext } from './context';
+import { runReadScript, type VaultContext } from './context';
 
 /**
  * The note text cut to the character cap. The host sent at most 4 bytes per allowed
@@ -23,16 +23,8 @@ export function badPathAnswer(reason: string): IDataObject {
 export async function read(ctx: VaultContext, rawPath: unknown): Promise<IDataObject> {
 	const check = checkNotePath(rawPath);
 	if (!check.ok) return badPathAnswer(check.reason);
-	const result = await ctx.run({
-		script: READ_SCRIPT,
-		args: [ctx.vaultPath],
-		stdin: Buffer.from(check.path, 'utf8'),
-		timeoutSeconds: READ_TIMEOUT_SECONDS,
-		readOnly: true,
-	});
-	const output = readScriptOutput(result);
-	if (output.kind === 'marker') return asItem(output.answer);
-	if (output.kind === 'unexpected') return unexpectedAnswer(output.detail);
+	const output = await runReadScript(ctx, READ_SCRIPT, check.path);
+	if ('answer' in output) return output.answer;
 	const [contentHash, size] = output.fields;
 	const bytes = Number(size);
 	const { content, truncated } = shapeNote(output.body, bytes);

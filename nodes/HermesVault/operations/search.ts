@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { errorAnswer } from '../../shared/markers';
-import { asItem, readScriptOutput, unexpectedAnswer } from '../answers';
+import { asItem } from '../answers';
 import { LIMITS, truncateChars } from '../limits';
 import { SEARCH_SCRIPT } from '../scripts/search';
-import { READ_TIMEOUT_SECONDS, type VaultContext } from './context';
+import { runReadScript, type VaultContext } from './context';
 
 export type SearchMatch = {
 	path: string;
@@ -65,16 +65,8 @@ export function shapeSearchMatches(body: Buffer): { matches: SearchMatch[]; trun
 export async function search(ctx: VaultContext, rawQuery: unknown): Promise<IDataObject> {
 	const check = checkSearchQuery(rawQuery);
 	if (!check.ok) return check.answer;
-	const result = await ctx.run({
-		script: SEARCH_SCRIPT,
-		args: [ctx.vaultPath],
-		stdin: Buffer.from(check.query, 'utf8'),
-		timeoutSeconds: READ_TIMEOUT_SECONDS,
-		readOnly: true,
-	});
-	const output = readScriptOutput(result);
-	if (output.kind === 'marker') return asItem(output.answer);
-	if (output.kind === 'unexpected') return unexpectedAnswer(output.detail);
+	const output = await runReadScript(ctx, SEARCH_SCRIPT, check.query);
+	if ('answer' in output) return output.answer;
 	const { matches, truncated } = shapeSearchMatches(output.body);
 	return { success: true, query: check.query, matches, count: matches.length, truncated };
 }

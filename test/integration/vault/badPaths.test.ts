@@ -7,11 +7,10 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { closeAllConnections } from '../../../nodes/shared/transport';
-import { createGitVault, diffSnapshots, snapshotTree, type GitVault } from '../../harness/gitVault';
-import { startSshd, type SshdHandle } from '../../harness/sshd';
+import { diffSnapshots, snapshotTree, type GitVault } from '../../harness/gitVault';
+import type { SshdHandle } from '../../harness/sshd';
 import { BAD_WRITE_PATHS, WRITE_PREFIXES_SETTING } from '../../unit/vault/pathTables';
-import { callVault, hexRuns } from './vaultHarness';
+import { callVault, hexRuns, useVaultSuite } from './vaultHarness';
 
 let sshd: SshdHandle;
 let vault: GitVault;
@@ -30,25 +29,23 @@ const HOST_ONLY_BAD_PATHS: ReadonlyArray<readonly [string, string]> = [
 	['the note is a folder', 'research/folder.md'],
 ];
 
-beforeAll(async () => {
-	sshd = await startSshd();
-	vault = createGitVault();
-	symlinkSync(vault.outside, join(vault.root, 'research/escape'));
-	symlinkSync(join(vault.outside, 'secret.md'), join(vault.root, 'research/link.md'));
-	symlinkSync(join(vault.outside, 'created-by-attack.md'), join(vault.root, 'research/dangling.md'));
-	symlinkSync('../..', join(vault.root, 'inbox/up'));
-	symlinkSync('..', join(vault.root, 'inbox/top'));
-	symlinkSync('seed.md', join(vault.root, 'research/seedlink'));
-	mkdirSync(join(vault.root, 'research/folder.md'));
-	// A good write first, so that the host-side spool folder and lock file already exist.
-	expect(await callVault(sshd, vault, { operation: 'write', query: 'research/good.md', content: 'good\n' })).toMatchObject({ success: true });
-}, 60_000);
-
-afterAll(async () => {
-	await closeAllConnections();
-	await sshd?.stop();
-	vault?.remove();
-});
+useVaultSuite(
+	(started, created) => {
+		sshd = started;
+		vault = created;
+	},
+	async () => {
+		symlinkSync(vault.outside, join(vault.root, 'research/escape'));
+		symlinkSync(join(vault.outside, 'secret.md'), join(vault.root, 'research/link.md'));
+		symlinkSync(join(vault.outside, 'created-by-attack.md'), join(vault.root, 'research/dangling.md'));
+		symlinkSync('../..', join(vault.root, 'inbox/up'));
+		symlinkSync('..', join(vault.root, 'inbox/top'));
+		symlinkSync('seed.md', join(vault.root, 'research/seedlink'));
+		mkdirSync(join(vault.root, 'research/folder.md'));
+		// A good write first, so that the host-side spool folder and lock file already exist.
+		expect(await callVault(sshd, vault, { operation: 'write', query: 'research/good.md', content: 'good\n' })).toMatchObject({ success: true });
+	},
+);
 
 test('the table has at least 60 paths and the host-only ones include symlinks leaving the vault', () => {
 	expect(BAD_WRITE_PATHS.length + HOST_ONLY_BAD_PATHS.length).toBeGreaterThanOrEqual(60);

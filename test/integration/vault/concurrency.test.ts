@@ -7,25 +7,22 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { closeAllConnections } from '../../../nodes/shared/transport';
-import { createGitVault, type GitVault } from '../../harness/gitVault';
-import { startSshd, type SshdHandle } from '../../harness/sshd';
-import { callVault } from './vaultHarness';
+import type { GitVault } from '../../harness/gitVault';
+import type { SshdHandle } from '../../harness/sshd';
+import { callVault, useVaultSuite } from './vaultHarness';
 
 let sshd: SshdHandle;
 let vault: GitVault;
 
-beforeAll(async () => {
-	sshd = await startSshd();
-	vault = createGitVault();
-	vault.commitFiles({ 'research/race.md': 'original\n' }, 'race seed');
-}, 60_000);
-
-afterAll(async () => {
-	await closeAllConnections();
-	await sshd?.stop();
-	vault?.remove();
-});
+useVaultSuite(
+	(started, created) => {
+		sshd = started;
+		vault = created;
+	},
+	() => {
+		vault.commitFiles({ 'research/race.md': 'original\n' }, 'race seed');
+	},
+);
 
 test('20 writers with the same base hash: one success, 19 __STALE_READ__, one new commit', async () => {
 	const read = await callVault(sshd, vault, { operation: 'read', query: 'research/race.md' });

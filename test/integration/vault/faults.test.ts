@@ -11,22 +11,16 @@ import { join } from 'node:path';
 
 import { WRITE_SCRIPT } from '../../../nodes/HermesVault/scripts/write';
 import { closeAllConnections, runRemote } from '../../../nodes/shared/transport';
-import { createGitVault, type GitVault } from '../../harness/gitVault';
-import { startSshd, type SshdHandle } from '../../harness/sshd';
-import { callVault } from './vaultHarness';
+import type { GitVault } from '../../harness/gitVault';
+import type { SshdHandle } from '../../harness/sshd';
+import { callVault, useVaultSuite } from './vaultHarness';
 
 let sshd: SshdHandle;
 let vault: GitVault;
 
-beforeAll(async () => {
-	sshd = await startSshd();
-	vault = createGitVault();
-}, 60_000);
-
-afterAll(async () => {
-	await closeAllConnections();
-	await sshd?.stop();
-	vault?.remove();
+useVaultSuite((started, created) => {
+	sshd = started;
+	vault = created;
 });
 
 interface CuttingRelay {

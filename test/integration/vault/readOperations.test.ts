@@ -4,39 +4,36 @@
  */
 import { createHash } from 'node:crypto';
 
-import { closeAllConnections } from '../../../nodes/shared/transport';
-import { createGitVault, type GitVault } from '../../harness/gitVault';
-import { startSshd, type SshdHandle } from '../../harness/sshd';
-import { callVault } from './vaultHarness';
+import type { GitVault } from '../../harness/gitVault';
+import type { SshdHandle } from '../../harness/sshd';
+import { callVault, useVaultSuite } from './vaultHarness';
 
 let sshd: SshdHandle;
 let vault: GitVault;
 
 const TRICKY = `a.*b[c]$(id)\`x\`;|&'"\\ ^{2} $HOME %s`;
 
-beforeAll(async () => {
-	sshd = await startSshd();
-	vault = createGitVault();
-	const files: Record<string, string> = {};
-	// 30 files with 5 matches each: 3 kept per file, 60 in total, truncated.
-	for (let i = 0; i < 30; i++) {
-		const name = `research/many/n${String(i).padStart(2, '0')}.md`;
-		files[name] = Array.from({ length: 5 }, (_, j) => `line ${j} needle here`).join('\n') + '\n';
-	}
-	files['research/case.md'] = 'The ZEBRA crossing\nzebra lower\nZeBrA mixed\n';
-	files['research/tricky.md'] = `before\nxx ${TRICKY} yy\nonly a.b here\n`;
-	files['research/regexdecoy.md'] = 'aXXb[c] with $HOME but not the literal\n';
-	for (let i = 0; i < 320; i++) files[`inbox/bulk/f${String(i).padStart(3, '0')}.md`] = `bulk ${i}\n`;
-	files['research/long.md'] = 'é'.repeat(40_000) + '\n';
-	files['research/short.md'] = 'héllo wörld 🙂\n';
-	vault.commitFiles(files, 'fixtures');
-}, 60_000);
-
-afterAll(async () => {
-	await closeAllConnections();
-	await sshd?.stop();
-	vault?.remove();
-});
+useVaultSuite(
+	(started, created) => {
+		sshd = started;
+		vault = created;
+	},
+	() => {
+		const files: Record<string, string> = {};
+		// 30 files with 5 matches each: 3 kept per file, 60 in total, truncated.
+		for (let i = 0; i < 30; i++) {
+			const name = `research/many/n${String(i).padStart(2, '0')}.md`;
+			files[name] = Array.from({ length: 5 }, (_, j) => `line ${j} needle here`).join('\n') + '\n';
+		}
+		files['research/case.md'] = 'The ZEBRA crossing\nzebra lower\nZeBrA mixed\n';
+		files['research/tricky.md'] = `before\nxx ${TRICKY} yy\nonly a.b here\n`;
+		files['research/regexdecoy.md'] = 'aXXb[c] with $HOME but not the literal\n';
+		for (let i = 0; i < 320; i++) files[`inbox/bulk/f${String(i).padStart(3, '0')}.md`] = `bulk ${i}\n`;
+		files['research/long.md'] = 'é'.repeat(40_000) + '\n';
+		files['research/short.md'] = 'héllo wörld 🙂\n';
+		vault.commitFiles(files, 'fixtures');
+	},
+);
 
 describe('search', () => {
 	test('at most 3 matches per file and 60 lines in total, truncated', async () => {

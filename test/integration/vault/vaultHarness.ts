@@ -6,9 +6,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
+import { closeAllConnections } from '../../../nodes/shared/transport';
 import { executeNode } from '../../harness/executeNode';
-import type { GitVault } from '../../harness/gitVault';
-import type { SshdHandle } from '../../harness/sshd';
+import { createGitVault, type GitVault } from '../../harness/gitVault';
+import { startSshd, type SshdHandle } from '../../harness/sshd';
 
 export const node = new HermesVault();
 
@@ -32,4 +33,25 @@ export async function callVault(sshd: SshdHandle, vault: GitVault, call: VaultCa
 /** Every 12-hex run in a value, serialised: used to prove error answers carry no content hash. */
 export function hexRuns(value: unknown): string[] {
 	return JSON.stringify(value).match(/[0-9a-f]{12}/gi) ?? [];
+}
+
+/**
+ * One sshd and one git vault per test file: started in beforeAll (then `ready` receives them and
+ * `seed` may add fixtures), stopped and removed in afterAll.
+ */
+export function useVaultSuite(
+	ready: (sshd: SshdHandle, vault: GitVault) => void,
+	seed?: (sshd: SshdHandle, vault: GitVault) => void | Promise<void>,
+): void {
+	let started: { sshd?: SshdHandle; vault?: GitVault } = {};
+	beforeAll(async () => {
+		started = { sshd: await startSshd(), vault: createGitVault() };
+		ready(started.sshd!, started.vault!);
+		await seed?.(started.sshd!, started.vault!);
+	}, 60_000);
+	afterAll(async () => {
+		await closeAllConnections();
+		await started.sshd?.stop();
+		started.vault?.remove();
+	});
 }

@@ -7,10 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { closeAllConnections } from '../../../nodes/shared/transport';
-import { createGitVault, type GitVault } from '../../harness/gitVault';
-import { startSshd, type SshdHandle } from '../../harness/sshd';
-import { callVault, hexRuns } from './vaultHarness';
+import type { GitVault } from '../../harness/gitVault';
+import type { SshdHandle } from '../../harness/sshd';
+import { callVault, hexRuns, useVaultSuite } from './vaultHarness';
 
 let sshd: SshdHandle;
 let vault: GitVault;
@@ -20,15 +19,9 @@ const hash12 = (content: string | Buffer) => createHash('sha256').update(content
 /** Exactly 150,000 UTF-8 bytes in 74,999 characters. */
 const BIG = 'é'.repeat(74_998) + '🙂';
 
-beforeAll(async () => {
-	sshd = await startSshd();
-	vault = createGitVault();
-}, 60_000);
-
-afterAll(async () => {
-	await closeAllConnections();
-	await sshd?.stop();
-	vault?.remove();
+useVaultSuite((started, created) => {
+	sshd = started;
+	vault = created;
 });
 
 test('a 150,000-byte multi-byte note is written, committed and pushed', async () => {
