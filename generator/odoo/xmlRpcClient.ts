@@ -96,9 +96,10 @@ function transportError(error: Error & { code?: string; name?: string }, where: 
 			'Check --url (scheme, host and port) and that Odoo is running and reachable from this machine',
 		);
 	}
+	const status = (error as { res?: { statusCode?: number } }).res?.statusCode;
 	return new OdooConnectionError(
 		'not-odoo',
-		`${where} did not answer as Odoo's XML-RPC API: ${error.message}`,
+		`${where} did not answer as Odoo's XML-RPC API${status ? ` (HTTP ${status})` : ''}: ${error.message}`,
 		'Pass the base URL of the Odoo server (the address of its web client, without /web or /odoo); ' +
 			'a proxy in front must forward /xmlrpc/2/',
 	);

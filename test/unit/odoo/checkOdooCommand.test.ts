@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander';
 import { mkdtempSync, writeFileSync } from 'fs';
+import * as http from 'http';
 import * as net from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -178,6 +179,26 @@ test('unreachable port: exit 2, ECONNREFUSED named, JSON error on stdout', async
 		ok: false,
 		error: expect.objectContaining({ kind: 'unreachable', message: expect.stringContaining('ECONNREFUSED') }),
 	});
+});
+
+test.each([
+	['a web page', 200, 'text/html', '<!doctype html><html><body>Login</body></html>', /\(HTTP 200\): Unknown XML-RPC tag 'BODY'/],
+	['a proxy error', 502, 'text/plain', 'Bad Gateway', /\(HTTP 502\): Invalid XML-RPC message/],
+])('a server that answers %s: exit 2, not Odoo', async (_label, status, type, body, message) => {
+	const other = http.createServer((_request, response) => {
+		response.writeHead(status, { 'Content-Type': type });
+		response.end(body);
+	});
+	await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+	try {
+		const result = await run({ url: `http://127.0.0.1:${(other.address() as net.AddressInfo).port}` });
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/did not answer as Odoo's XML-RPC API/);
+		expect(result.stderr).toMatch(message);
+		expect(result.stderr).toMatch(/hint: Pass the base URL of the Odoo server/);
+	} finally {
+		await new Promise<void>((resolve) => other.close(() => resolve()));
+	}
 });
 
 test('a server that never answers: exit 2 after --timeout', async () => {
