@@ -22,6 +22,7 @@ import {
 	isExpression,
 	literalOf,
 	ParameterCollector,
+	quotedList,
 	singleFromAi,
 	UnmappableError,
 } from './values';
@@ -67,8 +68,8 @@ function odooFilters(parameters: Record<string, unknown>, params: ParameterColle
 	if (!Array.isArray(list)) return fail('filters.filter is not a list');
 	return list.map((raw, index) => {
 		const filter = asRecord(raw, `filter ${index + 1}`);
-		const operatorValue = filter.operator;
-		const operator = isExpression(operatorValue) ? literalOf(`${expressionBody(operatorValue).replace(/^'|'$/g, '')}`) : operatorValue;
+		// Operators the node does not list (ilike) are written as an expression `={{ 'ilike' }}`.
+		const operator = isExpression(filter.operator) ? quotedList(`[${expressionBody(filter.operator)}]`)?.[0] : filter.operator;
 		return {
 			field: String(filter.fieldName ?? ''),
 			operator: operator as OdooFilter['operator'],
