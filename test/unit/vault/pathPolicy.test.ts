@@ -5,6 +5,8 @@ import {
 	checkWritePath,
 	parseWritePrefixes,
 } from '../../../nodes/HermesVault/pathPolicy';
+import { runVaultOperation } from '../../../nodes/HermesVault/operations';
+import type { VaultContext } from '../../../nodes/HermesVault/operations/context';
 import { BAD_WRITE_PATHS, GOOD_WRITE_PATHS, WRITE_PREFIXES } from './pathTables';
 
 test('the bad-path table has at least 60 entries, all distinct', () => {
@@ -71,4 +73,21 @@ describe('vaultPath setting', () => {
 	test.each(['', 'vaults/x', '-x', '/srv/../etc', '/srv/x\n', 42])('refuses %j', (value) => {
 		expect(checkVaultPath(value).ok).toBe(false);
 	});
+});
+
+test('through the operation, every bad path is __BAD_PATH__ before any command is built', async () => {
+	const sent: string[] = [];
+	const ctx: VaultContext = {
+		vaultPath: '~/vault',
+		writePrefixes: () => WRITE_PREFIXES,
+		run: async (command) => {
+			sent.push(command.script);
+			throw new Error('no command may be sent for a bad path');
+		},
+	};
+	for (const [label, path] of BAD_WRITE_PATHS) {
+		const answer = await runVaultOperation(ctx, { operation: 'write', query: path, content: () => 'x', baseHash: () => '' });
+		expect({ label, error: answer.error }).toEqual({ label, error: '__BAD_PATH__' });
+	}
+	expect(sent).toEqual([]);
 });
