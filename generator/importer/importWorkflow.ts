@@ -2,6 +2,7 @@
  * An MCP tool workflow -> catalogue ToolSpecs, the deployment config it implies, and a list of
  * the tools that could not be mapped with the reason (never dropped silently).
  */
+import { TRIGGER_NAME } from '../builders';
 import { ToolSpecSchema, type ToolSpec } from '../catalogue/types';
 import { type HermesConfig, parseConfig } from '../config';
 import { collectFromAiCalls } from '../fromAi';
@@ -61,6 +62,9 @@ function impliedConfig(
 		.flatMap((n) => (n.type === ODOO_TOOL ? safeCalls(n.parameters) : []))
 		.find((c) => c.key === 'employee_id' && typeof c.defaultValue === 'number');
 	if (employee) implied.employeeId = employee.defaultValue as number;
+	if (trigger.name !== TRIGGER_NAME) {
+		notes.push(`The MCP trigger is named "${trigger.name}"; the generated one is named "${TRIGGER_NAME}".`);
+	}
 	if (trigger.parameters?.authentication !== 'bearerAuth') {
 		notes.push('The MCP trigger has no Bearer authentication; the generated workflow requires a Bearer token.');
 	}

@@ -49,6 +49,7 @@ describe('a hand-built workflow', () => {
 		expect(reasons.noted_tool).toBe('node settings the catalogue cannot express: notes, retryOnFail');
 		expect(reasons.orphan_tool).toMatch(/not wired into the MCP Server Trigger/);
 		expect(report.ignoredNodes).toEqual(['Sticky Note (n8n-nodes-base.stickyNote)']);
+		expect(report.notes).toEqual([]);
 		expect(report.configOverrides).toEqual({
 			workflowName: 'Agent tools',
 			mcpPath: 'agent-tools',
@@ -165,4 +166,20 @@ describe('bad input: exit 2 with a hint, nothing written', () => {
 		expect(result.stderr).toMatch(/mcpPath/);
 		expect(existsSync(result.out)).toBe(false);
 	});
+});
+
+test('an open trigger under another name is imported with notes on what generate changes', async () => {
+	const workflow = JSON.parse(readFileSync(GENERATED, 'utf8')) as Workflow;
+	at(workflow, 'MCP Server Trigger', 'parameters', { path: 'hermes-tools' });
+	at(workflow, 'MCP Server Trigger', 'name', 'Tools');
+	for (const outputs of Object.values(workflow.connections) as Array<{ ai_tool: Array<Array<{ node: string }>> }>) {
+		outputs.ai_tool[0][0].node = 'Tools';
+	}
+	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-src-'));
+	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));
+	const result = await run(join(dir, 'tools.json'));
+	expect(result.code).toBe(0);
+	expect(result.stdout).toContain('Imported 32 of 32 tools');
+	expect(result.stdout).toContain('Note: The MCP trigger is named "Tools"; the generated one is named "MCP Server Trigger".');
+	expect(result.stdout).toContain('Note: The MCP trigger has no Bearer authentication; the generated workflow requires a Bearer token.');
 });
