@@ -57,10 +57,12 @@ spool=$gitdir/hermes-vault
 leftovers=("$spool"/*)
 [ -e "${'$'}{leftovers[0]}" ] && find "$spool" -maxdepth 1 -type f -mmin +60 -delete 2>/dev/null
 # A fresh name, created exclusively (noclobber), with the umask's permissions.
+set -C
 for attempt in 1 2 3 4 5 6 7 8; do
 	candidate=$spool/incoming.$$.$RANDOM$RANDOM
-	if (set -C; : >"$candidate") 2>/dev/null; then tmp=$candidate; break; fi
+	if { true >"$candidate"; } 2>/dev/null; then tmp=$candidate; break; fi
 done
+set +C
 [ -n "$tmp" ] || fail '__WRITE_FAILED__ cannot create a temp file' 7
 
 # 1. Receive and verify.
