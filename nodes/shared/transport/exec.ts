@@ -45,7 +45,7 @@ export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 			request.clientTimeoutMs,
 		);
 
-		client.exec(request.line, (error, stream) => {
+		const onChannel = (error: Error | undefined, stream: ClientChannel) => {
 			if (error) {
 				const message = error.message || String(error);
 				finish(
@@ -83,7 +83,13 @@ export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 				}
 			});
 			stream.end(request.stdin ?? undefined);
-		});
+		};
+		try {
+			client.exec(request.line, onChannel);
+		} catch (error) {
+			// ssh2 throws "Not connected" when the socket died before its close event reached us.
+			finish(new TransportError('dropped', `Could not start the remote command: ${(error as Error).message}`, true));
+		}
 	});
 	return { result, abort: (error) => abort(error) };
 }

@@ -15,6 +15,9 @@ import { TransportError, type RemoteResult, type SshConnectionOptions } from './
 export const IDLE_CLOSE_MS = 30_000;
 export const CHANNELS_PER_CONNECTION = 8;
 export const CONNECTIONS_PER_KEY = 4;
+/** Refused session channels one call tolerates (in all, and with nothing else running). */
+const MAX_REFUSALS = 50;
+const MAX_REFUSALS_ALONE = 5;
 
 interface Pooled {
 	key: string;
@@ -50,31 +53,43 @@ export class ConnectionPool {
 
 	async run(conn: SshConnectionOptions, request: ExecRequest): Promise<RemoteResult> {
 		const key = poolKey(conn);
+		let refusedAlone = 0;
 		for (let refused = 0; ; refused++) {
-			const pooled = await this.acquire(key, conn);
-			const handle = execOnClient(pooled.client!, request);
-			pooled.aborts.add(handle.abort);
-			// Settle into a value: the pool must release the slot whatever the outcome.
-			const outcome = await handle.result.then(
-				(value) => ({ value }),
-				(error: unknown) => ({ error }),
-			);
-			pooled.aborts.delete(handle.abort);
-			if ('value' in outcome) {
-				this.release(pooled);
-				return outcome.value;
+			const outcome = await this.execOn(await this.acquire(key, conn), request);
+			if ('value' in outcome) return outcome.value;
+			if (!(outcome.error instanceof ChannelRefusedError)) throw outcome.error;
+			// With other commands running on that connection a slot frees when one ends. Alone,
+			// sshd may still be tearing down a session that just ended: give it a moment.
+			if (!outcome.othersRunning) {
+				if (++refusedAlone > MAX_REFUSALS_ALONE) throw this.refusedError(conn, outcome.error);
+				await new Promise((resolve) => setTimeout(resolve, 50 * refusedAlone));
 			}
-			if (outcome.error instanceof ChannelRefusedError) {
-				// The server allows fewer sessions than we assumed: shrink this connection's share.
-				pooled.capacity = Math.max(1, pooled.active - 1);
-				const alone = pooled.active <= 1;
-				this.release(pooled);
-				if (!alone && refused < 3) continue;
-				throw new TransportError('connect', `${conn.host}:${conn.port} refused to open a session: ${outcome.error.message}`, false);
-			}
-			this.release(pooled);
-			throw outcome.error;
+			if (refused >= MAX_REFUSALS) throw this.refusedError(conn, outcome.error);
 		}
+	}
+
+	/** Runs one command on an acquired connection and always releases the slot. */
+	private async execOn(
+		pooled: Pooled,
+		request: ExecRequest,
+	): Promise<{ value: RemoteResult } | { error: unknown; othersRunning: boolean }> {
+		const handle = execOnClient(pooled.client!, request);
+		pooled.aborts.add(handle.abort);
+		const outcome = await handle.result.then(
+			(value) => ({ value }),
+			(error: unknown) => ({ error, othersRunning: pooled.active > 1 }),
+		);
+		pooled.aborts.delete(handle.abort);
+		if ('error' in outcome && outcome.error instanceof ChannelRefusedError) {
+			// The server allows fewer sessions than we assumed: shrink this connection's share.
+			pooled.capacity = Math.max(1, pooled.active - 1);
+		}
+		this.release(pooled);
+		return outcome;
+	}
+
+	private refusedError(conn: SshConnectionOptions, error: Error): TransportError {
+		return new TransportError('connect', `${conn.host}:${conn.port} refused to open a session: ${error.message}`, false);
 	}
 
 	async closeAll(): Promise<void> {
