@@ -12,7 +12,8 @@ export class HermesSshApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:hermesSsh.svg', dark: 'file:hermesSsh.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-hermes/n8n-nodes-hermes#ssh-transport-and-credential';
+	// The package README (shown on npm) documents the credential.
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-hermes#ssh-transport-and-credential';
 
 	properties: INodeProperties[] = [
 		{
