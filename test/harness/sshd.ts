@@ -220,17 +220,8 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdHandle> 
 		hostKeyFingerprint,
 		privateKey,
 		connection,
-		credentials: {
-			host: '127.0.0.1',
-			port,
-			username,
-			authMethod: 'privateKey',
-			privateKey,
-			passphrase: '',
-			password: '',
-			hostKeyFingerprint,
-			acceptAnyHostKey: false,
-		},
+		// The same fields as hermesSshApi stores them (empty strings for unused secrets).
+		credentials: { ...connection, passphrase: '', password: '' },
 		dir,
 		log: () => {
 			try {
