@@ -6,9 +6,12 @@
 import { Command } from 'commander';
 
 import { register as registerCheckOdoo } from './commands/checkOdoo';
+import { register as registerDiff } from './commands/diff';
 import { register as registerGenerate } from './commands/generate';
 import { register as registerImport } from './commands/import';
 import { register as registerLint } from './commands/lint';
+import { register as registerPull } from './commands/pull';
+import { register as registerPush } from './commands/push';
 
 export function buildProgram(): Command {
 	const program = new Command();
@@ -27,6 +30,9 @@ export function buildProgram(): Command {
 	registerCheckOdoo(program);
 	registerImport(program);
 	registerLint(program);
+	registerPush(program);
+	registerPull(program);
+	registerDiff(program);
 	return program;
 }
 

@@ -1,0 +1,54 @@
+/**
+ * `hermes-workflows pull`: writes the live copy of each generated workflow to a folder, under
+ * the file name `generate` uses, in the same allow-listed form push sends (so `diff -r` or git
+ * shows what changed in n8n). Exit 0 all pulled, 1 some not in n8n, 2 bad input or n8n unreachable.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import type { Command } from 'commander';
+
+import { toJson } from '../../builders';
+import { workflowBody } from '../../n8nApi/body';
+import { addApiOptions, clientFrom, processIo, runApiCommand, type ApiCommandOptions, type CommandIo } from '../../n8nApi/cliSupport';
+import { desiredWorkflows } from '../../n8nApi/desired';
+import { liveCounterparts } from '../../n8nApi/drift';
+
+export interface PullCommandOptions extends ApiCommandOptions {
+	out: string;
+}
+
+export const DEFAULT_PULL_DIR = 'workflows-live';
+
+export function runPull(options: PullCommandOptions, io: CommandIo = processIo): Promise<number> {
+	return runApiCommand(io, async () => {
+		const desired = desiredWorkflows(options.config);
+		const client = clientFrom(options, io);
+		const pairs = await liveCounterparts(client, desired);
+		const dir = resolve(options.out);
+		mkdirSync(dir, { recursive: true });
+		let missing = 0;
+		for (const { item, live } of pairs) {
+			if (!live) {
+				missing++;
+				io.stdout(`missing  ${item.body.name}: not in n8n\n`);
+				continue;
+			}
+			writeFileSync(join(dir, item.file), toJson(workflowBody(live).body));
+			io.stdout(`pulled   ${item.body.name} (id ${live.id}) -> ${join(options.out, item.file)}\n`);
+		}
+		io.stdout(`${pairs.length - missing} pulled, ${missing} missing\n`);
+		return missing > 0 ? 1 : 0;
+	});
+}
+
+export function register(program: Command): void {
+	addApiOptions(
+		program.command('pull').description('write the live copy of each generated workflow from n8n to a folder (same file names as generate)'),
+	)
+		.option('-o, --out <dir>', 'folder to write to', DEFAULT_PULL_DIR)
+		.addHelpText('after', '\nExit: 0 all pulled, 1 some not in n8n, 2 bad config or n8n unreachable/refusing.')
+		.action(async (options: PullCommandOptions) => {
+			process.exitCode = await runPull(options);
+		});
+}

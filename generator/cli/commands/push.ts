@@ -1,0 +1,42 @@
+/**
+ * `hermes-workflows push`: deploys the generated workflows to n8n through its public API
+ * (create or update by exact name, gateways first, credentials by name, publish; idempotent).
+ * Exit 0 pushed or nothing to do, 2 bad input, n8n unreachable or refusing.
+ */
+import type { Command } from 'commander';
+
+import { addApiOptions, clientFrom, processIo, runApiCommand, type ApiCommandOptions, type CommandIo } from '../../n8nApi/cliSupport';
+import { desiredWorkflows } from '../../n8nApi/desired';
+import { pushWorkflows } from '../../n8nApi/push';
+
+export interface PushCommandOptions extends ApiCommandOptions {
+	dryRun?: boolean;
+}
+
+export function runPush(options: PushCommandOptions, io: CommandIo = processIo): Promise<number> {
+	return runApiCommand(io, async () => {
+		const desired = desiredWorkflows(options.config);
+		const client = clientFrom(options, io);
+		io.stdout(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.length} workflows to ${client.root}\n`);
+		await pushWorkflows(client, desired, { dryRun: options.dryRun, log: (line) => io.stdout(`${line}\n`) });
+		return 0;
+	});
+}
+
+export function register(program: Command): void {
+	addApiOptions(
+		program
+			.command('push')
+			.description(
+				'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in), publish them; a second push changes nothing',
+			),
+	)
+		.option('--dry-run', 'only read from n8n and print what would be created, updated or published')
+		.addHelpText(
+			'after',
+			'\nExit: 0 pushed or already up to date, 2 bad config, missing credential/workflow, n8n unreachable or refusing.\nExample: N8N_API_URL=http://127.0.0.1:5678 N8N_API_KEY=... hermes-workflows push --config deploy.json',
+		)
+		.action(async (options: PushCommandOptions) => {
+			process.exitCode = await runPush(options);
+		});
+}

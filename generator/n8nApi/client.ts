@@ -1,0 +1,159 @@
+/**
+ * A small client of n8n's public REST API (`/api/v1`, header `X-N8N-API-KEY`): the calls push,
+ * pull, diff and lint --live need, with errors that name the URL and the fix.
+ */
+import { httpError, N8nApiError, networkError } from './errors';
+import type { WorkflowBody } from './body';
+
+/** What GET /workflows and GET /workflows/{id} return (the fields we read). */
+export interface LiveWorkflow {
+	id: string;
+	name: string;
+	active: boolean;
+	isArchived?: boolean;
+	versionId?: string;
+	/** Published version; equal to versionId when the draft is what runs. */
+	activeVersionId?: string | null;
+	updatedAt?: string;
+	nodes: unknown[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown> | null;
+}
+
+export interface LiveCredential {
+	id: string;
+	name: string;
+	type: string;
+}
+
+/** One finished HTTP exchange, for progress output and for tests that count writes. */
+export interface RequestEvent {
+	method: string;
+	path: string;
+	status: number | undefined;
+}
+
+export interface N8nApiClientOptions {
+	/** n8n base URL (`http://host:5678`) or the API root (`.../api/v1`). */
+	url: string;
+	apiKey: string;
+	timeoutMs?: number;
+	onRequest?: (event: RequestEvent) => void;
+}
+
+/** `http://h:5678`, `http://h:5678/`, `http://h:5678/api/v1/` -> `http://h:5678/api/v1`. */
+export function apiRoot(url: string): string {
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		throw new N8nApiError(`not a URL: ${JSON.stringify(url)}`, undefined, 'GET', url, 'give the n8n base URL, e.g. http://127.0.0.1:5678');
+	}
+	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+		throw new N8nApiError(`not an http(s) URL: ${url}`, undefined, 'GET', url, 'give the n8n base URL, e.g. http://127.0.0.1:5678');
+	}
+	const path = parsed.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+	return `${parsed.origin}${path}/api/v1`;
+}
+
+/** Scope each call needs, named in 403 hints. */
+const SCOPES: Array<{ method: string; path: RegExp; scope: string }> = [
+	{ method: 'POST', path: /^\/workflows\/[^/]+\/activate$/, scope: 'workflow:activate' },
+	{ method: 'POST', path: /^\/workflows$/, scope: 'workflow:create' },
+	{ method: 'PUT', path: /^\/workflows\//, scope: 'workflow:update (and workflow:activate for a published workflow)' },
+	{ method: 'GET', path: /^\/workflows/, scope: 'workflow:list and workflow:read' },
+	{ method: 'GET', path: /^\/credentials/, scope: 'credential:list' },
+];
+
+function scopeFor(method: string, path: string): string | undefined {
+	const bare = path.split('?')[0];
+	return SCOPES.find((s) => s.method === method && s.path.test(bare))?.scope;
+}
+
+const PAGE_LIMIT = 250; // the API's maximum
+
+export class N8nApiClient {
+	readonly root: string;
+	private readonly timeoutMs: number;
+
+	constructor(private readonly options: N8nApiClientOptions) {
+		this.root = apiRoot(options.url);
+		this.timeoutMs = options.timeoutMs ?? 30_000;
+		if (!options.apiKey) {
+			throw new N8nApiError('no API key', undefined, 'GET', this.root, 'pass --api-key or set N8N_API_KEY (n8n: Settings > n8n API)');
+		}
+	}
+
+	async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const url = `${this.root}${path}`;
+		const headers: Record<string, string> = { 'X-N8N-API-KEY': this.options.apiKey, accept: 'application/json' };
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		let response: Response;
+		try {
+			response = await fetch(url, {
+				method,
+				headers,
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(this.timeoutMs),
+			});
+		} catch (error) {
+			this.options.onRequest?.({ method, path, status: undefined });
+			throw networkError(method, url, error, this.timeoutMs);
+		}
+		const text = await response.text();
+		this.options.onRequest?.({ method, path, status: response.status });
+		if (!response.ok) throw httpError(method, url, response.status, text, scopeFor(method, path));
+		try {
+			return (text ? JSON.parse(text) : undefined) as T;
+		} catch {
+			throw new N8nApiError(
+				`${method} ${url} answered ${response.status} with non-JSON (${text.slice(0, 80)})`,
+				response.status,
+				method,
+				url,
+				'check --url points at n8n itself, not at a proxy or login page',
+			);
+		}
+	}
+
+	/** Every page of a cursor-paginated list. */
+	private async listAll<T>(path: string, query: Record<string, string>): Promise<T[]> {
+		const items: T[] = [];
+		let cursor: string | undefined;
+		do {
+			const params = new URLSearchParams({ ...query, limit: String(PAGE_LIMIT), ...(cursor ? { cursor } : {}) });
+			const page = await this.request<{ data: T[]; nextCursor?: string | null }>('GET', `${path}?${params}`);
+			items.push(...page.data);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return items;
+	}
+
+	/** Workflows whose name CONTAINS `name` (n8n's filter is a case-insensitive substring match). */
+	listWorkflows(name?: string): Promise<LiveWorkflow[]> {
+		return this.listAll<LiveWorkflow>('/workflows', { excludePinnedData: 'true', ...(name ? { name } : {}) });
+	}
+
+	getWorkflow(id: string): Promise<LiveWorkflow> {
+		return this.request<LiveWorkflow>('GET', `/workflows/${encodeURIComponent(id)}?excludePinnedData=true`);
+	}
+
+	createWorkflow(body: WorkflowBody): Promise<LiveWorkflow> {
+		return this.request<LiveWorkflow>('POST', '/workflows', body);
+	}
+
+	/** On a published workflow n8n re-publishes the update (the key needs workflow:activate). */
+	updateWorkflow(id: string, body: WorkflowBody): Promise<LiveWorkflow> {
+		return this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}`, body);
+	}
+
+	/** Publishes the current version (`/activate`: n8n 1.x and 2.x; 2.x also calls it `/publish`). */
+	activateWorkflow(id: string): Promise<LiveWorkflow> {
+		return this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/activate`);
+	}
+
+	/** Owner/admin keys with credential:list only; secrets are never included. */
+	listCredentials(): Promise<LiveCredential[]> {
+		return this.listAll<LiveCredential>('/credentials', {});
+	}
+}

@@ -1,0 +1,60 @@
+/**
+ * The workflows push/pull/diff/lint --live work on: generated in memory from the catalogue and
+ * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
+ */
+import { generateAll } from '../builders';
+import { CATALOGUE } from '../catalogue';
+import { loadConfig } from '../config';
+import { BodyError, workflowBody, type WorkflowBody } from './body';
+import { workflowReferences } from './wiring';
+
+export interface DesiredWorkflow {
+	/** File name `generate` gives it (pull writes the live copy under the same name). */
+	file: string;
+	body: WorkflowBody;
+	/** Node-index manifest of an MCP tools workflow. */
+	manifest?: unknown;
+}
+
+export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
+	const files = generateAll(CATALOGUE, loadConfig(configPath));
+	const contents = new Map(files.map((f) => [f.file, f.content]));
+	return files
+		.filter((f) => f.workflow !== undefined)
+		.map((f) => {
+			const { body, dropped } = workflowBody(f.workflow);
+			if (dropped.length > 0) throw new BodyError(dropped.map((key) => `${f.file}: ${key} is not accepted by the n8n API`));
+			const manifest = contents.get(f.file.replace(/\.json$/, '.index.json'));
+			return { file: f.file, body, ...(manifest !== undefined ? { manifest: JSON.parse(manifest) as unknown } : {}) };
+		});
+}
+
+export class DependencyCycleError extends Error {
+	constructor(names: string[]) {
+		super(`workflows call each other in a cycle: ${names.join(', ')}; push cannot tell which to create first`);
+		this.name = 'DependencyCycleError';
+	}
+}
+
+/**
+ * Called workflows before their callers (gateways before the MCP tools workflow), otherwise in
+ * the given order. References to workflows outside the set (the content pipeline) do not order.
+ */
+export function dependencyOrder<T extends { body: WorkflowBody }>(items: readonly T[]): T[] {
+	const byName = new Map(items.map((item) => [item.body.name, item]));
+	const needs = new Map(
+		items.map((item) => [
+			item.body.name,
+			new Set(workflowReferences(item.body).map((r) => r.workflow).filter((n) => byName.has(n) && n !== item.body.name)),
+		]),
+	);
+	const ordered: T[] = [];
+	const done = new Set<string>();
+	while (ordered.length < items.length) {
+		const next = items.find((item) => !done.has(item.body.name) && [...needs.get(item.body.name)!].every((n) => done.has(n)));
+		if (!next) throw new DependencyCycleError(items.filter((i) => !done.has(i.body.name)).map((i) => i.body.name));
+		ordered.push(next);
+		done.add(next.body.name);
+	}
+	return ordered;
+}

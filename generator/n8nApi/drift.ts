@@ -1,0 +1,63 @@
+/**
+ * Drift between the generated workflows and what n8n runs: missing workflows, changed or
+ * extra nodes, DISABLED nodes (the misrouting hazard), connections, settings, unpublished
+ * changes, and anything push would need but cannot find (credentials, called workflows).
+ */
+import { workflowBody } from './body';
+import type { LiveWorkflow, N8nApiClient } from './client';
+import type { DesiredWorkflow } from './desired';
+import { findWorkflowByName } from './exactName';
+import { compareWorkflows, type Difference } from './normalise';
+import { isPublished } from './push';
+import { resolveDependencies } from './resolve';
+import { wireCredentials, wireWorkflowIds } from './wiring';
+
+export interface DriftEntry {
+	name: string;
+	file: string;
+	id?: string;
+	/** Lines a person can act on; empty = in sync. */
+	findings: string[];
+	/** The live workflow, when there is one. */
+	live?: LiveWorkflow;
+	differences: Difference[];
+}
+
+export interface DriftReport {
+	entries: DriftEntry[];
+	/** Credentials or called workflows n8n lacks. */
+	unresolved: string[];
+	inSync: boolean;
+}
+
+/** Each desired workflow's live counterpart by exact name (undefined when absent). */
+export async function liveCounterparts(
+	client: N8nApiClient,
+	desired: readonly DesiredWorkflow[],
+): Promise<Array<{ item: DesiredWorkflow; live?: LiveWorkflow }>> {
+	const pairs: Array<{ item: DesiredWorkflow; live?: LiveWorkflow }> = [];
+	for (const item of desired) pairs.push({ item, live: await findWorkflowByName(client, item.body.name) });
+	return pairs;
+}
+
+export async function detectDrift(client: N8nApiClient, desired: readonly DesiredWorkflow[]): Promise<DriftReport> {
+	const resolution = await resolveDependencies(client, desired);
+	const pairs = await liveCounterparts(client, desired);
+	const ids = new Map(resolution.externalIds);
+	for (const { item, live } of pairs) if (live) ids.set(item.body.name, live.id);
+	const entries: DriftEntry[] = pairs.map(({ item, live }) => {
+		const name = item.body.name;
+		if (!live) return { name, file: item.file, findings: [`"${name}" is not in n8n (push creates it)`], differences: [] };
+		const wanted = wireCredentials(wireWorkflowIds(item.body, ids), resolution.credentials);
+		const differences = compareWorkflows(wanted, workflowBody(live).body);
+		const findings = differences.map((d) => d.message);
+		if (!live.active) findings.push('not published (inactive): its tools do not run');
+		else if (!isPublished(live)) findings.push('has unpublished changes: n8n runs an older published version');
+		return { name, file: item.file, id: live.id, live, findings, differences };
+	});
+	return {
+		entries,
+		unresolved: resolution.problems,
+		inSync: resolution.problems.length === 0 && entries.every((e) => e.findings.length === 0),
+	};
+}

@@ -1,0 +1,136 @@
+/**
+ * Push: create or update each workflow by exact name, called workflows first with their ids
+ * wired into the callers, credentials wired by name, then publish. A workflow whose live
+ * form already equals what would be sent is left alone (no PUT, no publish), so a second push
+ * changes nothing. With dryRun only GETs are made.
+ */
+import { workflowBody, type WorkflowBody } from './body';
+import type { LiveWorkflow, N8nApiClient } from './client';
+import { dependencyOrder, type DesiredWorkflow } from './desired';
+import { N8nApiError } from './errors';
+import { findWorkflowByName } from './exactName';
+import { compareWorkflows, type Difference } from './normalise';
+import { resolveDependencies, UnresolvedError } from './resolve';
+import { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf } from './toolSchema';
+import { wireCredentials, wireWorkflowIds } from './wiring';
+
+export type PushAction = 'created' | 'updated' | 'published' | 'unchanged';
+
+export interface PushOutcome {
+	name: string;
+	/** Undefined only for a workflow a dry run would create. */
+	id?: string;
+	action: PushAction;
+	differences: Difference[];
+	toolChanges: string[];
+}
+
+export interface PushReport {
+	outcomes: PushOutcome[];
+	/** True when anything was (or, in a dry run, would be) written. */
+	changed: boolean;
+	toolSchemaChanged: boolean;
+}
+
+export interface PushOptions {
+	dryRun?: boolean;
+	log?: (line: string) => void;
+}
+
+/** Published and running the current version (n8n 1.x has no activeVersionId). */
+export function isPublished(live: Pick<LiveWorkflow, 'active' | 'versionId' | 'activeVersionId'>): boolean {
+	return live.active && (live.activeVersionId === undefined || live.activeVersionId === live.versionId);
+}
+
+async function publish(client: N8nApiClient, id: string, name: string): Promise<void> {
+	try {
+		await client.activateWorkflow(id);
+	} catch (error) {
+		if (error instanceof N8nApiError && error.status === 400 && /unrecognized node type/i.test(error.message)) {
+			throw new N8nApiError(
+				`"${name}" (id ${id}) was saved but n8n cannot publish it: ${error.message.split('\n')[0]}`,
+				error.status,
+				error.method,
+				error.url,
+				'install the n8n-nodes-hermes community package in this n8n (Settings > Community nodes) and restart n8n, or set nodeTypePrefix in the config to how the nodes are loaded (CUSTOM for a custom folder)',
+			);
+		}
+		throw error;
+	}
+}
+
+function describeDifferences(differences: Difference[]): string {
+	const shown = differences.slice(0, 3).map((d) => d.message);
+	if (differences.length > 3) shown.push(`${differences.length - 3} more`);
+	return shown.join('; ');
+}
+
+/** The body to send for one workflow, with ids of called workflows and credentials wired in. */
+function wire(body: WorkflowBody, ids: ReadonlyMap<string, string>, credentials: Parameters<typeof wireCredentials>[1]): WorkflowBody {
+	return wireCredentials(wireWorkflowIds(body, ids), credentials);
+}
+
+export async function pushWorkflows(
+	client: N8nApiClient,
+	desired: readonly DesiredWorkflow[],
+	options: PushOptions = {},
+): Promise<PushReport> {
+	const log = options.log ?? (() => undefined);
+	const would = options.dryRun ? 'would ' : '';
+	const ordered = dependencyOrder(desired);
+	const resolution = await resolveDependencies(client, ordered);
+	if (resolution.problems.length > 0) throw new UnresolvedError(resolution.problems);
+
+	const ids = new Map(resolution.externalIds);
+	const outcomes: PushOutcome[] = [];
+	for (const item of ordered) {
+		const name = item.body.name;
+		const body = wire(item.body, ids, resolution.credentials);
+		const live = await findWorkflowByName(client, name);
+		const liveBody = live ? workflowBody(live).body : undefined;
+		const toolChanges = liveBody ? toolSchemaChanges(toolSchemaOf(liveBody), toolSchemaOf(body)) : [];
+		let outcome: PushOutcome;
+		if (!live) {
+			let id: string | undefined;
+			if (!options.dryRun) {
+				id = (await client.createWorkflow(body)).id;
+				await publish(client, id, name);
+			}
+			outcome = { name, id, action: 'created', differences: [], toolChanges };
+			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}, published` : ''}`);
+		} else {
+			const differences = compareWorkflows(body, liveBody!);
+			if (differences.length > 0) {
+				if (!options.dryRun) {
+					const updated = await client.updateWorkflow(live.id, body);
+					if (!isPublished(updated)) await publish(client, live.id, name);
+				}
+				outcome = { name, id: live.id, action: 'updated', differences, toolChanges };
+				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : '; published'}`);
+			} else if (!isPublished(live)) {
+				if (!options.dryRun) await publish(client, live.id, name);
+				outcome = { name, id: live.id, action: 'published', differences, toolChanges };
+				log(`${would}publish ${name} (id ${live.id}): content up to date, ${live.active ? 'published version is older' : 'was not published'}`);
+			} else {
+				outcome = { name, id: live.id, action: 'unchanged', differences, toolChanges };
+				log(`unchanged ${name} (id ${live.id})`);
+			}
+		}
+		// A dry run has no id for a workflow it would create; its callers show a placeholder.
+		ids.set(name, outcome.id ?? `<id of new workflow "${name}">`);
+		for (const change of toolChanges) log(`  ${change}`);
+		outcomes.push(outcome);
+	}
+
+	const count = (action: PushAction) => outcomes.filter((o) => o.action === action).length;
+	const changed = outcomes.some((o) => o.action !== 'unchanged');
+	const toolSchemaChanged = outcomes.some((o) => o.toolChanges.length > 0);
+	if (!changed) log(`no change: ${outcomes.length} workflows already up to date and published`);
+	else {
+		log(
+			`${options.dryRun ? 'dry run, nothing written: would have ' : ''}${count('created')} created, ${count('updated')} updated, ${count('published')} published, ${count('unchanged')} unchanged`,
+		);
+	}
+	if (toolSchemaChanged) log(RESTART_NOTICE);
+	return { outcomes, changed, toolSchemaChanged };
+}

@@ -1,0 +1,63 @@
+/**
+ * Looks up, in the live n8n, everything the desired workflows point at by name: credentials
+ * (by type and exact name) and workflows they call that are not pushed with them (the content
+ * pipeline). What cannot be found is listed as a problem with the fix, before anything is written.
+ */
+import type { N8nApiClient } from './client';
+import type { DesiredWorkflow } from './desired';
+import { findWorkflowByName } from './exactName';
+import { CredentialIndex, credentialReferences, workflowReferences } from './wiring';
+
+export interface Resolution {
+	credentials: CredentialIndex;
+	/** Ids of called workflows outside the pushed set, by name. */
+	externalIds: Map<string, string>;
+	problems: string[];
+}
+
+export class UnresolvedError extends Error {
+	constructor(readonly problems: string[]) {
+		super(`cannot push, n8n lacks what the workflows need (nothing was changed):\n  ${problems.join('\n  ')}`);
+		this.name = 'UnresolvedError';
+	}
+}
+
+export async function resolveDependencies(client: N8nApiClient, desired: readonly DesiredWorkflow[]): Promise<Resolution> {
+	const problems: string[] = [];
+	const credentialRefs = desired.flatMap((d) => credentialReferences(d.body).map((ref) => ({ ...ref, workflow: d.body.name })));
+	const credentials = new CredentialIndex(credentialRefs.length > 0 ? await client.listCredentials() : []);
+	const reported = new Set<string>();
+	for (const ref of credentialRefs) {
+		const key = `${ref.type}/${ref.name}`;
+		if (reported.has(key)) continue;
+		const { found, ambiguous } = credentials.lookup(ref.type, ref.name);
+		if (found) continue;
+		reported.add(key);
+		const users = credentialRefs.filter((r) => r.type === ref.type && r.name === ref.name).length;
+		const where = `node "${ref.node}" of "${ref.workflow}"${users > 1 ? ` and ${users - 1} more` : ''}`;
+		problems.push(
+			ambiguous
+				? `${ambiguous.length} credentials of type ${ref.type} are named "${ref.name}" (ids ${ambiguous.join(', ')}), used by ${where}: rename all but one`
+				: `credential "${ref.name}" of type ${ref.type} (used by ${where}) is not in n8n: create it (Credentials > Add credential), or name an existing one in the config's "credentials"`,
+		);
+	}
+	const pushed = new Set(desired.map((d) => d.body.name));
+	const externalIds = new Map<string, string>();
+	for (const d of desired) {
+		for (const ref of workflowReferences(d.body)) {
+			if (ref.pinnedId || pushed.has(ref.workflow) || externalIds.has(ref.workflow)) continue;
+			const live = await findWorkflowByName(client, ref.workflow);
+			const called = `workflow "${ref.workflow}" (called by node "${ref.node}" of "${d.body.name}")`;
+			if (live) externalIds.set(ref.workflow, live.id);
+			if (reported.has(`workflow/${ref.workflow}`)) continue;
+			reported.add(`workflow/${ref.workflow}`);
+			if (!live) {
+				problems.push(`${called} is not in n8n: create it first, or give its id in the config (pipelineWorkflow.id)`);
+			} else if (!live.active) {
+				// n8n 2.x refuses to publish a workflow that calls an unpublished one.
+				problems.push(`${called} is not published in n8n (id ${live.id}): publish it first, n8n runs only published sub-workflows`);
+			}
+		}
+	}
+	return { credentials, externalIds, problems };
+}
