@@ -24,7 +24,8 @@ describe('tool schema (what MCP clients cache)', () => {
 		expect(changes).toEqual(expect.arrayContaining(['tool added: vault_read', 'tool added: vault_list', 'tool removed: vault_ls']));
 
 		const extra = structuredClone(mcp);
-		const value = (extra.nodes.find((n) => n.name === 'vault_read')!.parameters.workflowInputs as { value: Record<string, string> }).value;
+		const parameters = extra.nodes.find((n) => n.name === 'vault_read')!.parameters as { workflowInputs: { value: Record<string, string> } };
+		const value = parameters.workflowInputs.value;
 		value.vaultQuery = "={{ $fromAI('path', 'p', 'string') }}{{ $fromAI('rev', 'Revision', 'string', 'HEAD') }}";
 		expect(toolSchemaChanges(toolSchemaOf(mcp), toolSchemaOf(extra))).toEqual(['tool parameters changed: vault_read: +rev (string, optional)']);
 	});
