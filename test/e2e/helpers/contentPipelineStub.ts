@@ -31,7 +31,8 @@ export async function startPayloadRecorder(): Promise<PayloadRecorder> {
 			}
 			received.push(body);
 			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ recorded: true, sequence: received.length }));
+			// What the stub pipeline answers its caller: accepted, with the recorder's sequence number.
+			res.end(JSON.stringify({ success: true, pipeline: 'stub', sequence: received.length }));
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

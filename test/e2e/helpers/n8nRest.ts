@@ -1,0 +1,44 @@
+/**
+ * The few public-API calls the e2e makes itself (credentials, the stub pipeline workflow,
+ * executions); deploying the Hermes workflows is left to `hermes-workflows push`.
+ */
+export interface N8nApi {
+	baseUrl: string;
+	apiKey: string;
+}
+
+export async function api<T>(n8n: N8nApi, method: string, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${n8n.baseUrl}/api/v1${path}`, {
+		method,
+		headers: { 'X-N8N-API-KEY': n8n.apiKey, 'Content-Type': 'application/json', Accept: 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} ${path} -> ${response.status}: ${text.slice(0, 500)}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function createCredential(n8n: N8nApi, name: string, type: string, data: Record<string, unknown>): Promise<string> {
+	const created = await api<{ id: string }>(n8n, 'POST', '/credentials', { name, type, data });
+	return created.id;
+}
+
+/** Creates and publishes a workflow; answers its id. */
+export async function createPublishedWorkflow(n8n: N8nApi, workflow: Record<string, unknown>): Promise<string> {
+	const created = await api<{ id: string }>(n8n, 'POST', '/workflows', workflow);
+	await api(n8n, 'POST', `/workflows/${created.id}/activate`);
+	return created.id;
+}
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
+export async function listExecutions(n8n: N8nApi, query: Record<string, string> = {}): Promise<ExecutionSummary[]> {
+	const params = new URLSearchParams({ limit: '250', ...query });
+	const answer = await api<{ data: ExecutionSummary[] }>(n8n, 'GET', `/executions?${params.toString()}`);
+	return answer.data;
+}

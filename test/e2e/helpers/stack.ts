@@ -1,0 +1,168 @@
+/**
+ * The whole Hermes stack on 127.0.0.1, as a user deploys it, for the e2e suite, the latency
+ * bench and `npm run demo`:
+ * - real: n8n 2.41.1 with the built package installed as a community package, OpenSSH sshd,
+ *   a git vault with a bare remote, Debian's Prometheus;
+ * - stand-ins (none can run here): the Odoo server (test/harness/odoo), the `docker` command
+ *   (test/harness/dockerStandIn, first on the SSH session's PATH), and the content pipeline
+ *   (a real n8n workflow posting to a local recorder).
+ * Credentials are created through n8n's public API under the names the deployment config
+ * gives, then `hermes-workflows push` deploys the generated workflows exactly as a user runs it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { createDockerStandIn, type DockerStandIn } from '../../harness/dockerStandIn';
+import { createGitVault, type GitVault } from '../../harness/gitVault';
+import { startN8n, type N8nHandle } from '../../harness/n8n';
+import { startOdooStandIn, type OdooStandIn } from '../../harness/odoo';
+import { startPrometheus, type PrometheusHandle } from '../../harness/prometheus';
+import { startSshd, type SshdHandle } from '../../harness/sshd';
+import { contentPipelineStub, startPayloadRecorder, type PayloadRecorder } from './contentPipelineStub';
+import { waitForMcpEndpoint } from './mcp';
+import { createCredential, createPublishedWorkflow } from './n8nRest';
+import { runCli, type CliResult } from './cli';
+import { REPO_ROOT } from './repoRoot';
+
+/** Names in the deployment config; the credentials are created under these names. */
+export const STACK_NAMES = {
+	bearer: 'Hermes MCP Bearer',
+	ssh: 'Hermes SSH',
+	odoo: 'Odoo',
+	mcpPath: 'hermes-tools',
+	pipeline: 'Telegram Content Pipeline',
+} as const;
+
+export interface HermesStack {
+	n8n: N8nHandle;
+	sshd: SshdHandle;
+	vault: GitVault;
+	prometheus: PrometheusHandle;
+	docker: DockerStandIn;
+	odoo: OdooStandIn;
+	pipeline: PayloadRecorder;
+	pipelineWorkflowId: string;
+	/** n8n's timezone (what `$today` uses). */
+	timezone: string;
+	/** Bearer token of the MCP endpoint. */
+	token: string;
+	mcpUrl: string;
+	/** The deployment config file given to `push`. */
+	configFile: string;
+	/** What the first `push` printed. */
+	push: CliResult;
+	/** Runs `hermes-workflows <args>` against this n8n (url, key and config added). */
+	cli(command: string, ...args: string[]): Promise<CliResult>;
+	stop(): Promise<void>;
+}
+
+export interface StackOptions {
+	/** Progress lines (the demo prints them). */
+	log?: (line: string) => void;
+	/** Fixed bearer token (the demo lets the user choose one). */
+	token?: string;
+}
+
+/** Seed notes beyond the vault harness's own (README.md, research/seed.md, inbox/todo.md). */
+export const VAULT_NOTES: Record<string, string> = {
+	'research/hermes-latency.md': '# Latency notes\n\nThe gateway keeps one pooled SSH connection per credential.\n',
+	'projects/website.md': '# Website\n\nMigration to the new CMS is planned for the spring.\n',
+};
+
+/**
+ * sshd settings that put the docker stand-in first on the session PATH, so the gateway's default
+ * `docker` command reaches it (the deployment config has no docker command setting; a real host
+ * has docker on PATH). sshd keeps only the first SetEnv line, and the sshd harness already has
+ * one (HOME); a `Match all` block replaces it, so HOME is given again here.
+ */
+function sessionEnvironment(docker: DockerStandIn, home: string): string[] {
+	const path = `${docker.dir}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`;
+	return ['Match all', `SetEnv HOME=${home} PATH=${path}`];
+}
+
+function writeDeploymentConfig(dir: string, stack: { vault: GitVault; prometheus: PrometheusHandle; pipelineWorkflowId: string }): string {
+	const config = {
+		mcpPath: STACK_NAMES.mcpPath,
+		nodeTypePrefix: 'n8n-nodes-hermes',
+		credentials: { odoo: STACK_NAMES.odoo, ssh: STACK_NAMES.ssh, bearer: STACK_NAMES.bearer },
+		odooCredentialType: 'odooApi',
+		pipelineWorkflow: { name: STACK_NAMES.pipeline, id: stack.pipelineWorkflowId },
+		vault: { path: stack.vault.root, writePrefixes: ['research/', 'inbox/'] },
+		prometheusUrl: stack.prometheus.url,
+	};
+	const file = join(dir, 'hermes.config.json');
+	writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+	return file;
+}
+
+async function n8nTimezone(n8n: N8nHandle): Promise<string> {
+	const response = await fetch(`${n8n.baseUrl}/rest/settings`, { headers: { cookie: n8n.cookie } });
+	const settings = (await response.json()) as { data?: { timezone?: string } };
+	if (!settings.data?.timezone) throw new Error(`n8n /rest/settings has no timezone (HTTP ${response.status})`);
+	return settings.data.timezone;
+}
+
+export async function startHermesStack(options: StackOptions = {}): Promise<HermesStack> {
+	const log = options.log ?? (() => undefined);
+	const stops: Array<() => Promise<void> | void> = [];
+	const stopAll = async () => {
+		for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
+	};
+	try {
+		const work = mkdtempSync(join(tmpdir(), 'hermes-stack-'));
+		stops.push(() => rmSync(work, { recursive: true, force: true }));
+
+		const home = join(work, 'home');
+		mkdirSync(home);
+		const docker = createDockerStandIn();
+		stops.push(() => docker.remove());
+		const vault = createGitVault();
+		stops.push(() => vault.remove());
+		vault.commitFiles(VAULT_NOTES, 'e2e notes');
+
+		log('starting sshd, Prometheus, the Odoo stand-in and the pipeline recorder');
+		const [sshd, prometheus, odoo, pipeline] = await Promise.all([
+			startSshd({ extraConfig: sessionEnvironment(docker, home) }),
+			startPrometheus(),
+			startOdooStandIn(),
+			startPayloadRecorder(),
+		]);
+		stops.push(() => sshd.stop(), () => prometheus.stop(), () => odoo.stop(), () => pipeline.stop());
+
+		log('starting n8n 2.41.1 with the built package installed (15-40 s)');
+		const n8n = await startN8n({ repoRoot: REPO_ROOT });
+		stops.push(() => n8n.stop());
+
+		const timezone = await n8nTimezone(n8n);
+		const token = options.token ?? randomBytes(24).toString('hex');
+		const { hostKeyFingerprint, privateKey, port, username } = sshd;
+		await createCredential(n8n, STACK_NAMES.bearer, 'httpBearerAuth', { token });
+		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', {
+			host: '127.0.0.1',
+			port,
+			username,
+			authMethod: 'privateKey',
+			privateKey,
+			hostKeyFingerprint,
+			acceptAnyHostKey: false,
+		});
+		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
+		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
+
+		const configFile = writeDeploymentConfig(work, { vault, prometheus, pipelineWorkflowId });
+		const cli = (command: string, ...args: string[]) =>
+			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
+		log('hermes-workflows push');
+		const push = await cli('push');
+		if (push.code !== 0) throw new Error(`push exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
+
+		const mcpUrl = `${n8n.baseUrl}/mcp/${STACK_NAMES.mcpPath}`;
+		await waitForMcpEndpoint(mcpUrl);
+		return { n8n, sshd, vault, prometheus, docker, odoo, pipeline, pipelineWorkflowId, timezone, token, mcpUrl, configFile, push, cli, stop: stopAll };
+	} catch (error) {
+		await stopAll();
+		throw error;
+	}
+}
