@@ -8,6 +8,7 @@ import { runPush, type PushCommandOptions } from '../../generator/cli/commands/p
 import { workflowBody } from '../../generator/n8nApi/body';
 import type { CommandIo } from '../../generator/n8nApi/cliSupport';
 import { N8nApiClient, type LiveWorkflow } from '../../generator/n8nApi/client';
+import { runLintLive, type LiveLintOptions } from '../../generator/n8nApi/lintLive';
 import { desiredWorkflows } from '../../generator/n8nApi/desired';
 import { exactMatch } from '../../generator/n8nApi/exactName';
 import { startN8n, type N8nHandle } from '../harness/n8n';
@@ -48,6 +49,8 @@ async function run<O extends object = PushCommandOptions>(command: (options: O, 
 	result.code = await command(options, io);
 	return result;
 }
+
+const lintLive = (options: LiveLintOptions, io: CommandIo) => runLintLive([], options, io);
 
 function writeConfig(name: string, config: unknown): string {
 	const file = join(scratch, name);
@@ -169,6 +172,13 @@ describe('push, pull, diff against a real n8n', () => {
 		expect(result.out).toMatch(/in sync: 5 workflows match the catalogue/);
 	});
 
+	it('lint --live finds nothing wrong in what push deployed', async () => {
+		const result = await run(lintLive);
+		expect(result.err).toBe('');
+		expect(result.out).toMatch(/0 errors, \d+ warnings? in 5 files/);
+		expect(result.code).toBe(0);
+	});
+
 	it('pull writes the live workflows in the form push sends', async () => {
 		const out = join(scratch, 'pulled');
 		const result = await run(runPull, { out });
@@ -193,6 +203,13 @@ describe('push, pull, diff against a real n8n', () => {
 			expect(result.out).toMatch(/DRIFT {4}Hermes MCP Tools/);
 			expect(result.out).toMatch(/node "vault_read" is DISABLED in n8n/);
 			expect(result.out).toMatch(/in sync {2}Hermes Gateway - Vault/);
+		});
+
+		it('lint --live fails on it with the disabled-tool rule, naming the live workflow', async () => {
+			const result = await run(lintLive);
+			expect(result.code).toBe(1);
+			expect(result.out).toMatch(/n8n:Hermes MCP Tools \(id \w+\)/);
+			expect(result.out).toMatch(/HMT\d+ error +node "vault_read": .*disabled/i);
 		});
 
 		it('push --dry-run would update only that workflow and writes nothing', async () => {

@@ -11,6 +11,8 @@ import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../..
 import { lintWorkflow, SHAPE_CODE, SHAPE_RULE } from '../../lint/engine';
 import { isManifestFile, manifestPathFor, manifestSchema } from '../../lint/manifest';
 import { RULES } from '../../lint/rules';
+import { addApiOptions, processIo as apiIo } from '../../n8nApi/cliSupport';
+import { runLintLive, type LiveLintOptions } from '../../n8nApi/lintLive';
 
 export interface LintCommandOptions {
 	format?: Format;
@@ -122,7 +124,7 @@ export function runLint(files: string[], options: LintCommandOptions = {}, io: L
 }
 
 export function register(program: Command): void {
-	program
+	const command = program
 		.command('lint')
 		.description('lint n8n workflow JSON files for the mistakes that break MCP tools and AI agents')
 		.argument('[files...]', 'workflow JSON files (any n8n workflow, not only generated ones)')
@@ -130,8 +132,9 @@ export function register(program: Command): void {
 		.option('--strict', 'fail (exit 1) on warnings too', false)
 		.option('--manifest <file>', 'node-index manifest to compare with (default: <name>.index.json next to FILE)')
 		.option('--list-rules', 'explain every rule: what, why, how to fix')
-		.addHelpText('after', `\nExit: 0 clean, 1 errors (or warnings with --strict), 2 unreadable input or bad usage.\n\n${RULES_HELP}`)
-		.action((files: string[], options: LintCommandOptions) => {
-			process.exitCode = runLint(files, options);
-		});
+		.option('--live', 'lint the generated workflows as deployed in n8n (by exact name, through the public API) instead of FILEs')
+		.addHelpText('after', `\nExit: 0 clean, 1 errors (or warnings with --strict), 2 unreadable input or bad usage.\n\n${RULES_HELP}`);
+	addApiOptions(command).action(async (files: string[], options: LintCommandOptions & LiveLintOptions & { live?: boolean }) => {
+		process.exitCode = options.live ? await runLintLive(files, options, apiIo) : runLint(files, options);
+	});
 }
