@@ -7,8 +7,13 @@ import type { JsonObject, JsonValue } from './n8nTypes';
 import type { ParamLookup } from './odooTool';
 import { mapperColumn, workflowByName } from './resourceLocator';
 
-/** Value sent for an out-of-list action: the gateway answers it with __BAD_ACTION__. */
-export const REFUSED_VALUE = '__refused__';
+/**
+ * Suffix of the value sent for an out-of-list action. It is never a valid action (it holds
+ * spaces), so the gateway answers __BAD_ACTION__ and its hint quotes this text to the agent.
+ */
+export function refusedSuffix(allowed: readonly string[]): string {
+	return ` is not allowed by this tool, use one of: ${allowed.join(', ')}`;
+}
 
 function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {
 	if (input === undefined) return '';
@@ -16,7 +21,7 @@ function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonVa
 	const call = fromAiCall(param(input.param));
 	if (input.allowed === undefined) return expression(call);
 	const allowed = `[${input.allowed.map(quote).join(', ')}]`;
-	return expression(`${allowed}.includes(${call}) ? ${call} : ${quote(REFUSED_VALUE)}`);
+	return expression(`${allowed}.includes(${call}) ? ${call} : ${call} + ${quote(refusedSuffix(input.allowed))}`);
 }
 
 export function toolWorkflowParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {

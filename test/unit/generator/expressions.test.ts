@@ -4,7 +4,7 @@
  * end-to-end tests run the same expressions inside a real n8n.
  */
 import type { WorkflowNode } from '../../../generator/builders';
-import { REFUSED_VALUE } from '../../../generator/builders/toolWorkflow';
+import { refusedSuffix } from '../../../generator/builders/toolWorkflow';
 import { generated } from './fixtures';
 
 const { main } = generated();
@@ -48,9 +48,11 @@ describe('generated expressions', () => {
 
 	it('docker_read only passes read actions; others reach the gateway as a value it refuses', () => {
 		expect(evaluate(input('docker_read', 'dockerAction'), { action: 'logs' })).toBe('logs');
-		expect(evaluate(input('docker_read', 'dockerAction'), { action: 'restart' })).toBe(REFUSED_VALUE);
+		expect(evaluate(input('docker_read', 'dockerAction'), { action: 'restart' })).toBe(`restart${refusedSuffix(['status', 'logs', 'list'])}`);
 		expect(evaluate(input('docker_manage', 'dockerAction'), { action: 'restart', stack: 'web' })).toBe('restart');
-		expect(evaluate(input('docker_manage', 'dockerAction'), { action: 'status', stack: 'web' })).toBe(REFUSED_VALUE);
+		expect(evaluate(input('docker_manage', 'dockerAction'), { action: 'status', stack: 'web' })).toBe(
+			'status is not allowed by this tool, use one of: start, stop, restart, update',
+		);
 	});
 
 	it('filters take the agent value, with fixed filters as typed literals', () => {
