@@ -98,6 +98,16 @@ function descendants(root: number): number[] {
 	return out;
 }
 
+/** Alive and not a zombie (a zombie holds no sockets; PID 1 of a container may never reap it). */
+function isRunning(pid: number): boolean {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+	} catch {
+		return false;
+	}
+}
+
 function signal(pids: number[], sig: NodeJS.Signals): void {
 	for (const pid of pids) {
 		try {
@@ -195,8 +205,13 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdHandle> 
 		const proc = child;
 		if (!proc || proc.pid === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
 		const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-		signal([...descendants(proc.pid), proc.pid], sig);
+		const pids = [...descendants(proc.pid), proc.pid];
+		signal(pids, sig);
 		await exited;
+		// Session processes are not our children: wait until they are gone too, so the port is
+		// closed and no half-dead session answers when kill() has returned.
+		const deadline = Date.now() + 5000;
+		while (pids.some(isRunning) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 		child = undefined;
 	};
 

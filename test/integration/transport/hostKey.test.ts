@@ -10,6 +10,9 @@ import { closeAllConnections, runRemote, TransportError, type SshConnectionOptio
 
 const OTHER_FINGERPRINT = 'SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s';
 
+// Generous: under a loaded CI machine, starting sshd and handshakes can take seconds.
+jest.setTimeout(30_000);
+
 let sshd: SshdHandle;
 let canary: string;
 beforeAll(async () => {

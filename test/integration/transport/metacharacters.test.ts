@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { startSshd, type SshdHandle } from '../../harness/sshd';
 import { closeAllConnections, runRemote } from '../../../nodes/shared/transport';
 
+// Generous: under a loaded CI machine, starting sshd and handshakes can take seconds.
+jest.setTimeout(30_000);
+
 let sshd: SshdHandle;
 let canaryDir: string;
 beforeAll(async () => {

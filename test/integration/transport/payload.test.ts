@@ -6,6 +6,9 @@ import { closeAllConnections, pooledConnectionCount, runRemote } from '../../../
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+// Generous: under a loaded CI machine, starting sshd and handshakes can take seconds.
+jest.setTimeout(30_000);
+
 let sshd: SshdHandle;
 beforeAll(async () => {
 	sshd = await startSshd();

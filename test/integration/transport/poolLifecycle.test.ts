@@ -17,6 +17,9 @@ import { pause } from './probeNode';
 
 const ROOT = join(__dirname, '../../..');
 
+// Generous: under a loaded CI machine, starting sshd and handshakes can take seconds.
+jest.setTimeout(30_000);
+
 let sshd: SshdHandle;
 beforeAll(async () => {
 	sshd = await startSshd();
