@@ -3,7 +3,7 @@
  * extra nodes, DISABLED nodes (the misrouting hazard), connections, settings, unpublished
  * changes, and anything push would need but cannot find (credentials, called workflows).
  */
-import { workflowBody } from './body';
+import { workflowBody, type WorkflowBody } from './body';
 import type { LiveWorkflow, N8nApiClient } from './client';
 import type { DesiredWorkflow } from './desired';
 import { findWorkflowByName } from './exactName';
@@ -27,6 +27,8 @@ export interface DriftReport {
 	entries: DriftEntry[];
 	/** Credentials or called workflows n8n lacks. */
 	unresolved: string[];
+	/** The key may not list credentials: they were compared by name only. */
+	credentialsUnchecked: boolean;
 	inSync: boolean;
 }
 
@@ -40,8 +42,19 @@ export async function liveCounterparts(
 	return pairs;
 }
 
+/** Credential references reduced to their names (when ids cannot be resolved to compare). */
+function credentialsByName(body: WorkflowBody): WorkflowBody {
+	const copy = structuredClone(body);
+	for (const node of copy.nodes) {
+		const credentials = node.credentials as Record<string, { name?: unknown }> | undefined;
+		if (!credentials) continue;
+		for (const [type, value] of Object.entries(credentials)) credentials[type] = { name: value?.name };
+	}
+	return copy;
+}
+
 export async function detectDrift(client: N8nApiClient, desired: readonly DesiredWorkflow[]): Promise<DriftReport> {
-	const resolution = await resolveDependencies(client, desired);
+	const resolution = await resolveDependencies(client, desired, { credentialsOptional: true });
 	const pairs = await liveCounterparts(client, desired);
 	const ids = new Map(resolution.externalIds);
 	for (const { item, live } of pairs) if (live) ids.set(item.body.name, live.id);
@@ -49,7 +62,8 @@ export async function detectDrift(client: N8nApiClient, desired: readonly Desire
 		const name = item.body.name;
 		if (!live) return { name, file: item.file, findings: [`"${name}" is not in n8n (push creates it)`], differences: [] };
 		const wanted = wireCredentials(wireWorkflowIds(item.body, ids), resolution.credentials);
-		const differences = compareWorkflows(wanted, workflowBody(live).body);
+		const liveBody = workflowBody(live).body;
+		const differences = compareWorkflows(wanted, resolution.credentialsUnchecked ? credentialsByName(liveBody) : liveBody);
 		const findings = differences.map((d) => d.message);
 		if (!live.active) findings.push('not published (inactive): its tools do not run');
 		else if (!isPublished(live)) findings.push('has unpublished changes: n8n runs an older published version');
@@ -57,6 +71,7 @@ export async function detectDrift(client: N8nApiClient, desired: readonly Desire
 	});
 	return {
 		entries,
+		credentialsUnchecked: resolution.credentialsUnchecked,
 		unresolved: resolution.problems,
 		inSync: resolution.problems.length === 0 && entries.every((e) => e.findings.length === 0),
 	};

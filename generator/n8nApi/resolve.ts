@@ -5,11 +5,14 @@
  */
 import type { N8nApiClient } from './client';
 import type { DesiredWorkflow } from './desired';
+import { N8nApiError } from './errors';
 import { findWorkflowByName } from './exactName';
 import { CredentialIndex, credentialReferences, workflowReferences } from './wiring';
 
 export interface Resolution {
 	credentials: CredentialIndex;
+	/** The key may not list credentials (403) and the caller allowed that: nothing was checked. */
+	credentialsUnchecked: boolean;
 	/** Ids of called workflows outside the pushed set, by name. */
 	externalIds: Map<string, string>;
 	problems: string[];
@@ -22,12 +25,28 @@ export class UnresolvedError extends Error {
 	}
 }
 
-export async function resolveDependencies(client: N8nApiClient, desired: readonly DesiredWorkflow[]): Promise<Resolution> {
+/** Credentials, or undefined when the key may not list them and `optional` allows going on. */
+async function liveCredentials(client: N8nApiClient, optional: boolean) {
+	try {
+		return await client.listCredentials();
+	} catch (error) {
+		if (optional && error instanceof N8nApiError && error.status === 403) return undefined;
+		throw error;
+	}
+}
+
+/** `credentialsOptional`: a read-only key without credential:list still gets an answer (diff). */
+export async function resolveDependencies(
+	client: N8nApiClient,
+	desired: readonly DesiredWorkflow[],
+	options: { credentialsOptional?: boolean } = {},
+): Promise<Resolution> {
 	const problems: string[] = [];
 	const credentialRefs = desired.flatMap((d) => credentialReferences(d.body).map((ref) => ({ ...ref, workflow: d.body.name })));
-	const credentials = new CredentialIndex(credentialRefs.length > 0 ? await client.listCredentials() : []);
+	const listed = credentialRefs.length > 0 ? await liveCredentials(client, options.credentialsOptional === true) : [];
+	const credentials = new CredentialIndex(listed ?? []);
 	const reported = new Set<string>();
-	for (const ref of credentialRefs) {
+	for (const ref of listed ? credentialRefs : []) {
 		const key = `${ref.type}/${ref.name}`;
 		if (reported.has(key)) continue;
 		const { found, ambiguous } = credentials.lookup(ref.type, ref.name);
@@ -59,5 +78,5 @@ export async function resolveDependencies(client: N8nApiClient, desired: readonl
 			}
 		}
 	}
-	return { credentials, externalIds, problems };
+	return { credentials, credentialsUnchecked: listed === undefined, externalIds, problems };
 }

@@ -231,6 +231,32 @@ describe('push, pull, diff against a real n8n', () => {
 		});
 	});
 
+	describe('with a read-only key (workflow:list, workflow:read)', () => {
+		let readOnlyKey: string;
+		beforeAll(async () => {
+			const response = await fetch(`${n8n.baseUrl}/rest/api-keys`, {
+				method: 'POST',
+				headers: { cookie: n8n.cookie, 'content-type': 'application/json' },
+				body: JSON.stringify({ label: 'read-only', scopes: ['workflow:list', 'workflow:read'], expiresAt: null }),
+			});
+			readOnlyKey = ((await response.json()) as { data: { rawApiKey: string } }).data.rawApiKey;
+		});
+
+		it('push stops at the credential lookup with a 403 naming the scope to add, writing nothing', async () => {
+			const result = await run(runPush, { apiKey: readOnlyKey });
+			expect(result.code).toBe(2);
+			expect(result.err).toMatch(/not allowed to do this \(GET .*\/credentials\?limit=250 answered 403/);
+			expect(result.err).toMatch(/give the key the scope credential:list/);
+			expect(result.writes).toEqual([]);
+		});
+
+		it('diff still answers, comparing credentials by name, and says so', async () => {
+			const result = await run(runDiff, { apiKey: readOnlyKey });
+			expect(result.code).toBe(0);
+			expect(result.out).toMatch(/credentials compared by name only/);
+		});
+	});
+
 	it('a wrong API key gets a clear 401 message and exit 2', async () => {
 		const result = await run(runPush, { apiKey: 'not-the-key' });
 		expect(result.code).toBe(2);

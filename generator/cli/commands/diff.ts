@@ -24,6 +24,9 @@ export function runDiff(options: ApiCommandOptions, io: CommandIo = processIo): 
 			for (const finding of entry.findings) io.stdout(`  - ${finding}\n`);
 		}
 		for (const problem of report.unresolved) io.stdout(`MISSING  ${problem}\n`);
+		if (report.credentialsUnchecked) {
+			io.stdout('note: the API key may not list credentials (scope credential:list): credentials compared by name only\n');
+		}
 		const drifted = report.entries.filter((e) => e.findings.length > 0).length;
 		io.stdout(
 			report.inSync
