@@ -53,5 +53,20 @@ export const ConfigSchema = z
 		employeeId: z.number().int().positive(),
 		toolsets: z.array(ToolsetSchema),
 	})
-	.strict();
+	.strict()
+	.superRefine((config, ctx) => {
+		// Each trigger needs its own webhook path, and each toolset its own file.
+		const paths = [config.mcpPath];
+		const names: string[] = [];
+		config.toolsets.forEach((toolset, index) => {
+			if (paths.includes(toolset.path)) {
+				ctx.addIssue({ code: 'custom', path: ['toolsets', index, 'path'], message: `MCP path "${toolset.path}" is already used` });
+			}
+			if (names.includes(toolset.name)) {
+				ctx.addIssue({ code: 'custom', path: ['toolsets', index, 'name'], message: `toolset "${toolset.name}" is defined twice` });
+			}
+			paths.push(toolset.path);
+			names.push(toolset.name);
+		});
+	});
 export type HermesConfig = z.infer<typeof ConfigSchema>;

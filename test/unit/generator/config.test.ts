@@ -47,6 +47,8 @@ describe('loadConfig', () => {
 		['a vault prefix without trailing slash', JSON.stringify({ vault: { writePrefixes: ['research'] } }), /vault\.writePrefixes\.0/],
 		['a toolset without tools', JSON.stringify({ toolsets: [{ name: 'ops', path: 'ops', tools: [] }] }), /toolsets\.0\.tools/],
 		['a toolset with a bad name', JSON.stringify({ toolsets: [{ name: 'Ops Tools', path: 'ops', tools: ['vault_read'] }] }), /toolsets\.0\.name/],
+		['a toolset on the main MCP path', JSON.stringify({ toolsets: [{ name: 'ops', path: 'hermes-tools', tools: ['vault_read'] }] }), /toolsets\.0\.path: MCP path "hermes-tools" is already used/],
+		['two toolsets with one name', JSON.stringify({ toolsets: [{ name: 'a', path: 'a', tools: ['vault_read'] }, { name: 'a', path: 'b', tools: ['vault_list'] }] }), /toolsets\.1\.name: toolset "a" is defined twice/],
 		['a bad Prometheus url', JSON.stringify({ prometheusUrl: 'localhost' }), /prometheusUrl/],
 		['invalid JSON', '{ "mcpPath": ', /not valid JSON/],
 		['a JSON array', '[]', /must hold a JSON object/],
@@ -93,8 +95,9 @@ describe('toolsets', () => {
 		expect(() => generateAll(CATALOGUE, wrong)).toThrow(/Toolset "ops".*\n\s+docker_nuke\n\s+plaud_list/);
 	});
 
-	it('refuse two toolsets with the same name', () => {
-		const twice = loadConfig(json({ toolsets: [{ name: 'a', path: 'a', tools: ['vault_read'] }, { name: 'a', path: 'b', tools: ['vault_list'] }] }));
+	it('refuse two toolsets with the same name even when handed a config object directly', () => {
+		const base = loadConfig();
+		const twice = { ...base, toolsets: [{ name: 'a', path: 'a', tools: ['vault_read'] }, { name: 'a', path: 'b', tools: ['vault_list'] }] };
 		expect(() => generateAll(CATALOGUE, twice)).toThrow(/defined twice/);
 	});
 });
