@@ -38,6 +38,8 @@ export interface N8nApiClientOptions {
 	url: string;
 	apiKey: string;
 	timeoutMs?: number;
+	/** Items per page of list calls (n8n's maximum, 250, by default). */
+	pageSize?: number;
 	onRequest?: (event: RequestEvent) => void;
 }
 
@@ -121,7 +123,8 @@ export class N8nApiClient {
 		const items: T[] = [];
 		let cursor: string | undefined;
 		do {
-			const params = new URLSearchParams({ ...query, limit: String(PAGE_LIMIT), ...(cursor ? { cursor } : {}) });
+			const limit = String(this.options.pageSize ?? PAGE_LIMIT);
+			const params = new URLSearchParams({ ...query, limit, ...(cursor ? { cursor } : {}) });
 			const page = await this.request<{ data: T[]; nextCursor?: string | null }>('GET', `${path}?${params}`);
 			items.push(...page.data);
 			cursor = page.nextCursor ?? undefined;

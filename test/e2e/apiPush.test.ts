@@ -257,6 +257,19 @@ describe('push, pull, diff against a real n8n', () => {
 		});
 	});
 
+	it('follows the list cursor page by page (page size 2) and still matches names exactly', async () => {
+		const pages: string[] = [];
+		const paged = new N8nApiClient({ url: n8n.baseUrl, apiKey: n8n.apiKey, pageSize: 2, onRequest: (e) => pages.push(e.path) });
+		const all = await paged.listWorkflows();
+		expect(all.map((w) => w.id).sort()).toEqual((await client.listWorkflows()).map((w) => w.id).sort());
+		expect(all.length).toBeGreaterThanOrEqual(8);
+		expect(pages.length).toBe(Math.ceil(all.length / 2));
+		expect(pages.slice(1).every((path) => path.includes('cursor='))).toBe(true);
+		const named = await paged.listWorkflows(MCP);
+		expect(named.map((w) => w.name).sort()).toEqual([MCP, DECOYS[0]].sort());
+		expect(exactMatch(named, MCP)?.id).toBe((await live(MCP))?.id);
+	});
+
 	it('a wrong API key gets a clear 401 message and exit 2', async () => {
 		const result = await run(runPush, { apiKey: 'not-the-key' });
 		expect(result.code).toBe(2);
