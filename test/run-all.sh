@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash test/setup/install-host-deps.sh
+bash test/setup/install-n8n.sh # real n8n for e2e, cached outside the repo; instant once installed
 npx tsc -p tsconfig.test.json
 npx jest --selectProjects unit integration e2e "$@"
