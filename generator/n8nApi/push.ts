@@ -12,7 +12,7 @@ import { findWorkflowByName } from './exactName';
 import { compareWorkflows, type Difference } from './normalise';
 import { resolveDependencies, UnresolvedError } from './resolve';
 import { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf } from './toolSchema';
-import { wireCredentials, wireWorkflowIds } from './wiring';
+import { wireCredentials, wireWorkflowIds, type CredentialIndex } from './wiring';
 
 export type PushAction = 'created' | 'updated' | 'published' | 'unchanged';
 
@@ -66,7 +66,7 @@ function describeDifferences(differences: Difference[]): string {
 }
 
 /** The body to send for one workflow, with ids of called workflows and credentials wired in. */
-function wire(body: WorkflowBody, ids: ReadonlyMap<string, string>, credentials: Parameters<typeof wireCredentials>[1]): WorkflowBody {
+function wire(body: WorkflowBody, ids: ReadonlyMap<string, string>, credentials: CredentialIndex): WorkflowBody {
 	return wireCredentials(wireWorkflowIds(body, ids), credentials);
 }
 
