@@ -1,6 +1,8 @@
 /** Three projects: unit (no services), integration (real sshd, git, Prometheus), e2e (real n8n). */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
-const base = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+// Build output and scratch copies hold another package.json of the same name: keep them out of the module map.
+const modulePathIgnorePatterns = ['<rootDir>/dist/', '<rootDir>/.tmp/'];
+const base = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'], modulePathIgnorePatterns };
 
 module.exports = {
 	projects: [
