@@ -150,7 +150,8 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdHandle> 
 	const dir = mkdtempSync(join(tmpdir(), 'hermes-sshd-'));
 	const homeDir = join(dir, 'home');
 	mkdirSync(homeDir);
-	mkdirSync('/run/sshd', { recursive: true });
+	// sshd as root insists on its privilege separation directory; as another user it is not used.
+	if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true });
 	keygen(join(dir, 'host_ed25519'));
 	keygen(join(dir, 'user_ed25519'));
 	writeFileSync(join(dir, 'authorized_keys'), readFileSync(join(dir, 'user_ed25519.pub')));
