@@ -9,6 +9,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
+import { REPO_ROOT } from './repoRoot';
+
 export interface PayloadRecorder {
 	url: string;
 	/** Parsed JSON bodies received, in order. */
@@ -50,7 +52,7 @@ export async function startPayloadRecorder(): Promise<PayloadRecorder> {
 
 /** The stub workflow body for `POST /api/v1/workflows`, posting to `recorderUrl`. */
 export function contentPipelineStub(recorderUrl: string, name = 'Telegram Content Pipeline'): Record<string, unknown> {
-	const raw = readFileSync(join(__dirname, '..', 'fixtures', 'content-pipeline-stub.json'), 'utf8');
+	const raw = readFileSync(join(REPO_ROOT, 'test', 'e2e', 'fixtures', 'content-pipeline-stub.json'), 'utf8');
 	const workflow = JSON.parse(raw.replace('__RECORDER_URL__', recorderUrl)) as Record<string, unknown>;
 	return { ...workflow, name };
 }

@@ -1,0 +1,52 @@
+/**
+ * `npm run demo`: the e2e stack left running for a person to try - a real n8n with the package
+ * installed and the Hermes workflows pushed, OpenSSH sshd, a git vault with a bare remote,
+ * Prometheus, and the Odoo, docker and content-pipeline stand-ins - printing the MCP URL and
+ * the Bearer token, until Ctrl-C. Set HERMES_DEMO_TOKEN to choose the token.
+ */
+import { startHermesStack, STACK_NAMES } from './helpers/stack';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+	const stack = await startHermesStack({ log: (line) => out(`- ${line}`), token: process.env.HERMES_DEMO_TOKEN || undefined });
+	let stopping = false;
+	const stop = async (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		out(`\n${signal}: stopping n8n, sshd, Prometheus and the stand-ins...`);
+		await stack.stop();
+		out('stopped.');
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop('SIGINT'));
+	process.on('SIGTERM', () => void stop('SIGTERM'));
+
+	const { n8n, odoo } = stack;
+	out();
+	out('Hermes MCP Tools is running.');
+	out(`  MCP endpoint   ${stack.mcpUrl}`);
+	out(`  Bearer token   ${stack.token}`);
+	out(`  n8n editor     ${n8n.baseUrl}  (${n8n.owner.email} / ${n8n.owner.password})`);
+	out(`  n8n API key    ${n8n.apiKey}`);
+	out(`  Odoo stand-in  ${odoo.url}  db ${odoo.login.db}, user ${odoo.login.username}, password ${odoo.login.password}`);
+	out(`  Prometheus     ${stack.prometheus.url}`);
+	out(`  vault          ${stack.vault.root}  (bare remote ${stack.vault.bare})`);
+	out(`  docker calls   ${stack.docker.dir}/calls.jsonl (stand-in)`);
+	out(`  pipeline       '${STACK_NAMES.pipeline}' posts what it receives to ${stack.pipeline.url}`);
+	out(`  config         ${stack.configFile} (hermes-workflows push|pull|diff --url ${n8n.baseUrl} --api-key <key> --config <file>)`);
+	out();
+	out('Connect any MCP client (streamable HTTP) to the endpoint with header "Authorization: Bearer <token>";');
+	out('without the token it answers 403. With curl (initialize, then call a tool in that session):');
+	const curl = `curl -s -X POST ${stack.mcpUrl} -H 'Authorization: Bearer ${stack.token}' -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'`;
+	out(`  sid=$(${curl} -D - -o /dev/null -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}' | tr -d '\\r' | sed -n 's/^mcp-session-id: //ip')`);
+	out(`  ${curl} -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"odoo_list_projects","arguments":{}}}'`);
+	out();
+	out('Ctrl-C stops everything.');
+	await new Promise(() => undefined);
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+	process.exit(1);
+});
