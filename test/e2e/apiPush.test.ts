@@ -27,6 +27,7 @@ const generated = desiredWorkflows();
 const NAMES = generated.map((d) => d.body.name);
 const MCP = 'Hermes MCP Tools';
 const DECOYS = ['Hermes MCP Tools - old copy', 'Old Hermes Gateway - Vault'];
+let archivedId: string;
 
 interface Run {
 	code: number;
@@ -95,6 +96,10 @@ beforeAll(async () => {
 	await client.activateWorkflow(pipeline.id);
 	// Names the substring filter also returns: push must leave them alone.
 	for (const name of DECOYS) await client.createWorkflow({ name, nodes: [], connections: {}, settings: {} });
+	// n8n lists archived workflows too (isArchived: true); one of them carries a pushed name exactly.
+	const archived = await client.createWorkflow({ name: 'Hermes Gateway - Monitoring', nodes: [], connections: {}, settings: {} });
+	await client.request('POST', `/workflows/${archived.id}/archive`);
+	archivedId = archived.id;
 });
 
 afterAll(async () => {
@@ -152,6 +157,10 @@ describe('push, pull, diff against a real n8n', () => {
 				expect(credentials.find((c) => c.type === type && c.name === ref.name)?.id).toBe(ref.id);
 			}
 		}
+		// An archived workflow of the same name is neither updated nor taken for the live one.
+		expect(byName.get('Hermes Gateway - Monitoring')!.id).not.toBe(archivedId);
+		const archived = await client.getWorkflow(archivedId);
+		expect(archived).toMatchObject({ isArchived: true, nodes: [] });
 		// The decoys the name filter also matched were not touched.
 		const decoysAfter = await Promise.all(DECOYS.map(live));
 		expect(decoysAfter.map((w) => w?.versionId)).toEqual(decoysBefore.map((w) => w?.versionId));
