@@ -6,9 +6,12 @@
  * in-memory store), the docker command, the content pipeline (a workflow posting to a recorder).
  * See helpers/stack.ts. n8n boots once for the file.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+
 import { CATALOGUE } from '../../generator/catalogue';
-import { callTool, connectMcp, mcpStatusWith, type McpSession } from './helpers/mcp';
-import { listExecutions } from './helpers/n8nRest';
+import { runCli } from './helpers/cli';
+import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './helpers/mcp';
+import { createCredential, listExecutions } from './helpers/n8nRest';
 import { startHermesStack, type HermesStack } from './helpers/stack';
 import { gatewayAnswer, INVALID_CASES, TOOL_CASES, type CallEvidence } from './helpers/toolCases';
 
@@ -97,7 +100,7 @@ describe('invalid input', () => {
 		executionMark = Math.max(0, ...before.map((e) => Number(e.id)));
 	});
 
-	it.each(INVALID_CASES.map((c) => [c.tool, c.marker, c] as const))('%s -> %s, nothing changed', async (_tool, marker, invalid) => {
+	it.each(INVALID_CASES.map((c) => [c.tool, JSON.stringify(c.args), c.marker, c] as const))('%s %s -> %s, nothing changed', async (_tool, _args, marker, invalid) => {
 		const vaultCommits = stack.vault.commitCount();
 		const evidence = await callWithEvidence(invalid.tool, invalid.args);
 		expect(evidence.answer.isError).toBe(false);
@@ -108,7 +111,13 @@ describe('invalid input', () => {
 	});
 
 	it('ran the gateways and recorded no failed execution (checked through the executions API)', async () => {
-		const since = (await listExecutions(stack.n8n)).filter((e) => Number(e.id) > executionMark);
+		// n8n stores an execution as it finishes; give the last ones a moment to land.
+		let since: Awaited<ReturnType<typeof listExecutions>> = [];
+		for (let attempt = 0; attempt < 20; attempt++) {
+			since = (await listExecutions(stack.n8n)).filter((e) => Number(e.id) > executionMark && e.status !== 'running' && e.status !== 'new');
+			if (since.length >= INVALID_CASES.length) break;
+			await new Promise((done) => setTimeout(done, 500));
+		}
 		expect(since.filter((e) => e.status === 'success').length).toBeGreaterThanOrEqual(INVALID_CASES.length);
 		const failed = await listExecutions(stack.n8n, { status: 'error' });
 		expect(failed.filter((e) => Number(e.id) > executionMark)).toEqual([]);
@@ -127,5 +136,47 @@ describe('authentication', () => {
 		expect(await mcpStatusWith(stack.mcpUrl)).toBe(403);
 		expect(await mcpStatusWith(stack.mcpUrl, 'Bearer not-the-token')).toBe(403);
 		expect(await mcpStatusWith(stack.mcpUrl, `Bearer ${stack.token}`)).toBe(200);
+	});
+});
+
+describe('Odoo over JSON-2 (config odooCredentialType: odooApiKeyApi)', () => {
+	let json2: McpSession;
+
+	beforeAll(async () => {
+		await createCredential(stack.n8n, 'Odoo API key', 'odooApiKeyApi', stack.odoo.odooApiKeyCredential);
+		const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, Record<string, unknown>>;
+		const config = {
+			...base,
+			workflowName: 'Hermes MCP Tools (JSON-2)',
+			mcpPath: 'hermes-tools-json2',
+			odooCredentialType: 'odooApiKeyApi',
+			credentials: { ...base.credentials, odoo: 'Odoo API key' },
+		};
+		const file = stack.configFile.replace(/\.json$/, '.json2.json');
+		writeFileSync(file, JSON.stringify(config));
+		const push = await runCli(['push', '--url', stack.n8n.baseUrl, '--api-key', stack.n8n.apiKey, '--config', file]);
+		if (push.code !== 0) throw new Error(`push (JSON-2 config) exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
+		const url = `${stack.n8n.baseUrl}/mcp/hermes-tools-json2`;
+		await waitForMcpEndpoint(url);
+		json2 = await connectMcp(url, stack.token);
+	}, 180_000);
+
+	afterAll(async () => {
+		await json2?.close();
+	});
+
+	const cases: Array<[string, Record<string, unknown>, string, string, (rows: Array<Record<string, unknown>>) => void]> = [
+		['crm_list_stages', {}, 'crm.stage', 'search_read', (rows) => expect(rows.map((r) => r.name)).toEqual(['New', 'Qualified', 'Won'])],
+		['odoo_get_task', { task_id: 2 }, 'project.task', 'read', (rows) => expect(rows).toEqual([expect.objectContaining({ id: 2, name: 'Pick a CMS' })])],
+		['odoo_create_contact', { name: 'JSON-2 Contact' }, 'res.partner', 'create', (rows) => expect(stack.odoo.store.get('res.partner', rows[0].id as number)?.name).toBe('JSON-2 Contact')],
+		['odoo_update_contact', { contact_id: 3, field: 'phone', value: '+32 470 00 00 00' }, 'res.partner', 'write', () => expect(stack.odoo.store.get('res.partner', 3)?.phone).toBe('+32 470 00 00 00')],
+		['crm_delete_lead', { lead_id: 2 }, 'crm.lead', 'unlink', () => expect(stack.odoo.store.get('crm.lead', 2)).toBeUndefined()],
+	];
+	it.each(cases)('%s runs over /json/2 with the bearer key', async (tool, args, model, method, check) => {
+		const mark = stack.odoo.calls.length;
+		const answer = await callTool(json2, tool, args);
+		expect(answer.isError).toBe(false);
+		expect(stack.odoo.calls.slice(mark).map((c) => [c.protocol, c.model, c.modelMethod, c.error])).toEqual([['json2', model, method, undefined]]);
+		check((Array.isArray(answer.value) ? answer.value : [answer.value]) as Array<Record<string, unknown>>);
 	});
 });
