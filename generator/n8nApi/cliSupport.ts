@@ -11,6 +11,7 @@ import { N8nApiClient, type RequestEvent } from './client';
 import { DependencyCycleError } from './desired';
 import { N8nApiError } from './errors';
 import { AmbiguousNameError } from './exactName';
+import { PushError } from './push';
 import { UnresolvedError } from './resolve';
 
 export interface ApiCommandOptions {
@@ -50,7 +51,7 @@ export function clientFrom(options: ApiCommandOptions, io: CommandIo): N8nApiCli
 	return new N8nApiClient({ url, apiKey, onRequest: io.onRequest });
 }
 
-const EXPECTED = [UsageError, N8nApiError, ConfigError, BodyError, UnresolvedError, AmbiguousNameError, DependencyCycleError];
+const EXPECTED = [UsageError, N8nApiError, ConfigError, BodyError, UnresolvedError, AmbiguousNameError, DependencyCycleError, PushError];
 
 /** Runs a command body; expected failures print `error: ...` and give exit code 2. */
 export async function runApiCommand(io: CommandIo, body: () => Promise<number>): Promise<number> {

@@ -145,9 +145,13 @@ export class N8nApiClient {
 		return this.request<LiveWorkflow>('POST', '/workflows', body);
 	}
 
-	/** On a published workflow n8n re-publishes the update (the key needs workflow:activate). */
-	updateWorkflow(id: string, body: WorkflowBody): Promise<LiveWorkflow> {
-		return this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}`, body);
+	/**
+	 * Saves a new version. By default n8n 2.x also re-publishes a published workflow; with
+	 * `publish: false` (`?publishIfActive=false`) the published version stays live until activate.
+	 */
+	updateWorkflow(id: string, body: WorkflowBody, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
+		const query = options.publish === false ? '?publishIfActive=false' : '';
+		return this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}${query}`, body);
 	}
 
 	/** Publishes the current version (`/activate`: n8n 1.x and 2.x; 2.x also calls it `/publish`). */

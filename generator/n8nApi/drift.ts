@@ -3,14 +3,14 @@
  * extra nodes, DISABLED nodes (the misrouting hazard), connections, settings, unpublished
  * changes, and anything push would need but cannot find (credentials, called workflows).
  */
-import { workflowBody, type WorkflowBody } from './body';
+import { workflowBody } from './body';
 import type { LiveWorkflow, N8nApiClient } from './client';
 import type { DesiredWorkflow } from './desired';
 import { findWorkflowByName } from './exactName';
 import { compareWorkflows, type Difference } from './normalise';
 import { isPublished } from './push';
 import { resolveDependencies } from './resolve';
-import { wireCredentials, wireWorkflowIds } from './wiring';
+import { credentialsByName, wireCredentials, wireWorkflowIds } from './wiring';
 
 export interface DriftEntry {
 	name: string;
@@ -42,17 +42,6 @@ export async function liveCounterparts(
 	return pairs;
 }
 
-/** Credential references reduced to their names (when ids cannot be resolved to compare). */
-function credentialsByName(body: WorkflowBody): WorkflowBody {
-	const copy = structuredClone(body);
-	for (const node of copy.nodes) {
-		const credentials = node.credentials as Record<string, { name?: unknown }> | undefined;
-		if (!credentials) continue;
-		for (const [type, value] of Object.entries(credentials)) credentials[type] = { name: value?.name };
-	}
-	return copy;
-}
-
 export async function detectDrift(client: N8nApiClient, desired: readonly DesiredWorkflow[]): Promise<DriftReport> {
 	const resolution = await resolveDependencies(client, desired, { credentialsOptional: true });
 	const pairs = await liveCounterparts(client, desired);
@@ -63,7 +52,9 @@ export async function detectDrift(client: N8nApiClient, desired: readonly Desire
 		if (!live) return { name, file: item.file, findings: [`"${name}" is not in n8n (push creates it)`], differences: [] };
 		const wanted = wireCredentials(wireWorkflowIds(item.body, ids), resolution.credentials);
 		const liveBody = workflowBody(live).body;
-		const differences = compareWorkflows(wanted, resolution.credentialsUnchecked ? credentialsByName(liveBody) : liveBody);
+		const differences = resolution.credentialsUnchecked
+			? compareWorkflows(credentialsByName(wanted), credentialsByName(liveBody))
+			: compareWorkflows(wanted, liveBody);
 		const findings = differences.map((d) => d.message);
 		if (!live.active) findings.push('not published (inactive): its tools do not run');
 		else if (!isPublished(live)) findings.push('has unpublished changes: n8n runs an older published version');

@@ -7,6 +7,6 @@ export { N8nApiError } from './errors';
 export { AmbiguousNameError, exactMatch, findWorkflowByName } from './exactName';
 export { runLintLive, type LiveLintOptions } from './lintLive';
 export { compareWorkflows, type Difference } from './normalise';
-export { isPublished, pushWorkflows, type PushOutcome, type PushReport } from './push';
+export { isPublished, PushError, pushWorkflows, type PushOutcome, type PushReport } from './push';
 export { resolveDependencies, UnresolvedError } from './resolve';
 export { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf, type ToolSchema } from './toolSchema';

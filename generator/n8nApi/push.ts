@@ -12,7 +12,14 @@ import { findWorkflowByName } from './exactName';
 import { compareWorkflows, type Difference } from './normalise';
 import { resolveDependencies, UnresolvedError } from './resolve';
 import { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf } from './toolSchema';
-import { wireCredentials, wireWorkflowIds, type CredentialIndex } from './wiring';
+import {
+	credentialsByName,
+	credentialsForServerLookup,
+	unresolvedCredentials,
+	wireCredentials,
+	wireWorkflowIds,
+} from './wiring';
+import type { Resolution } from './resolve';
 
 export type PushAction = 'created' | 'updated' | 'published' | 'unchanged';
 
@@ -66,8 +73,28 @@ function describeDifferences(differences: Difference[]): string {
 }
 
 /** The body to send for one workflow, with ids of called workflows and credentials wired in. */
-function wire(body: WorkflowBody, ids: ReadonlyMap<string, string>, credentials: CredentialIndex): WorkflowBody {
-	return wireCredentials(wireWorkflowIds(body, ids), credentials);
+function wire(body: WorkflowBody, ids: ReadonlyMap<string, string>, resolution: Resolution): WorkflowBody {
+	const wired = wireWorkflowIds(body, ids);
+	return resolution.credentialsUnchecked ? credentialsForServerLookup(wired) : wireCredentials(wired, resolution.credentials);
+}
+
+/** A push that stopped after saving (nothing was published for that workflow). */
+export class PushError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'PushError';
+	}
+}
+
+/** n8n leaves a credential it could not resolve by name with `id: null`: never publish that. */
+function checkSaved(saved: LiveWorkflow, name: string): void {
+	const missing = unresolvedCredentials(workflowBody(saved).body);
+	if (missing.length === 0) return;
+	const list = missing.map((m) => `"${m.name}" of type ${m.type} (node "${m.node}")`).join(', ');
+	throw new PushError(
+		`"${name}" (id ${saved.id}) was saved but not published (a published version, if any, stays live): n8n found no credential ${list}\n` +
+			'  hint: create the credentials in n8n under these names (Credentials > Add credential), then push again',
+	);
 }
 
 export async function pushWorkflows(
@@ -78,14 +105,19 @@ export async function pushWorkflows(
 	const log = options.log ?? (() => undefined);
 	const would = options.dryRun ? 'would ' : '';
 	const ordered = dependencyOrder(desired);
-	const resolution = await resolveDependencies(client, ordered);
+	const resolution = await resolveDependencies(client, ordered, { credentialsOptional: true });
 	if (resolution.problems.length > 0) throw new UnresolvedError(resolution.problems);
+	if (resolution.credentialsUnchecked) {
+		log('note: this API key may not list credentials (credential:list, owner and admin keys only): n8n resolves them by name when saving, and push checks each saved workflow before publishing it');
+	}
+	const compare = (body: WorkflowBody, live: WorkflowBody) =>
+		resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(body), credentialsByName(live)) : compareWorkflows(body, live);
 
 	const ids = new Map(resolution.externalIds);
 	const outcomes: PushOutcome[] = [];
 	for (const item of ordered) {
 		const name = item.body.name;
-		const body = wire(item.body, ids, resolution.credentials);
+		const body = wire(item.body, ids, resolution);
 		const live = await findWorkflowByName(client, name);
 		const liveBody = live ? workflowBody(live).body : undefined;
 		const toolChanges = liveBody ? toolSchemaChanges(toolSchemaOf(liveBody), toolSchemaOf(body)) : [];
@@ -93,17 +125,20 @@ export async function pushWorkflows(
 		if (!live) {
 			let id: string | undefined;
 			if (!options.dryRun) {
-				id = (await client.createWorkflow(body)).id;
+				const saved = await client.createWorkflow(body);
+				id = saved.id;
+				checkSaved(saved, name);
 				await publish(client, id, name);
 			}
 			outcome = { name, id, action: 'created', differences: [], toolChanges };
 			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}, published` : ''}`);
 		} else {
-			const differences = compareWorkflows(body, liveBody!);
+			const differences = compare(body, liveBody!);
 			if (differences.length > 0) {
 				if (!options.dryRun) {
-					const updated = await client.updateWorkflow(live.id, body);
-					if (!isPublished(updated)) await publish(client, live.id, name);
+					// Save as a draft, check it, then publish: never put a broken version live.
+					checkSaved(await client.updateWorkflow(live.id, body, { publish: false }), name);
+					await publish(client, live.id, name);
 				}
 				outcome = { name, id: live.id, action: 'updated', differences, toolChanges };
 				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : '; published'}`);

@@ -30,12 +30,13 @@ async function liveCredentials(client: N8nApiClient, optional: boolean) {
 	try {
 		return await client.listCredentials();
 	} catch (error) {
-		if (optional && error instanceof N8nApiError && error.status === 403) return undefined;
+		// 403: the key lacks credential:list (member keys never have it); 404/405: an n8n without the route.
+		if (optional && error instanceof N8nApiError && [403, 404, 405].includes(error.status ?? 0)) return undefined;
 		throw error;
 	}
 }
 
-/** `credentialsOptional`: a read-only key without credential:list still gets an answer (diff). */
+/** `credentialsOptional`: go on when the key may not list credentials (push lets n8n resolve them by name). */
 export async function resolveDependencies(
 	client: N8nApiClient,
 	desired: readonly DesiredWorkflow[],

@@ -110,3 +110,41 @@ export function wireCredentials(body: WorkflowBody, index: CredentialIndex): Wor
 	}
 	return wired;
 }
+
+/**
+ * For an n8n whose credentials this key may not list: every credential as `{ id: null, name }`,
+ * which n8n resolves by type and name in the project when it saves the workflow.
+ */
+export function credentialsForServerLookup(body: WorkflowBody): WorkflowBody {
+	const wired = structuredClone(body);
+	for (const node of wired.nodes) {
+		if (!isObject(node.credentials)) continue;
+		for (const [type, value] of Object.entries(node.credentials)) {
+			if (isObject(value) && typeof value.name === 'string' && typeof value.id !== 'string') node.credentials[type] = { id: null, name: value.name };
+		}
+	}
+	return wired;
+}
+
+/** Credential references reduced to their names (to compare when ids cannot be known). */
+export function credentialsByName(body: WorkflowBody): WorkflowBody {
+	const copy = structuredClone(body);
+	for (const node of copy.nodes) {
+		if (!isObject(node.credentials)) continue;
+		for (const [type, value] of Object.entries(node.credentials)) {
+			node.credentials[type] = { name: isObject(value) ? value.name : value };
+		}
+	}
+	return copy;
+}
+
+/** Credential references n8n left without an id after saving: it found no credential of that name. */
+export function unresolvedCredentials(body: WorkflowBody): CredentialReference[] {
+	return body.nodes.flatMap((node) =>
+		isObject(node.credentials)
+			? Object.entries(node.credentials)
+					.filter(([, value]) => isObject(value) && typeof value.id !== 'string')
+					.map(([type, value]) => ({ node: node.name, type, name: String((value as { name?: unknown }).name) }))
+			: [],
+	);
+}

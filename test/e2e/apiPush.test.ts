@@ -229,40 +229,63 @@ describe('push, pull, diff against a real n8n', () => {
 			expect(result.writes).toEqual([]);
 		});
 
-		it('push restores it with one PUT and tells to restart MCP clients (the tool comes back)', async () => {
+		it('push restores it (save as draft, then publish) and tells to restart MCP clients (the tool comes back)', async () => {
 			const mcpId = (await live(MCP))!.id;
 			const result = await run(runPush);
 			expect(result.code).toBe(0);
-			expect(result.writes).toEqual([`PUT /workflows/${mcpId}`]);
+			expect(result.writes).toEqual([`PUT /workflows/${mcpId}?publishIfActive=false`, `POST /workflows/${mcpId}/activate`]);
 			expect(result.out).toContain('tool added: vault_read');
 			expect(result.out).toMatch(/restart your MCP clients/);
 			expect((await run(runDiff)).code).toBe(0);
 		});
 	});
 
-	describe('with a read-only key (workflow:list, workflow:read)', () => {
+	describe('with keys that may not list credentials (credential:list is for owner and admin keys)', () => {
 		let readOnlyKey: string;
-		beforeAll(async () => {
+		let writerKey: string;
+		const createKey = async (label: string, scopes: string[]) => {
 			const response = await fetch(`${n8n.baseUrl}/rest/api-keys`, {
 				method: 'POST',
 				headers: { cookie: n8n.cookie, 'content-type': 'application/json' },
-				body: JSON.stringify({ label: 'read-only', scopes: ['workflow:list', 'workflow:read'], expiresAt: null }),
+				body: JSON.stringify({ label, scopes, expiresAt: null }),
 			});
-			readOnlyKey = ((await response.json()) as { data: { rawApiKey: string } }).data.rawApiKey;
-		});
-
-		it('push stops at the credential lookup with a 403 naming the scope to add, writing nothing', async () => {
-			const result = await run(runPush, { apiKey: readOnlyKey });
-			expect(result.code).toBe(2);
-			expect(result.err).toMatch(/not allowed to do this \(GET .*\/credentials\?limit=250 answered 403/);
-			expect(result.err).toMatch(/give the key the scope credential:list/);
-			expect(result.writes).toEqual([]);
+			return ((await response.json()) as { data: { rawApiKey: string } }).data.rawApiKey;
+		};
+		beforeAll(async () => {
+			readOnlyKey = await createKey('read-only', ['workflow:list', 'workflow:read']);
+			writerKey = await createKey('writer', ['workflow:list', 'workflow:read', 'workflow:create', 'workflow:update', 'workflow:activate']);
 		});
 
 		it('diff still answers, comparing credentials by name, and says so', async () => {
 			const result = await run(runDiff, { apiKey: readOnlyKey });
 			expect(result.code).toBe(0);
 			expect(result.out).toMatch(/credentials compared by name only/);
+		});
+
+		it('push leaves credentials to n8n (by name) and still sees that nothing changed', async () => {
+			const result = await run(runPush, { apiKey: writerKey });
+			expect(result.code).toBe(0);
+			expect(result.out).toMatch(/note: this API key may not list credentials/);
+			expect(result.out).toMatch(/no change/);
+			expect(result.writes).toEqual([]);
+		});
+
+		it('a credential n8n cannot resolve: saved as a draft, never published, the live version stays', async () => {
+			const before = (await live(MCP))!;
+			const config = writeConfig('unknown-bearer.json', { credentials: { bearer: 'No Such Bearer' } });
+			const result = await run(runPush, { apiKey: writerKey, config });
+			expect(result.code).toBe(2);
+			expect(result.err).toMatch(/"Hermes MCP Tools" \(id \w+\) was saved but not published .*no credential "No Such Bearer" of type httpBearerAuth \(node "MCP Server Trigger"\)/);
+			expect(result.writes).toEqual([`PUT /workflows/${before.id}?publishIfActive=false`]);
+			const after = (await live(MCP))!;
+			expect(after.active).toBe(true);
+			expect(after.activeVersionId).toBe(before.activeVersionId);
+			expect(after.versionId).not.toBe(before.versionId);
+			// The next good push replaces the draft and publishes it.
+			const restored = await run(runPush);
+			expect(restored.code).toBe(0);
+			expect(restored.writes).toEqual([`PUT /workflows/${before.id}?publishIfActive=false`, `POST /workflows/${before.id}/activate`]);
+			expect((await run(runDiff)).code).toBe(0);
 		});
 	});
 
