@@ -11,8 +11,8 @@ import { HermesMonitoring } from '../../nodes/HermesMonitoring/HermesMonitoring.
 import { HermesVault } from '../../nodes/HermesVault/HermesVault.node';
 import { closeAllConnections } from '../../nodes/shared/transport';
 import { executeNode } from '../harness/executeNode';
-import { callTool, connectMcp, type McpSession } from '../e2e/helpers/mcp';
-import { startHermesStack, type HermesStack } from '../e2e/helpers/stack';
+import { callTool, type McpSession } from '../e2e/helpers/mcp';
+import { startStackWithClient, type HermesStack } from '../e2e/helpers/stack';
 import { gatewayAnswer } from '../e2e/helpers/toolCases';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 25);
@@ -38,16 +38,15 @@ function expectSuccess(label: string, value: unknown): void {
 
 let stack: HermesStack;
 let mcp: McpSession;
+let stopAll: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-	stack = await startHermesStack();
-	mcp = await connectMcp(stack.mcpUrl, stack.token);
+	({ stack, mcp, stop: stopAll } = await startStackWithClient());
 }, 420_000);
 
 afterAll(async () => {
-	await mcp?.close();
 	await closeAllConnections();
-	await stack?.stop();
+	await stopAll?.();
 }, 120_000);
 
 it('median latency through n8n against the direct SSH operation', async () => {

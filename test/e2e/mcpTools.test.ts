@@ -12,22 +12,21 @@ import { CATALOGUE } from '../../generator/catalogue';
 import { runCli } from './helpers/cli';
 import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './helpers/mcp';
 import { createCredential, listExecutions } from './helpers/n8nRest';
-import { startHermesStack, type HermesStack } from './helpers/stack';
+import { startStackWithClient, type HermesStack } from './helpers/stack';
 import { gatewayAnswer, INVALID_CASES, TOOL_CASES, type CallEvidence } from './helpers/toolCases';
 
 jest.setTimeout(180_000);
 
 let stack: HermesStack;
 let mcp: McpSession;
+let stopAll: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-	stack = await startHermesStack();
-	mcp = await connectMcp(stack.mcpUrl, stack.token);
+	({ stack, mcp, stop: stopAll } = await startStackWithClient());
 }, 420_000);
 
 afterAll(async () => {
-	await mcp?.close();
-	await stack?.stop();
+	await stopAll?.();
 }, 120_000);
 
 async function callWithEvidence(tool: string, args: Record<string, unknown>): Promise<CallEvidence> {

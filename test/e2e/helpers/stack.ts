@@ -21,7 +21,7 @@ import { startOdooStandIn, type OdooStandIn } from '../../harness/odoo';
 import { startPrometheus, type PrometheusHandle } from '../../harness/prometheus';
 import { startSshd, type SshdHandle } from '../../harness/sshd';
 import { contentPipelineStub, startPayloadRecorder, type PayloadRecorder } from './contentPipelineStub';
-import { waitForMcpEndpoint } from './mcp';
+import { connectMcp, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, createPublishedWorkflow } from './n8nRest';
 import { runCli, type CliResult } from './cli';
 import { REPO_ROOT } from './repoRoot';
@@ -137,17 +137,9 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 
 		const timezone = await n8nTimezone(n8n);
 		const token = options.token ?? randomBytes(24).toString('hex');
-		const { hostKeyFingerprint, privateKey, port, username } = sshd;
 		await createCredential(n8n, STACK_NAMES.bearer, 'httpBearerAuth', { token });
-		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', {
-			host: '127.0.0.1',
-			port,
-			username,
-			authMethod: 'privateKey',
-			privateKey,
-			hostKeyFingerprint,
-			acceptAnyHostKey: false,
-		});
+		// The pinned host key of the real sshd: a mismatch would refuse the connection.
+		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', sshd.credentials);
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
@@ -163,6 +155,25 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 		return { n8n, sshd, vault, prometheus, docker, odoo, pipeline, pipelineWorkflowId, timezone, token, mcpUrl, configFile, push, cli, stop: stopAll };
 	} catch (error) {
 		await stopAll();
+		throw error;
+	}
+}
+
+/** The stack plus an MCP SDK session on its endpoint (what the e2e and the latency bench use). */
+export async function startStackWithClient(options: StackOptions = {}): Promise<{ stack: HermesStack; mcp: McpSession; stop(): Promise<void> }> {
+	const stack = await startHermesStack(options);
+	try {
+		const mcp = await connectMcp(stack.mcpUrl, stack.token);
+		return {
+			stack,
+			mcp,
+			stop: async () => {
+				await mcp.close();
+				await stack.stop();
+			},
+		};
+	} catch (error) {
+		await stack.stop();
 		throw error;
 	}
 }
