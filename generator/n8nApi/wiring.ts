@@ -144,7 +144,10 @@ export function unresolvedCredentials(body: WorkflowBody): CredentialReference[]
 		isObject(node.credentials)
 			? Object.entries(node.credentials)
 					.filter(([, value]) => isObject(value) && typeof value.id !== 'string')
-					.map(([type, value]) => ({ node: node.name, type, name: String((value as { name?: unknown }).name) }))
+					.map(([type, value]) => {
+						const name = (value as { name?: unknown }).name;
+						return { node: node.name, type, name: typeof name === 'string' ? name : '(no name)' };
+					})
 			: [],
 	);
 }

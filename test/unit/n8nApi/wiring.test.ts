@@ -3,6 +3,9 @@ import { DependencyCycleError, dependencyOrder, desiredWorkflows } from '../../.
 import {
 	CredentialIndex,
 	credentialReferences,
+	credentialsByName,
+	credentialsForServerLookup,
+	unresolvedCredentials,
 	wireCredentials,
 	wireWorkflowIds,
 	workflowReferences,
@@ -83,6 +86,38 @@ describe('credentials', () => {
 		]);
 		expect(index.lookup('odooApi', 'Odoo')).toEqual({ ambiguous: ['a', 'b'] });
 		expect(index.lookup('odooApi', 'Nope')).toEqual({ found: undefined });
+	});
+});
+
+describe('credentials when the key may not list them', () => {
+	const node = (credentials: unknown): WorkflowBody => ({
+		name: 'W',
+		nodes: [{ name: 'A', type: 't', credentials } as WorkflowBody['nodes'][number]],
+		connections: {},
+		settings: {},
+	});
+
+	it('asks n8n to resolve each by name ({id: null, name}), keeping known ids', () => {
+		const body = node({ odooApi: { name: 'Odoo' }, httpBearerAuth: { id: 'B1', name: 'Bearer' } });
+		expect(credentialsForServerLookup(body).nodes[0].credentials).toEqual({
+			odooApi: { id: null, name: 'Odoo' },
+			httpBearerAuth: { id: 'B1', name: 'Bearer' },
+		});
+		expect(body.nodes[0].credentials).toEqual({ odooApi: { name: 'Odoo' }, httpBearerAuth: { id: 'B1', name: 'Bearer' } });
+	});
+
+	it('compares by name only', () => {
+		expect(credentialsByName(node({ odooApi: { id: 'X', name: 'Odoo' } }))).toEqual(credentialsByName(node({ odooApi: { id: null, name: 'Odoo' } })));
+	});
+
+	it.each<[string, unknown, string[]]>([
+		['resolved', { odooApi: { id: 'X', name: 'Odoo' } }, []],
+		['id null (n8n found none)', { odooApi: { id: null, name: 'Odoo' } }, ['odooApi/Odoo']],
+		['no id at all', { odooApi: { name: 'Odoo' } }, ['odooApi/Odoo']],
+		['an empty reference', { odooApi: {} }, ['odooApi/(no name)']],
+		['no credentials', undefined, []],
+	])('after saving, finds unresolved references: %s', (_label, credentials, expected) => {
+		expect(unresolvedCredentials(node(credentials)).map((r) => `${r.type}/${r.name}`)).toEqual(expected);
 	});
 });
 
