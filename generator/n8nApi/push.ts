@@ -1,8 +1,8 @@
 /**
  * Push: create or update each workflow by exact name, called workflows first with their ids
- * wired into the callers, credentials wired by name, then publish. A workflow whose live
- * form already equals what would be sent is left alone (no PUT, no publish), so a second push
- * changes nothing. With dryRun only GETs are made.
+ * wired into the callers, credentials wired by name; save, check, then publish. A workflow
+ * whose live form already equals what would be sent is left alone (no PUT, no publish), so a
+ * second push changes nothing. With dryRun only GETs are made.
  */
 import { workflowBody, type WorkflowBody } from './body';
 import type { LiveWorkflow, N8nApiClient } from './client';
@@ -10,7 +10,7 @@ import { dependencyOrder, type DesiredWorkflow } from './desired';
 import { N8nApiError } from './errors';
 import { findWorkflowByName } from './exactName';
 import { compareWorkflows, type Difference } from './normalise';
-import { resolveDependencies, UnresolvedError } from './resolve';
+import { resolveDependencies, UnresolvedError, type Resolution } from './resolve';
 import { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf } from './toolSchema';
 import {
 	credentialsByName,
@@ -19,7 +19,6 @@ import {
 	wireCredentials,
 	wireWorkflowIds,
 } from './wiring';
-import type { Resolution } from './resolve';
 
 export type PushAction = 'created' | 'updated' | 'published' | 'unchanged';
 
