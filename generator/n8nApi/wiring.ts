@@ -97,18 +97,25 @@ export class CredentialIndex {
 	}
 }
 
+/** A copy of `body` with each credential reference (`node.credentials[type]`) replaced by `map`'s answer. */
+function mapCredentials(body: WorkflowBody, map: (type: string, reference: unknown) => unknown): WorkflowBody {
+	const copy = structuredClone(body);
+	for (const node of copy.nodes) {
+		if (!isObject(node.credentials)) continue;
+		for (const [type, reference] of Object.entries(node.credentials)) node.credentials[type] = map(type, reference);
+	}
+	return copy;
+}
+
+const nameOf = (reference: unknown) => (isObject(reference) && typeof reference.name === 'string' ? reference.name : undefined);
+
 /** A copy with every credential reference resolved to `{ id, name }`; unresolvable ones stay by name. */
 export function wireCredentials(body: WorkflowBody, index: CredentialIndex): WorkflowBody {
-	const wired = structuredClone(body);
-	for (const node of wired.nodes) {
-		if (!isObject(node.credentials)) continue;
-		for (const [type, value] of Object.entries(node.credentials)) {
-			if (!isObject(value) || typeof value.name !== 'string') continue;
-			const { found } = index.lookup(type, value.name);
-			if (found) node.credentials[type] = { id: found.id, name: found.name };
-		}
-	}
-	return wired;
+	return mapCredentials(body, (type, reference) => {
+		const name = nameOf(reference);
+		const found = name === undefined ? undefined : index.lookup(type, name).found;
+		return found ? { id: found.id, name: found.name } : reference;
+	});
 }
 
 /**
@@ -116,26 +123,15 @@ export function wireCredentials(body: WorkflowBody, index: CredentialIndex): Wor
  * which n8n resolves by type and name in the project when it saves the workflow.
  */
 export function credentialsForServerLookup(body: WorkflowBody): WorkflowBody {
-	const wired = structuredClone(body);
-	for (const node of wired.nodes) {
-		if (!isObject(node.credentials)) continue;
-		for (const [type, value] of Object.entries(node.credentials)) {
-			if (isObject(value) && typeof value.name === 'string' && typeof value.id !== 'string') node.credentials[type] = { id: null, name: value.name };
-		}
-	}
-	return wired;
+	return mapCredentials(body, (_type, reference) => {
+		const name = nameOf(reference);
+		return name !== undefined && typeof (reference as { id?: unknown }).id !== 'string' ? { id: null, name } : reference;
+	});
 }
 
 /** Credential references reduced to their names (to compare when ids cannot be known). */
 export function credentialsByName(body: WorkflowBody): WorkflowBody {
-	const copy = structuredClone(body);
-	for (const node of copy.nodes) {
-		if (!isObject(node.credentials)) continue;
-		for (const [type, value] of Object.entries(node.credentials)) {
-			node.credentials[type] = { name: isObject(value) ? value.name : value };
-		}
-	}
-	return copy;
+	return mapCredentials(body, (_type, reference) => ({ name: isObject(reference) ? reference.name : reference }));
 }
 
 /** Credential references n8n left without an id after saving: it found no credential of that name. */
