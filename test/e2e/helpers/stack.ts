@@ -104,12 +104,26 @@ async function n8nTimezone(n8n: N8nHandle): Promise<string> {
 	return settings.data.timezone;
 }
 
+/** Starts services in parallel; every one that started is registered for stopping, even when another failed. */
+async function allStarted<T extends readonly Promise<{ stop(): Promise<void> }>[]>(
+	stops: Array<() => Promise<void> | void>,
+	starting: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+	const settled = await Promise.allSettled(starting);
+	for (const outcome of settled) if (outcome.status === 'fulfilled') stops.push(() => outcome.value.stop());
+	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw (failed as PromiseRejectedResult).reason;
+	return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 export async function startHermesStack(options: StackOptions = {}): Promise<HermesStack> {
 	const log = options.log ?? (() => undefined);
 	const stops: Array<() => Promise<void> | void> = [];
-	const stopAll = async () => {
-		for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
-	};
+	let stopped: Promise<void> | undefined;
+	const stopAll = () =>
+		(stopped ??= (async () => {
+			for (const stop of [...stops].reverse()) await Promise.resolve(stop()).catch(() => undefined);
+		})());
 	try {
 		const work = mkdtempSync(join(tmpdir(), 'hermes-stack-'));
 		stops.push(() => rmSync(work, { recursive: true, force: true }));
@@ -123,13 +137,12 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 		vault.commitFiles(VAULT_NOTES, 'e2e notes');
 
 		log('starting sshd, Prometheus, the Odoo stand-in and the pipeline recorder');
-		const [sshd, prometheus, odoo, pipeline] = await Promise.all([
+		const [sshd, prometheus, odoo, pipeline] = await allStarted(stops, [
 			startSshd({ extraConfig: sessionEnvironment(docker, home) }),
 			startPrometheus(),
 			startOdooStandIn(),
 			startPayloadRecorder(),
-		]);
-		stops.push(() => sshd.stop(), () => prometheus.stop(), () => odoo.stop(), () => pipeline.stop());
+		] as const);
 
 		log('starting n8n 2.41.1 with the built package installed (15-40 s)');
 		const n8n = await startN8n({ repoRoot: REPO_ROOT });
