@@ -82,12 +82,12 @@ export class OdooStore {
 				return Array.isArray(p.vals_list) ? created : created[0];
 			}
 			case 'read':
-				return this.existing(call.model, ids).map((r) => this.present(call.model, r, p.fields));
+				return this.existing(call.model, ids, 'read').map((r) => this.present(call.model, r, p.fields));
 			case 'write':
 				this.write(call.model, ids, p.vals);
 				return true;
 			case 'unlink':
-				for (const r of this.existing(call.model, ids)) this.table(call.model).delete(r.id);
+				for (const r of this.existing(call.model, ids, 'unlink')) this.table(call.model).delete(r.id);
 				return true;
 			case 'search':
 				return this.search(call.model, p).map((r) => r.id);
@@ -120,8 +120,8 @@ export class OdooStore {
 		return this.tables.get(model)!;
 	}
 
-	private existing(model: string, ids: unknown): StoredRecord[] {
-		if (!Array.isArray(ids) || !ids.every(isId)) throw badArguments('read', `expected a list of record ids, got ${JSON.stringify(ids)}`);
+	private existing(model: string, ids: unknown, method: string): StoredRecord[] {
+		if (!Array.isArray(ids) || !ids.every(isId)) throw badArguments(method, `expected a list of record ids, got ${JSON.stringify(ids)}`);
 		const table = this.table(model);
 		const missing = ids.filter((id) => !table.has(id));
 		if (missing.length) throw missingRecord(model, missing, this.uid);
@@ -152,7 +152,7 @@ export class OdooStore {
 
 	private write(model: string, ids: unknown, vals: unknown): void {
 		const spec = this.spec(model);
-		const records = this.existing(model, ids);
+		const records = this.existing(model, ids, 'write');
 		const changes = this.convertVals(model, spec, vals);
 		for (const [name, value] of Object.entries(changes)) {
 			if (spec.fields[name].required && (value === false || value === '')) throw mandatoryField(model, name);

@@ -131,6 +131,9 @@ describe('errors have the shape of an Odoo server error', () => {
 		['bad selection value', () => execute('crm.lead', 'create', { name: 'x', type: 'deal' }), 'builtins.ValueError', /crm.lead.type/],
 		['bad domain operator', () => execute('res.partner', 'search_read', [['name', 'sounds like', 'x']], []), 'builtins.ValueError', /Invalid domain/],
 		['unknown service', () => rpc('nope', 'x', []), 'werkzeug.exceptions.NotFound', /No such service/],
+		['too many positional arguments', () => execute('res.partner', 'unlink', [1], 'extra'), 'builtins.TypeError', /takes 0 positional arguments but 1 were given/],
+		['ids that are not a list of ids', () => execute('res.partner', 'read', ['one'], []), 'builtins.TypeError', /list of record ids/],
+		['unknown keyword in execute_kw', () => rpc('object', 'execute_kw', [odoo.login.db, odoo.login.uid, odoo.login.password, 'res.partner', 'search_read', [[]], { colour: 'red' }]), 'builtins.TypeError', /unexpected keyword argument 'colour'/],
 	];
 	it.each(cases)('%s', async (_label, call, name, message) => {
 		const answer = await call();
