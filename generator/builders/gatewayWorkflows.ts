@@ -39,6 +39,7 @@ function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObje
 			return {
 				action: json('dockerAction'),
 				stack: json('dockerStack'),
+				dockerCommand: config.docker.command,
 				protectedStacks: config.docker.protectedStacks.join(','),
 			};
 		case 'monitoring':

@@ -15,7 +15,7 @@ export const DEFAULT_CONFIG: HermesConfig = {
 	},
 	pipelineWorkflow: { name: 'Telegram Content Pipeline' },
 	vault: { path: '~/vaults/vps-vault', writePrefixes: ['research/', 'inbox/'] },
-	docker: { protectedStacks: ['security-stack'] },
+	docker: { command: 'docker', protectedStacks: ['security-stack'] },
 	prometheusUrl: 'http://127.0.0.1:9090',
 	employeeId: 1,
 	toolsets: [],

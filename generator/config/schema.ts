@@ -46,7 +46,11 @@ export const ConfigSchema = z
 			})
 			.strict(),
 		docker: z
-			.object({ protectedStacks: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/)) })
+			.object({
+				/** Docker CLI on the host: a command name or absolute path, one word (wrap sudo in a script). */
+				command: z.string().regex(/^[A-Za-z0-9._/+][A-Za-z0-9._/+-]*$/, 'one word: a command name or an absolute path'),
+				protectedStacks: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/)),
+			})
 			.strict(),
 		prometheusUrl: z.string().url(),
 		/** Default employee of timesheet_log_hours (overridable per call). */

@@ -4,13 +4,13 @@
  * - real: n8n 2.41.1 with the built package installed as a community package, OpenSSH sshd,
  *   a git vault with a bare remote, Debian's Prometheus;
  * - stand-ins (none can run here): the Odoo server (test/harness/odoo), the `docker` command
- *   (test/harness/dockerStandIn, first on the SSH session's PATH), and the content pipeline
+ *   (test/harness/dockerStandIn, named by the deployment config's docker.command), and the content pipeline
  *   (a real n8n workflow posting to a local recorder).
  * Credentials are created through n8n's public API under the names the deployment config
  * gives, then `hermes-workflows push` deploys the generated workflows exactly as a user runs it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -71,18 +71,10 @@ export const VAULT_NOTES: Record<string, string> = {
 	'projects/website.md': '# Website\n\nMigration to the new CMS is planned for the spring.\n',
 };
 
-/**
- * sshd settings that put the docker stand-in first on the session PATH, so the gateway's default
- * `docker` command reaches it (the deployment config has no docker command setting; a real host
- * has docker on PATH). sshd keeps only the first SetEnv line, and the sshd harness already has
- * one (HOME); a `Match all` block replaces it, so HOME is given again here.
- */
-function sessionEnvironment(docker: DockerStandIn, home: string): string[] {
-	const path = `${docker.dir}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`;
-	return ['Match all', `SetEnv HOME=${home} PATH=${path}`];
-}
-
-function writeDeploymentConfig(dir: string, stack: { vault: GitVault; prometheus: PrometheusHandle; pipelineWorkflowId: string }): string {
+function writeDeploymentConfig(
+	dir: string,
+	stack: { vault: GitVault; prometheus: PrometheusHandle; docker: DockerStandIn; pipelineWorkflowId: string },
+): string {
 	const config = {
 		mcpPath: STACK_NAMES.mcpPath,
 		nodeTypePrefix: 'n8n-nodes-hermes',
@@ -91,6 +83,8 @@ function writeDeploymentConfig(dir: string, stack: { vault: GitVault; prometheus
 		pipelineWorkflow: { name: STACK_NAMES.pipeline, id: stack.pipelineWorkflowId },
 		vault: { path: stack.vault.root, writePrefixes: ['research/', 'inbox/'] },
 		prometheusUrl: stack.prometheus.url,
+		// The deployment config points the Docker gateway at the stand-in, as a user would at their docker binary.
+		docker: { command: stack.docker.command, protectedStacks: ['security-stack'] },
 	};
 	const file = join(dir, 'hermes.config.json');
 	writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
@@ -128,8 +122,6 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 		const work = mkdtempSync(join(tmpdir(), 'hermes-stack-'));
 		stops.push(() => rmSync(work, { recursive: true, force: true }));
 
-		const home = join(work, 'home');
-		mkdirSync(home);
 		const docker = createDockerStandIn();
 		stops.push(() => docker.remove());
 		const vault = createGitVault();
@@ -138,7 +130,7 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 
 		log('starting sshd, Prometheus, the Odoo stand-in and the pipeline recorder');
 		const [sshd, prometheus, odoo, pipeline] = await allStarted(stops, [
-			startSshd({ extraConfig: sessionEnvironment(docker, home) }),
+			startSshd(),
 			startPrometheus(),
 			startOdooStandIn(),
 			startPayloadRecorder(),
@@ -156,7 +148,7 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
-		const configFile = writeDeploymentConfig(work, { vault, prometheus, pipelineWorkflowId });
+		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId });
 		const cli = (command: string, ...args: string[]) =>
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
 		log('hermes-workflows push');

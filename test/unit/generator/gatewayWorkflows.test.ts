@@ -43,7 +43,7 @@ describe('gateway sub-workflows', () => {
 	});
 
 	it('docker and monitoring: inputs mapped to action/stack and mode/promql', () => {
-		expect(nodeOf(load('docker'), 'Docker').parameters).toMatchObject({ action: '={{ $json.dockerAction }}', stack: '={{ $json.dockerStack }}', protectedStacks: 'security-stack' });
+		expect(nodeOf(load('docker'), 'Docker').parameters).toMatchObject({ action: '={{ $json.dockerAction }}', stack: '={{ $json.dockerStack }}', dockerCommand: 'docker', protectedStacks: 'security-stack' });
 		expect(nodeOf(load('monitoring'), 'Monitoring').parameters).toMatchObject({ mode: '={{ $json.mode }}', promql: '={{ $json.promql }}', prometheusUrl: 'http://127.0.0.1:9090' });
 	});
 
