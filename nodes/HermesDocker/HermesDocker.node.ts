@@ -10,8 +10,8 @@ import {
 import { hermesSshConnectionTest } from '../shared/credentialTest';
 import { errorAnswer } from '../shared/markers';
 import { runPerItem } from '../shared/runItems';
-import { connectionOptionsFromCredentials, runRemote } from '../shared/transport';
-import type { RemoteResult, SshConnectionOptions } from '../shared/transport/types';
+import { remoteRunner } from '../shared/remoteRunner';
+import type { RemoteResult } from '../shared/transport/types';
 import {
 	answerFrom,
 	listAnswer,
@@ -103,10 +103,9 @@ export class HermesDocker implements INodeType {
 	methods = { credentialTest: { hermesSshConnectionTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		let connection: SshConnectionOptions | undefined;
-		const ssh = async () => (connection ??= connectionOptionsFromCredentials(await this.getCredentials('hermesSshApi')));
+		const remote = remoteRunner(this);
 		const run = async (script: string, args: string[], readOnly: boolean) =>
-			asOutput(await runRemote(await ssh(), { script, args, readOnly, timeoutSeconds: readOnly ? READ_SECONDS : MANAGE_SECONDS }));
+			asOutput(await remote({ script, args, readOnly, timeoutSeconds: readOnly ? READ_SECONDS : MANAGE_SECONDS }));
 
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
 			const action = checkAction(this.getNodeParameter('action', itemIndex, ''), this.getNodeParameter('allowedActions', itemIndex, ''));

@@ -9,8 +9,7 @@ import {
 
 import { hermesSshConnectionTest } from '../shared/credentialTest';
 import { runPerItem } from '../shared/runItems';
-import { connectionOptionsFromCredentials, runRemote } from '../shared/transport';
-import type { SshConnectionOptions } from '../shared/transport/types';
+import { remoteRunner } from '../shared/remoteRunner';
 import { alertsAnswer, CAPS, parseCurlOutput, queryAnswer } from './prometheusAnswer';
 import { ALERTS_SCRIPT, QUERY_SCRIPT } from './remoteScripts';
 import { checkMode, checkPrometheusUrl, checkPromql } from './validate';
@@ -67,8 +66,7 @@ export class HermesMonitoring implements INodeType {
 	methods = { credentialTest: { hermesSshConnectionTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		let connection: SshConnectionOptions | undefined;
-		const ssh = async () => (connection ??= connectionOptionsFromCredentials(await this.getCredentials('hermesSshApi')));
+		const run = remoteRunner(this);
 
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
 			const mode = checkMode(this.getNodeParameter('mode', itemIndex, ''));
@@ -83,7 +81,7 @@ export class HermesMonitoring implements INodeType {
 				promql = checked.value;
 			}
 
-			const result = await runRemote(await ssh(), {
+			const result = await run({
 				script: mode.value === 'query' ? QUERY_SCRIPT : ALERTS_SCRIPT,
 				args: [baseUrl.value, String(CURL_SECONDS), String(CAPS.responseBytes)],
 				stdin: mode.value === 'query' ? promql : undefined,

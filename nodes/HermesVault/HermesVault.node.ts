@@ -10,8 +10,7 @@ import {
 import { hermesSshConnectionTest } from '../shared/credentialTest';
 import { errorAnswer } from '../shared/markers';
 import { runPerItem } from '../shared/runItems';
-import { connectionOptionsFromCredentials, runRemote } from '../shared/transport';
-import type { SshConnectionOptions } from '../shared/transport/types';
+import { remoteRunner } from '../shared/remoteRunner';
 import { runVaultOperation } from './operations';
 import { vaultProperties } from './properties';
 import { checkVaultPath, parseWritePrefixes } from './pathPolicy';
@@ -37,8 +36,7 @@ export class HermesVault implements INodeType {
 	methods = { credentialTest: { hermesSshConnectionTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		let connection: SshConnectionOptions | undefined;
-		const ssh = async () => (connection ??= connectionOptionsFromCredentials(await this.getCredentials('hermesSshApi')));
+		const run = remoteRunner(this);
 
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
 			const vaultPath = checkVaultPath(this.getNodeParameter('vaultPath', itemIndex, ''));
@@ -52,9 +50,8 @@ export class HermesVault implements INodeType {
 			} catch (error) {
 				return { ...errorAnswer('__UNAVAILABLE__', `The vault is misconfigured (${(error as Error).message}). Tell the operator.`) };
 			}
-			const conn = await ssh();
 			return await runVaultOperation(
-				{ vaultPath: vaultPath.path, writePrefixes: () => prefixes, run: async (command) => await runRemote(conn, command) },
+				{ vaultPath: vaultPath.path, writePrefixes: () => prefixes, run },
 				{
 					operation,
 					query: this.getNodeParameter('query', itemIndex, ''),
