@@ -97,7 +97,7 @@ export function register(program: Command): void {
 	program
 		.command('generate')
 		.description(
-			'Generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, and the four gateway sub-workflows.',
+			'generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, and the four gateway sub-workflows.',
 		)
 		.option('-c, --config <file>', 'deployment config JSON; overrides the embedded default field by field')
 		.option('-o, --out <dir>', 'output directory', DEFAULT_OUT_DIR)
