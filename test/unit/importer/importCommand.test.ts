@@ -3,20 +3,21 @@
  * the tools the catalogue can express are written, every other one is listed with its reason,
  * exit 1. Then the bad-input table: exit 2, nothing written.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { generateAll, MAIN_FILE } from '../../../generator/builders';
 import { runImport } from '../../../generator/cli/commands/import';
 import { loadConfig } from '../../../generator/config';
+import { scratchSpace } from '../../harness/scratch';
 import { loadEmittedCatalogue } from './loadEmitted';
 
+const scratch = scratchSpace('hermes-import-');
 const FIXTURE = join(__dirname, '../../fixtures/import/hand-built-tools.json');
 const GENERATED = join(__dirname, '../../../workflows/hermes-mcp-tools.json');
 
 async function run(file: string, options: { format?: 'text' | 'json'; config?: string } = {}) {
-	const out = join(mkdtempSync(join(tmpdir(), 'hermes-import-')), 'catalogue');
+	const out = join(scratch(), 'catalogue');
 	const sink = { stdout: '', stderr: '' };
 	const io = { stdout: (t: string) => (sink.stdout += t), stderr: (t: string) => (sink.stderr += t), env: {} };
 	const code = await runImport(file, { out, ...options }, io);
@@ -125,7 +126,7 @@ test.each<[string, string, (w: Workflow) => void, string]>([
 ])('%s is reported, the other 31 tools are imported', async (_label, tool, mutate, reason) => {
 	const workflow = JSON.parse(readFileSync(GENERATED, 'utf8')) as Workflow;
 	mutate(workflow);
-	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-src-'));
+	const dir = scratch();
 	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));
 	const result = await run(join(dir, 'tools.json'));
 	expect(result.code).toBe(1);
@@ -134,7 +135,7 @@ test.each<[string, string, (w: Workflow) => void, string]>([
 });
 
 describe('bad input: exit 2 with a hint, nothing written', () => {
-	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-bad-'));
+	const dir = scratch();
 	const write = (name: string, content: string) => {
 		writeFileSync(join(dir, name), content);
 		return join(dir, name);
@@ -175,7 +176,7 @@ test('an open trigger under another name is imported with notes on what generate
 	for (const outputs of Object.values(workflow.connections) as Array<{ ai_tool: Array<Array<{ node: string }>> }>) {
 		outputs.ai_tool[0][0].node = 'Tools';
 	}
-	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-src-'));
+	const dir = scratch();
 	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));
 	const result = await run(join(dir, 'tools.json'));
 	expect(result.code).toBe(0);

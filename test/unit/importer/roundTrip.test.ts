@@ -2,16 +2,17 @@
  * Round trip: `import` of the committed workflows/hermes-mcp-tools.json gives catalogue source
  * from which the generator emits the committed JSON byte for byte.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from '../../../generator/builders';
 import { CATALOGUE } from '../../../generator/catalogue';
 import { runImport } from '../../../generator/cli/commands/import';
 import { loadConfig } from '../../../generator/config';
+import { scratchSpace } from '../../harness/scratch';
 import { loadEmittedCatalogue } from './loadEmitted';
 
+const scratch = scratchSpace('hermes-import-');
 const WORKFLOWS = join(__dirname, '../../../workflows');
 const committed = (file: string) => readFileSync(join(WORKFLOWS, file), 'utf8');
 
@@ -21,7 +22,7 @@ function io() {
 }
 
 async function importInto(file: string, extra: { manifest?: string } = {}) {
-	const dir = mkdtempSync(join(tmpdir(), 'hermes-import-'));
+	const dir = scratch();
 	const { out, io: sink } = io();
 	const code = await runImport(file, { out: dir, ...extra }, sink);
 	return { dir, code, ...out };
@@ -40,7 +41,7 @@ test('import of the generated workflow maps all 32 tools and writes the catalogu
 
 test.each([
 	['with the manifest next to it', {}],
-	['without a manifest (sensitive read from the descriptions)', { manifest: join(tmpdir(), 'no-such-manifest.json') }],
+	['without a manifest (sensitive read from the descriptions)', { manifest: join(__dirname, 'no-such-manifest.json') }],
 ])('generate from the imported source emits byte-identical JSON, %s', async (_label, extra) => {
 	const result = await importInto(join(WORKFLOWS, MAIN_FILE), extra);
 	expect(result.code).toBe(0);

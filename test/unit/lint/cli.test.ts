@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Command } from 'commander';
@@ -7,6 +6,7 @@ import { Command } from 'commander';
 import { buildProgram } from '../../../generator/cli/main';
 import { register, runLint, type LintCommandOptions } from '../../../generator/cli/commands/lint';
 import { RULES } from '../../../generator/lint/rules';
+import { scratchSpace } from '../../harness/scratch';
 import { fixturePath } from './fixtures';
 
 function run(files: string[], options: LintCommandOptions = {}) {
@@ -16,7 +16,7 @@ function run(files: string[], options: LintCommandOptions = {}) {
 	return { code, stdout, stderr };
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'hermes-lint-'));
+const scratch = scratchSpace('hermes-lint-')();
 function scratchFile(name: string, text: string): string {
 	const path = join(scratch, name);
 	writeFileSync(path, text);

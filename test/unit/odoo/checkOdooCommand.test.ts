@@ -4,16 +4,17 @@
  * 127.0.0.1). Unreachable and silent servers are real sockets on 127.0.0.1.
  */
 import { Command } from 'commander';
-import { mkdtempSync, writeFileSync } from 'fs';
+import { writeFileSync } from 'fs';
 import * as http from 'http';
 import * as net from 'net';
-import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { register, runCheckOdoo, type CheckOdooOptions, type CommandIo } from '../../../generator/cli/commands/checkOdoo';
 import { CATALOGUE } from '../../../generator/catalogue';
 import { startOdooStandIn, type OdooStandIn } from '../../harness/odooXmlRpc';
+import { scratchSpace } from '../../harness/scratch';
 
+const scratch = scratchSpace('hermes-check-odoo-');
 let odoo: OdooStandIn;
 beforeEach(async () => {
 	odoo = await startOdooStandIn({ db: 'prod', login: 'bot@example.com', password: 'pw-1' });
@@ -123,7 +124,7 @@ test('an Odoo without check_access_rights: a note, the rest is still checked', a
 });
 
 test('the default employee from the config must exist', async () => {
-	const dir = mkdtempSync(join(tmpdir(), 'check-odoo-'));
+	const dir = scratch();
 	writeFileSync(join(dir, 'config.json'), JSON.stringify({ employeeId: 7 }));
 	const result = await run({ config: join(dir, 'config.json') });
 	expect(result.code).toBe(1);
@@ -163,7 +164,7 @@ test.each([
 });
 
 test('a broken config file: exit 2 before any call to Odoo', async () => {
-	const dir = mkdtempSync(join(tmpdir(), 'check-odoo-'));
+	const dir = scratch();
 	writeFileSync(join(dir, 'config.json'), '{"employeeId": -1}');
 	const result = await run({ config: join(dir, 'config.json') });
 	expect(result.code).toBe(2);
