@@ -1,7 +1,3 @@
-// n8n's own function, from its module rather than the package index: loading all of
-// n8n-workflow costs ~0.3 s of start-up, a third of the CLI's one-second budget.
-import { nodeNameToToolName } from 'n8n-workflow/dist/cjs/tool-helpers.js';
-
 import type { WorkflowNode } from './types';
 
 /** What an MCP client or model sees as the tool's name, and where n8n took it from. */
@@ -14,6 +10,20 @@ export interface ToolName {
 }
 
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const MAX_TOOL_NAME_LENGTH = 64;
+
+/**
+ * n8n's `nodeNameToToolName` (n8n-workflow tool-helpers): runs of characters outside
+ * [A-Za-z0-9_-] become one `_`, then the name is cut to 64 and loses a trailing `_`/`-` left by
+ * the cut. Restated here because the CLI must not depend at runtime on n8n-workflow (a peer of the
+ * nodes, absent where only the CLI runs) or on its internal file layout; a unit test checks it
+ * against n8n-workflow's own function.
+ */
+export function nodeNameToToolName(nodeName: string): string {
+	const name = nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
+	return name.length > MAX_TOOL_NAME_LENGTH ? name.slice(0, MAX_TOOL_NAME_LENGTH).replace(/[_-]+$/, '') : name;
+}
 
 /**
  * Older tool node versions named the tool from a `name` parameter, used as is; current ones
