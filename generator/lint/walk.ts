@@ -1,4 +1,5 @@
 import { findFromAiCalls, type FromAiCall } from './fromAi';
+import { STICKY_NOTE } from './nodeTypes';
 import type { WorkflowNode } from './types';
 
 /** Calls `visit` for every string inside `value`, with its path (`a.b[2].c`). */
@@ -26,12 +27,16 @@ export interface LocatedFromAiCall extends FromAiCall {
 
 const cache = new WeakMap<WorkflowNode, LocatedFromAiCall[]>();
 
-/** Every `$fromAI` call in a node's parameters (memoised: several rules read them). */
+/**
+ * Every `$fromAI` call in a node's parameters (memoised: several rules read them). A sticky
+ * note is canvas text n8n never evaluates: templates explain `$fromAI` there in prose.
+ */
 export function fromAiCallsOf(node: WorkflowNode): LocatedFromAiCall[] {
 	let calls = cache.get(node);
 	if (!calls) {
 		const found: LocatedFromAiCall[] = [];
-		forEachString(node.parameters, 'parameters', (text, path) => {
+		const parameters = node.type === STICKY_NOTE ? {} : node.parameters;
+		forEachString(parameters, 'parameters', (text, path) => {
 			if (!/\$fromai/i.test(text)) return;
 			for (const call of findFromAiCalls(text)) found.push({ ...call, path });
 		});
