@@ -13,7 +13,14 @@ export function enabledNodes(workflow: Workflow, type?: string): WorkflowNode[] 
 	return workflow.nodes.filter((node) => !node.disabled && (type === undefined || node.type === type));
 }
 
-/** Enabled toolWorkflow nodes of a version with `workflowInputs`. */
+/**
+ * Enabled toolWorkflow nodes of a version with `workflowInputs`. n8n shows `workflowInputs`
+ * only for `source: database` (the default); an inline workflow (`source: parameter`) always
+ * receives one `query` string, so it has no inputs to check.
+ */
 export function mappedToolWorkflows(workflow: Workflow): WorkflowNode[] {
-	return enabledNodes(workflow, TOOL_WORKFLOW).filter((node) => node.typeVersion >= TOOL_WORKFLOW_MAPPER_VERSION);
+	return enabledNodes(workflow, TOOL_WORKFLOW).filter(
+		(node) =>
+			node.typeVersion >= TOOL_WORKFLOW_MAPPER_VERSION && (node.parameters.source ?? 'database') === 'database',
+	);
 }
