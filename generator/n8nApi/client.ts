@@ -102,7 +102,14 @@ export class N8nApiClient {
 			this.options.onRequest?.({ method, path, status: undefined });
 			throw networkError(method, url, error, this.timeoutMs);
 		}
-		const text = await response.text();
+		let text: string;
+		try {
+			// the timeout also covers the body: a stall after the headers rejects here
+			text = await response.text();
+		} catch (error) {
+			this.options.onRequest?.({ method, path, status: response.status });
+			throw networkError(method, url, error, this.timeoutMs);
+		}
 		this.options.onRequest?.({ method, path, status: response.status });
 		if (!response.ok) throw httpError(method, url, response.status, text, scopeFor(method, path));
 		try {
@@ -125,8 +132,17 @@ export class N8nApiClient {
 		do {
 			const limit = String(this.options.pageSize ?? PAGE_LIMIT);
 			const params = new URLSearchParams({ ...query, limit, ...(cursor ? { cursor } : {}) });
-			const page = await this.request<{ data: T[]; nextCursor?: string | null }>('GET', `${path}?${params}`);
-			items.push(...page.data);
+			const page = await this.request<{ data?: unknown; nextCursor?: string | null } | undefined>('GET', `${path}?${params}`);
+			if (!Array.isArray(page?.data)) {
+				throw new N8nApiError(
+					`GET ${this.root}${path} answered 200 without a list (${JSON.stringify(page).slice(0, 80)})`,
+					200,
+					'GET',
+					`${this.root}${path}`,
+					'check --url points at n8n itself (its public API, /api/v1), not at a proxy or another service',
+				);
+			}
+			items.push(...(page.data as T[]));
 			cursor = page.nextCursor ?? undefined;
 		} while (cursor);
 		return items;
