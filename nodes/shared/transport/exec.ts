@@ -3,6 +3,15 @@ import type { Client, ClientChannel } from 'ssh2';
 
 import { TransportError, type RemoteResult } from './types';
 
+/**
+ * Most stdout one command may send back. Every gateway bounds its own output on the host far
+ * below this (Prometheus answers at 8 MiB); a host that sends more is broken or hostile, and
+ * holding its output would grow n8n's memory without limit.
+ */
+export const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
+/** stderr only feeds messages: its first bytes are kept, the rest is dropped. */
+export const MAX_STDERR_BYTES = 64 * 1024;
+
 /** The server refused a new session channel (e.g. its MaxSessions is lower than ours). */
 export class ChannelRefusedError extends Error {}
 
@@ -62,10 +71,26 @@ export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 			}
 			const stdout: Buffer[] = [];
 			const stderr: Buffer[] = [];
+			let stdoutBytes = 0;
+			let stderrBytes = 0;
 			let exitCode: number | null | undefined;
 			let signal: string | undefined;
-			stream.on('data', (chunk: Buffer) => stdout.push(chunk));
-			stream.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+			stream.on('data', (chunk: Buffer) => {
+				if (settled) return;
+				stdoutBytes += chunk.length;
+				// Closing the channel also stops the remote writer (SIGPIPE) before its own timeout.
+				if (stdoutBytes > MAX_STDOUT_BYTES) {
+					finish(new TransportError('dropped', `The host sent more than ${MAX_STDOUT_BYTES} bytes of output; the command was stopped`, false));
+					return;
+				}
+				stdout.push(chunk);
+			});
+			stream.stderr.on('data', (chunk: Buffer) => {
+				if (stderrBytes >= MAX_STDERR_BYTES) return;
+				const kept = chunk.subarray(0, MAX_STDERR_BYTES - stderrBytes);
+				stderrBytes += kept.length;
+				stderr.push(kept);
+			});
 			stream.on('exit', (code: number | null, signalName?: string) => {
 				exitCode = code ?? null;
 				signal = signalName ?? undefined;
