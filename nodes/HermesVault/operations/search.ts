@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { errorAnswer } from '../../shared/markers';
 import { asItem } from '../answers';
 import { LIMITS, truncateChars } from '../limits';
-import { SEARCH_SCRIPT } from '../scripts/search';
+import { SEARCH_RAW_BYTES, SEARCH_SCRIPT } from '../scripts/search';
 import { runReadScript, type VaultContext } from './context';
 
 export type SearchMatch = {
@@ -28,12 +28,14 @@ export function checkSearchQuery(query: unknown): { ok: true; query: string } | 
 /**
  * Parses git's `--null` records (`path\0line\0text\n`, at most SEARCH_MATCHES_REQUESTED per
  * file) into at most 3 matches per file and 60 in total. `truncated` when either cap cut
- * something; a record cut short by the host's byte bound ends the list (and is truncation).
+ * something; output over the host's byte bound is truncation, and a record it cut short ends the list.
  */
-export function shapeSearchMatches(body: Buffer): { matches: SearchMatch[]; truncated: boolean } {
+export function shapeSearchMatches(raw: Buffer): { matches: SearchMatch[]; truncated: boolean } {
 	const matches: SearchMatch[] = [];
 	const perFile = new Map<string, number>();
-	let truncated = false;
+	// The host sends at most one byte over the bound: that byte only says "there was more".
+	let truncated = raw.length > SEARCH_RAW_BYTES;
+	const body = truncated ? raw.subarray(0, SEARCH_RAW_BYTES) : raw;
 	let at = 0;
 	while (at < body.length) {
 		const pathEnd = body.indexOf(0, at);

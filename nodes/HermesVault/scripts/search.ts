@@ -14,7 +14,10 @@ export const SEARCH_MATCHES_REQUESTED = LIMITS.searchMatchesPerFile + 1;
 export const SEARCH_RAW_LINES =
 	Math.ceil((LIMITS.searchLines + 1) / LIMITS.searchMatchesPerFile) * SEARCH_MATCHES_REQUESTED;
 
-/** Bytes of raw output at most (long minified lines are cut by the node anyway). */
+/**
+ * Bytes of raw output kept (long minified lines are cut by the node anyway). The host sends one
+ * byte more, so the node can tell a cut that falls exactly on a record end from no cut at all.
+ */
 export const SEARCH_RAW_BYTES = 1_048_576;
 
 /**
@@ -28,7 +31,7 @@ cd -- "$root" || exit 3
 out=$(mktemp) || { printf '%s\n' '__UNAVAILABLE__ no temporary file on the host'; exit 3; }
 trap 'rm -f -- "$out"' EXIT
 git grep --no-color --null -n -I -i -F --max-count=${SEARCH_MATCHES_REQUESTED} -f - -- 2>"$out.err" \
-	| head -n ${SEARCH_RAW_LINES} | head -c ${SEARCH_RAW_BYTES} >"$out"
+	| head -n ${SEARCH_RAW_LINES} | head -c ${SEARCH_RAW_BYTES + 1} >"$out"
 status=${'$'}{PIPESTATUS[0]}
 err=$(head -c 300 -- "$out.err" | tr -c '[:print:]' ' '); rm -f -- "$out.err"
 case $status in
