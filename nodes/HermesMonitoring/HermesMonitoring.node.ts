@@ -10,7 +10,7 @@ import {
 import { hermesSshConnectionTest } from '../shared/credentialTest';
 import { runPerItem } from '../shared/runItems';
 import { remoteRunner } from '../shared/remoteRunner';
-import { alertsAnswer, CAPS, parseCurlOutput, queryAnswer } from './prometheusAnswer';
+import { answerFor, CAPS, parseCurlOutput } from './prometheusAnswer';
 import { ALERTS_SCRIPT, QUERY_SCRIPT } from './remoteScripts';
 import { checkMode, checkPrometheusUrl, checkPromql } from './validate';
 
@@ -90,7 +90,7 @@ export class HermesMonitoring implements INodeType {
 			});
 			const parsed = parseCurlOutput({ stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode });
 			if (!parsed.ok) return { ...parsed.answer };
-			return mode.value === 'query' ? queryAnswer(parsed.data, parsed.warnings) : alertsAnswer(parsed.data);
+			return answerFor(mode.value, parsed.data, parsed.warnings);
 		});
 	}
 }

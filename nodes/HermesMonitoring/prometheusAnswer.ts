@@ -57,11 +57,9 @@ export function parseCurlOutput(output: CurlOutput): Parsed {
 	try {
 		envelope = JSON.parse(body) as PrometheusEnvelope;
 	} catch {
-		return {
-			ok: false,
-			answer: errorAnswer('__UNAVAILABLE__', `The Prometheus URL answered HTTP ${status} with something that is not Prometheus JSON: ${clip(body, 200)}`),
-		};
+		return { ok: false, answer: notPrometheus(status, body) };
 	}
+	if (!envelope || typeof envelope !== 'object') return { ok: false, answer: notPrometheus(status, body) };
 	if (envelope.status === 'success') return { ok: true, data: envelope.data, warnings: envelope.warnings };
 	const message = envelope.error ?? `HTTP ${status}`;
 	if (envelope.errorType && UNAVAILABLE_TYPES.has(envelope.errorType)) {
@@ -74,6 +72,23 @@ export function parseCurlOutput(output: CurlOutput): Parsed {
 			`Prometheus rejected the query (${envelope.errorType ?? 'error'}): ${clip(message)}. Fix the PromQL and retry.`,
 		),
 	};
+}
+
+function notPrometheus(status: string, body: string): ErrorAnswer {
+	return errorAnswer('__UNAVAILABLE__', `The Prometheus URL answered HTTP ${status} with something that is not Prometheus JSON: ${clip(body, 200)}`);
+}
+
+/**
+ * The answer for a `success` envelope. JSON of another shape (the URL setting names another
+ * service, a proxy rewrote it) is __UNAVAILABLE__ for the operator, never a thrown TypeError.
+ */
+export function answerFor(mode: 'alerts' | 'query', data: unknown, warnings?: unknown): IDataObject {
+	try {
+		return mode === 'query' ? queryAnswer(data, warnings as string[] | undefined) : alertsAnswer(data);
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return { ...errorAnswer('__UNAVAILABLE__', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${why}). Check the Prometheus URL setting.`) };
+	}
 }
 
 function unreachable(output: CurlOutput): ErrorAnswer {
