@@ -18,6 +18,8 @@ export interface LiveWorkflow {
 	nodes: unknown[];
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown> | null;
+	/** The published version (n8n 2.x); it differs from nodes/connections while a draft waits. */
+	activeVersion?: { nodes: unknown[]; connections: Record<string, unknown> } | null;
 }
 
 export interface LiveCredential {

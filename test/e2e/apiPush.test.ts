@@ -240,6 +240,31 @@ describe('push, pull, diff against a real n8n', () => {
 		});
 	});
 
+	describe('a push that saved its draft but stopped before publishing (n8n answered 500, timeout, ...)', () => {
+		beforeAll(async () => {
+			// Published: vault_read disabled (its tool is gone for MCP clients) ...
+			const mcp = (await live(MCP))!;
+			const { body } = workflowBody(mcp);
+			body.nodes.find((node) => node.name === 'vault_read')!.disabled = true;
+			await client.updateWorkflow(mcp.id, body);
+			// ... draft: what push sends, saved but never published.
+			const published = workflowBody((await live(MCP))!).body;
+			delete published.nodes.find((node) => node.name === 'vault_read')!.disabled;
+			await client.updateWorkflow(mcp.id, published, { publish: false });
+		});
+
+		it('the next push publishes the draft and still tells to restart MCP clients (the published tools change)', async () => {
+			const mcpId = (await live(MCP))!.id;
+			const result = await run(runPush);
+			expect(result.code).toBe(0);
+			expect(result.writes).toEqual([`POST /workflows/${mcpId}/activate`]);
+			expect(result.out).toMatch(/publish Hermes MCP Tools .*published version is older/);
+			expect(result.out).toContain('tool added: vault_read');
+			expect(result.out).toMatch(/restart your MCP clients/);
+			expect((await run(runDiff)).code).toBe(0);
+		});
+	});
+
 	describe('with keys that may not list credentials (credential:list is for owner and admin keys)', () => {
 		let readOnlyKey: string;
 		let writerKey: string;
