@@ -11,7 +11,7 @@ import { hermesSshConnectionTest } from '../shared/credentialTest';
 import { errorAnswer } from '../shared/markers';
 import { runPerItem } from '../shared/runItems';
 import { remoteRunner } from '../shared/remoteRunner';
-import type { RemoteResult } from '../shared/transport/types';
+import { TransportError, type RemoteResult } from '../shared/transport/types';
 import {
 	answerFrom,
 	listAnswer,
@@ -142,8 +142,24 @@ export class HermesDocker implements INodeType {
 				files = usable;
 			}
 			const manage = action.value;
-			const output = await run(MANAGE_SCRIPTS[manage], [docker.value, stack.value, ...files], false);
-			return answerFrom(output, (o) => manageAnswer(manage, stack.value, o));
+			const outcome = await run(MANAGE_SCRIPTS[manage], [docker.value, stack.value, ...files], false).then(
+				(output) => ({ output }),
+				(error: unknown) => ({ error }),
+			);
+			if ('error' in outcome) {
+				const { error } = outcome;
+				// Lost or timed out once started: the action may have run. A plain "retry" could run it twice.
+				if (error instanceof TransportError && (error.kind === 'dropped' || error.kind === 'timeout')) {
+					return {
+						...errorAnswer(
+							'__UNAVAILABLE__',
+							`${error.message}. The ${manage} of "${stack.value}" may have been carried out: check it with action "status" before running it again.`,
+						),
+					};
+				}
+				throw error;
+			}
+			return answerFrom(outcome.output, (o) => manageAnswer(manage, stack.value, o));
 		});
 	}
 }
