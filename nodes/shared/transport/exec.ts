@@ -28,6 +28,8 @@ export interface ExecHandle {
 	result: Promise<RemoteResult>;
 	/** Fails the command at once (the connection was lost). */
 	abort(error: TransportError): void;
+	/** Whether the server answered the channel open (with a channel or a refusal). */
+	channelAnswered(): boolean;
 }
 
 function timeoutError(seconds: number, how: string): TransportError {
@@ -36,6 +38,7 @@ function timeoutError(seconds: number, how: string): TransportError {
 
 export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 	let abort: (error: TransportError) => void = () => undefined;
+	let answered = false;
 	const result = new Promise<RemoteResult>((resolve, reject) => {
 		let settled = false;
 		let channel: ClientChannel | undefined;
@@ -55,6 +58,7 @@ export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 		);
 
 		const onChannel = (error: Error | undefined, stream: ClientChannel) => {
+			answered = true;
 			if (error) {
 				const message = error.message || String(error);
 				finish(
@@ -116,5 +120,5 @@ export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 			finish(new TransportError('dropped', `Could not start the remote command: ${(error as Error).message}`, true));
 		}
 	});
-	return { result, abort: (error) => abort(error) };
+	return { result, abort: (error) => abort(error), channelAnswered: () => answered };
 }

@@ -80,6 +80,11 @@ export class ConnectionPool {
 			(error: unknown) => ({ error, othersRunning: pooled.active > 1 }),
 		);
 		pooled.aborts.delete(handle.abort);
+		if ('error' in outcome && outcome.error instanceof TransportError && outcome.error.kind === 'timeout' && !handle.channelAnswered()) {
+			// Not even the channel open was answered: the peer is gone without a FIN (dropped NAT or
+			// firewall state, frozen host). Reusing the connection would time out every later command.
+			void this.drop(pooled, outcome.error);
+		}
 		if ('error' in outcome && outcome.error instanceof ChannelRefusedError) {
 			// The server allows fewer sessions than we assumed: shrink this connection's share.
 			pooled.capacity = Math.max(1, pooled.active - 1);
