@@ -22,6 +22,16 @@ export interface LiveWorkflow {
 	activeVersion?: { nodes: unknown[]; connections: Record<string, unknown> } | null;
 }
 
+/**
+ * The version n8n runs and serves to MCP clients: the published one when n8n lists it (2.x),
+ * else the saved workflow. They differ while a draft waits (a UI save, a push that stopped
+ * before publishing), and what runs is what misroutes or changes the tools.
+ */
+export function runningVersion(live: LiveWorkflow): LiveWorkflow {
+	if (!live.active || !live.activeVersion) return live;
+	return { ...live, nodes: live.activeVersion.nodes, connections: live.activeVersion.connections };
+}
+
 export interface LiveCredential {
 	id: string;
 	name: string;

@@ -1,12 +1,14 @@
 /**
  * `lint --live`: the linter run on what n8n actually holds. The workflows are the generated
- * ones (names from the config), fetched by exact name through the public API and linted as
- * returned, each MCP workflow against its generated manifest. Exit 0 clean, 1 errors (warnings
- * too with --strict), 2 when a workflow is not in n8n, n8n is unreachable, or on bad usage.
+ * ones (names from the config), fetched by exact name through the public API; the version
+ * linted is the one n8n runs (the published one, not a waiting draft), each MCP workflow
+ * against its generated manifest. Exit 0 clean, 1 errors (warnings too with --strict), 2 when
+ * a workflow is not in n8n, n8n is unreachable, or on bad usage.
  */
 import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../lint/format';
 import { lintWorkflow } from '../lint/engine';
 import { clientFrom, runApiCommand, type ApiCommandOptions, type CommandIo } from './cliSupport';
+import { runningVersion } from './client';
 import { desiredWorkflows } from './desired';
 import { liveCounterparts } from './drift';
 
@@ -39,7 +41,7 @@ export function runLintLive(files: string[], options: LiveLintOptions, io: Comma
 			}
 			linted++;
 			const file = `n8n:${live.name} (id ${live.id})`;
-			findings.push(...lintWorkflow(live, { file, ...(item.manifest !== undefined ? { manifest: item.manifest } : {}) }));
+			findings.push(...lintWorkflow(runningVersion(live), { file, ...(item.manifest !== undefined ? { manifest: item.manifest } : {}) }));
 		}
 		io.stdout(formatFindings(format, findings, linted));
 		if (missing > 0) return 2;

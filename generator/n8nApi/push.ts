@@ -5,7 +5,7 @@
  * second push changes nothing. With dryRun only GETs are made.
  */
 import { workflowBody, type WorkflowBody } from './body';
-import type { LiveWorkflow, N8nApiClient } from './client';
+import { runningVersion, type LiveWorkflow, type N8nApiClient } from './client';
 import { dependencyOrder, type DesiredWorkflow } from './desired';
 import { N8nApiError } from './errors';
 import { findWorkflowByName } from './exactName';
@@ -65,18 +65,6 @@ async function publish(client: N8nApiClient, id: string, name: string): Promise<
 	}
 }
 
-/**
- * What MCP clients are served now: the published version when n8n lists one, else the saved
- * workflow. A push that saved its draft and then failed leaves the two apart; the next push
- * must compare tools with the published one or the restart notice is lost.
- */
-function servedWorkflow(live: LiveWorkflow): unknown {
-	if (live.active && live.activeVersion) {
-		return { nodes: live.activeVersion.nodes, connections: live.activeVersion.connections };
-	}
-	return workflowBody(live).body;
-}
-
 function describeDifferences(differences: Difference[]): string {
 	const shown = differences.slice(0, 3).map((d) => d.message);
 	if (differences.length > 3) shown.push(`${differences.length - 3} more`);
@@ -131,7 +119,7 @@ export async function pushWorkflows(
 		const body = wire(item.body, ids, resolution);
 		const live = await findWorkflowByName(client, name);
 		const liveBody = live ? workflowBody(live).body : undefined;
-		const toolChanges = live ? toolSchemaChanges(toolSchemaOf(servedWorkflow(live)), toolSchemaOf(body)) : [];
+		const toolChanges = live ? toolSchemaChanges(toolSchemaOf(runningVersion(live)), toolSchemaOf(body)) : [];
 		let outcome: PushOutcome;
 		if (!live) {
 			let id: string | undefined;

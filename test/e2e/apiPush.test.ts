@@ -253,6 +253,12 @@ describe('push, pull, diff against a real n8n', () => {
 			await client.updateWorkflow(mcp.id, published, { publish: false });
 		});
 
+		it('lint --live lints the version n8n runs (published, with the disabled tool), not the clean draft', async () => {
+			const result = await run(lintLive);
+			expect(result.code).toBe(1);
+			expect(result.out).toMatch(/HMT\d+ error +node "vault_read": .*disabled/i);
+		});
+
 		it('the next push publishes the draft and still tells to restart MCP clients (the published tools change)', async () => {
 			const mcpId = (await live(MCP))!.id;
 			const result = await run(runPush);
