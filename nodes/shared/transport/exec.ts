@@ -9,7 +9,7 @@ import { TransportError, type RemoteResult } from './types';
  * holding its output would grow n8n's memory without limit.
  */
 export const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
-/** stderr only feeds messages: its first bytes are kept, the rest is dropped. */
+/** stderr only feeds messages, whose telling part (the error) comes last: its newest bytes are kept. */
 export const MAX_STDERR_BYTES = 64 * 1024;
 
 /** The server refused a new session channel (e.g. its MaxSessions is lower than ours). */
@@ -90,10 +90,9 @@ export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 				stdout.push(chunk);
 			});
 			stream.stderr.on('data', (chunk: Buffer) => {
-				if (stderrBytes >= MAX_STDERR_BYTES) return;
-				const kept = chunk.subarray(0, MAX_STDERR_BYTES - stderrBytes);
-				stderrBytes += kept.length;
-				stderr.push(kept);
+				stderr.push(chunk);
+				stderrBytes += chunk.length;
+				while (stderr.length > 1 && stderrBytes - stderr[0].length >= MAX_STDERR_BYTES) stderrBytes -= stderr.shift()!.length;
 			});
 			stream.on('exit', (code: number | null, signalName?: string) => {
 				exitCode = code ?? null;
@@ -108,7 +107,7 @@ export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
 				} else if (exitCode === 124 || exitCode === 137) {
 					finish(timeoutError(request.timeoutSeconds, `remote timeout, exit ${exitCode}`));
 				} else {
-					finish(undefined, { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString('utf8'), exitCode, signal });
+					finish(undefined, { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).subarray(-MAX_STDERR_BYTES).toString('utf8'), exitCode, signal });
 				}
 			});
 			stream.end(request.stdin ?? undefined);

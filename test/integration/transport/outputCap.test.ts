@@ -66,16 +66,21 @@ describe('output caps', () => {
 		expect(result.stdout.length).toBe(size);
 	});
 
-	test('a stderr flood is cut to its cap and the command still answers', async () => {
+	test('a stderr flood is cut to its cap, keeping the newest bytes (where the error is), and the command still answers', async () => {
 		const result = await runRemote(sshd.connection, {
-			script: 'head -c 40000000 /dev/zero | tr "\\0" e >&2; printf done',
+			script: 'head -c 40000000 /dev/zero | tr "\\0" e >&2; echo "the actual error" >&2; printf done',
 			timeoutSeconds: 30,
 			readOnly: true,
 		});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout.toString()).toBe('done');
-		expect(result.stderr.length).toBeLessThanOrEqual(MAX_STDERR_BYTES);
-		expect(result.stderr.length).toBeGreaterThan(0);
+		expect(result.stderr.length).toBe(MAX_STDERR_BYTES);
+		expect(result.stderr.endsWith('eeethe actual error\n')).toBe(true);
+	});
+
+	test('a short stderr is returned whole', async () => {
+		const result = await runRemote(sshd.connection, { script: 'echo one >&2; echo two >&2', timeoutSeconds: 5, readOnly: true });
+		expect(result.stderr).toBe('one\ntwo\n');
 	});
 
 	test('the pooled connection still works after a capped command', async () => {
