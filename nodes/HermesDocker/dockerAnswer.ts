@@ -71,13 +71,23 @@ export function statusAnswer(stack: string, output: CommandOutput): IDataObject 
 	return { success: true, action: 'status', stack, count: containers.length, containers };
 }
 
+/** The last `max` bytes of `text`, starting on a whole character. */
+function newestBytes(text: string, max: number): string {
+	const bytes = Buffer.from(text, 'utf8');
+	let start = bytes.length - max;
+	while (start < bytes.length && (bytes[start] & 0xc0) === 0x80) start++;
+	return bytes.subarray(start).toString('utf8');
+}
+
 /** The script sends at most cap+1 bytes (the newest); more than the cap means older lines were cut. */
 export function logsAnswer(stack: string, output: CommandOutput): IDataObject {
 	let logs = output.stdout;
 	const truncated = Buffer.byteLength(logs) > LOG_CAPS.chars;
 	if (truncated) {
 		logs = logs.slice(logs.indexOf('\n') + 1);
-		while (Buffer.byteLength(logs) > LOG_CAPS.chars) logs = logs.slice(logs.indexOf('\n') + 1 || logs.length);
+		while (Buffer.byteLength(logs) > LOG_CAPS.chars && logs.includes('\n')) logs = logs.slice(logs.indexOf('\n') + 1);
+		// The newest line alone is over the cap: its newest bytes, rather than nothing at all.
+		if (Buffer.byteLength(logs) > LOG_CAPS.chars) logs = newestBytes(logs, LOG_CAPS.chars);
 	}
 	const answer: IDataObject = { success: true, action: 'logs', stack, tailLines: LOG_CAPS.tailLines, truncated, logs };
 	if (truncated) answer.hint = `Only the newest ${LOG_CAPS.chars} bytes of the last ${LOG_CAPS.tailLines} lines are shown.`;
