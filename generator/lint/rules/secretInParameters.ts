@@ -4,7 +4,8 @@ import { forEachString } from '../walk';
 /** Shapes of secrets that give themselves away wherever they appear, expressions included. */
 const SECRET_PATTERNS: Array<[string, RegExp]> = [
 	['a private key', /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/],
-	['a bearer token', /\bBearer\s+[A-Za-z0-9\-._~+/]{8,}=*/i],
+	// a token has a digit or is long; "Bearer required", "Bearer YOUR_TOKEN" are prose and placeholders
+	['a bearer token', /\bBearer\s+(?:(?=[A-Za-z\-._~+/]*\d)[A-Za-z0-9\-._~+/]{8,}|[A-Za-z0-9\-._~+/]{32,})=*/i],
 	['a GitHub token', /\b(gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})\b/],
 	['a GitLab token', /\bglpat-[A-Za-z0-9_-]{20,}\b/],
 	['an API secret key (sk-...)', /\bsk-[A-Za-z0-9_-]{20,}\b/],

@@ -175,6 +175,7 @@ describe('secrets in parameters (HMT014)', () => {
 		['a literal Authorization header', { headerParameters: { parameters: [{ name: 'Authorization', value: 'Token abc' }] } }],
 		['a literal x-api-key query parameter', { queryParameters: { parameters: [{ name: 'X-API-Key', value: 'k123' }] } }],
 		['a bearer token in a URL', { url: 'https://x.test/?h=Bearer abcdefgh12345678' }],
+		['a long bearer token without digits', { text: 'Bearer abcdefghijklmnopqrstuvwxyzABCDEFGH' }],
 		['a password field', { options: { password: 'hunter2' } }],
 		['an apiKey field', { apiKey: 'abc' }],
 		['a private key', { body: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----' }],
@@ -196,6 +197,8 @@ describe('secrets in parameters (HMT014)', () => {
 		['authentication by credential', { authentication: 'genericCredentialType', genericAuthType: 'httpBearerAuth' }],
 		['token-like names that are not secrets', { maxTokens: '200', tokenType: 'bearer', sendHeaders: true }],
 		['a placeholder', { headerParameters: { parameters: [{ name: 'Accept', value: 'application/json' }] } }],
+		['prose about bearer auth', { toolDescription: 'Bearer required (403 without a token); uses Bearer authentication' }],
+		['a bearer placeholder in prose', { text: 'Send the header as Bearer YOUR_TOKEN_HERE' }],
 	])('leaves %s alone', (_what, parameters) => {
 		expect(codes(mcpWorkflow([tool('t', parameters)]))).toEqual([]);
 	});
