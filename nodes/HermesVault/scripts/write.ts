@@ -88,6 +88,9 @@ done
 target=$root/$rel
 [ -L "$target" ] && fail '__BAD_PATH__ the note is a symlink'
 [ -e "$target" ] && [ ! -f "$target" ] && fail '__BAD_PATH__ the note is not a regular file'
+# git add refuses an untracked path its ignore rules exclude: such a note could never be committed.
+# check-ignore rejects literal pathspec magic; the node refuses glob and magic characters, and a wrong match could only refuse.
+env -u GIT_LITERAL_PATHSPECS git -C "$root" check-ignore -q -- "$rel" 2>/dev/null && fail '__BAD_PATH__ the vault ignores this path (.gitignore), so a note there cannot be committed'
 
 state=created
 if [ -e "$target" ]; then
