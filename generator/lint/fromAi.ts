@@ -147,13 +147,25 @@ function checkArguments(call: FromAiCall): void {
 		call.hasDefault = true;
 		const problem = defaultProblem(fallback, call.type);
 		if (problem) problems.push(problem);
-		else call.defaultValue = fallback.literal?.value;
+		else call.defaultValue = fallback.literal?.value ?? fallback.raw;
+	}
+}
+
+/** A JSON object or array (what a json key's default must parse to). */
+function isJsonContainer(text: string): boolean {
+	try {
+		const parsed: unknown = JSON.parse(text);
+		return typeof parsed === 'object' && parsed !== null;
+	} catch {
+		return false;
 	}
 }
 
 /** n8n reads the default from the expression text, so only a literal of the right type works. */
 function defaultProblem(arg: FromAiArgument, type: string): string | undefined {
 	const literal = arg.literal;
+	// n8n-workflow JSON-parses a json key's default, quoted or not: `{}` and `[]` are fine
+	if (!literal && type === 'json' && isJsonContainer(arg.raw)) return undefined;
 	if (!literal) {
 		return `the default \`${arg.raw}\` is not a literal: n8n reads it as text, it is never evaluated`;
 	}
@@ -163,13 +175,8 @@ function defaultProblem(arg: FromAiArgument, type: string): string | undefined {
 	if (type === 'boolean' && !['true', 'false'].includes(literal.value.toLowerCase())) {
 		return `the default \`${arg.raw}\` is not true or false`;
 	}
-	if (type === 'json') {
-		try {
-			const parsed: unknown = JSON.parse(literal.value);
-			if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-		} catch {
-			return `the default \`${arg.raw}\` is not a quoted JSON object or array`;
-		}
+	if (type === 'json' && !isJsonContainer(literal.value)) {
+		return `the default \`${arg.raw}\` is not a quoted JSON object or array`;
 	}
 	return undefined;
 }

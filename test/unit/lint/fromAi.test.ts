@@ -46,6 +46,25 @@ describe('$fromAI scanner', () => {
 		expect(call.problems.join('\n')).toMatch(problem);
 	});
 
+	it.each(["$fromAI('f', 'Filter', 'json', {})", "$fromAI('f', 'Ids', 'json', [])", '$fromAI(\'f\', \'Filter\', \'json\', {"a": 1})'])(
+		'accepts %s: n8n-workflow parses an unquoted JSON object or array default of a json key',
+		(text) => {
+			const call = one(text);
+			expect(call.problems).toEqual([]);
+			expect(call.hasDefault).toBe(true);
+			const [n8n] = extractFromAICalls(text);
+			expect(typeof n8n.defaultValue).toBe('object');
+			expect(JSON.parse(call.defaultValue!)).toEqual(n8n.defaultValue);
+		},
+	);
+
+	it.each(["$fromAI('s', 'd', 'string', {})", "$fromAI('j', 'd', 'json', null)", "$fromAI('b', 'd', 'boolean', True)"])(
+		'still reports %s (not a JSON default of a json key, or not valid at run time)',
+		(text) => {
+			expect(one(text).problems.join('\n')).toMatch(/is not a literal/);
+		},
+	);
+
 	it('gives offsets of the call and of each argument', () => {
 		const text = "={{ $fromAI('a', 'x') }} and {{ $fromAI( 'b' ) }}";
 		const calls = findFromAiCalls(text);
