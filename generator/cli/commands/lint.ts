@@ -1,6 +1,7 @@
 /**
  * `hermes-workflows lint FILE...`: lints any n8n workflow JSON for the mistakes that break MCP
- * tools (see `--list-rules`). Exit 0 clean, 1 on errors (warnings too with --strict), 2 when an
+ * tools (see `--list-rules`); a file may also hold an array of workflows, as `n8n
+ * export:workflow` writes them (no manifest check then). Exit 0 clean, 1 on errors (warnings too with --strict), 2 when an
  * input cannot be read, is not JSON or is not a workflow, or on bad usage.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -45,6 +46,12 @@ function readJson(file: string, what: string): { text: string; json: unknown } {
 	} catch (error) {
 		throw new UnreadableInput(`${what} ${file} is not valid JSON: ${(error as Error).message}`);
 	}
+}
+
+/** What `n8n export:workflow` writes without --separate: a JSON array of workflows. */
+function exportedWorkflows(json: unknown): Array<Record<string, unknown>> | undefined {
+	const isObject = (item: unknown) => typeof item === 'object' && item !== null && !Array.isArray(item);
+	return Array.isArray(json) && json.length > 0 && json.every(isObject) ? (json as Array<Record<string, unknown>>) : undefined;
 }
 
 /** 1-based line of each node's `"name": ...` in the file, for annotations. */
@@ -101,6 +108,19 @@ export function runLint(files: string[], options: LintCommandOptions = {}, io: L
 				io.stderr(`${file}: a tool manifest, checked with its workflow (HMT013); not linted as a workflow\n`);
 				continue;
 			}
+			const exported = exportedWorkflows(workflow);
+			if (exported) {
+				// several workflows: each finding names its workflow; node lines would be ambiguous
+				linted++;
+				exported.forEach((item, index) => {
+					const label = `workflow ${index + 1}${typeof item.name === 'string' ? ` ${JSON.stringify(item.name)}` : ''}`;
+					for (const finding of lintWorkflow(item, { file })) {
+						if (finding.code === SHAPE_CODE) unreadable = true;
+						findings.push({ ...finding, message: `${label}: ${finding.message}` });
+					}
+				});
+				continue;
+			}
 			const manifestFile = options.manifest ?? manifestPathFor(file);
 			const manifest =
 				options.manifest !== undefined || existsSync(manifestFile) ? readJson(manifestFile, 'manifest').json : undefined;
@@ -127,7 +147,7 @@ export function register(program: Command): void {
 	const command = program
 		.command('lint')
 		.description('lint n8n workflow JSON files for the mistakes that break MCP tools and AI agents')
-		.argument('[files...]', 'workflow JSON files (any n8n workflow, not only generated ones)')
+		.argument('[files...]', 'workflow JSON files (any n8n workflow, not only generated ones; an n8n CLI export array too)')
 		.addOption(new Option('--format <format>', 'output format').choices([...FORMATS]).default('text'))
 		.option('--strict', 'fail (exit 1) on warnings too', false)
 		.option('--manifest <file>', 'node-index manifest to compare with (default: <name>.index.json next to FILE)')

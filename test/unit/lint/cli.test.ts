@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Command } from 'commander';
@@ -195,5 +195,29 @@ describe('hermes-workflows lint (the real program)', () => {
 		await buildProgram().parseAsync(['node', 'hermes-workflows', 'lint', ...files.map(fixturePath), ...flags]);
 		expect(process.exitCode).toBe(code);
 		expect(out).toMatch(code === 0 ? /0 errors, 0 warnings in 1 file/ : /HMT0/);
+	});
+});
+
+describe('a file holding several workflows (n8n CLI `export:workflow` writes a JSON array)', () => {
+	const read = (name: string) => JSON.parse(readFileSync(fixturePath(name), 'utf8')) as { name?: string };
+	const exported = () => [read('clean.json'), { ...read('hmt011-mcp-trigger-no-auth.json'), name: 'Second' }];
+
+	it('lints every workflow of the array and names the one a finding is in', () => {
+		const result = run([scratchFile('export.json', JSON.stringify(exported()))], { format: 'json' });
+		expect(result.code).toBe(1);
+		const { findings } = JSON.parse(result.stdout) as { findings: Array<{ code: string; message: string }> };
+		expect(findings.map((f) => f.code)).toEqual(['HMT011']);
+		expect(findings[0].message).toMatch(/^workflow 2 "Second": /);
+	});
+
+	it('a clean export exits 0', () => {
+		expect(run([scratchFile('clean-export.json', JSON.stringify([read('clean.json'), read('clean.json')]))]).code).toBe(0);
+	});
+
+	it('an element that is not a workflow is HMT000 for that element (exit 2), the others are still linted', () => {
+		const result = run([scratchFile('mixed.json', JSON.stringify([{ nodes: 'x' }, exported()[1]]))]);
+		expect(result.code).toBe(2);
+		expect(result.stdout).toMatch(/HMT000 error {3}workflow 1: not an n8n workflow/);
+		expect(result.stdout).toMatch(/HMT011/);
 	});
 });
