@@ -110,25 +110,28 @@ fi
 [ -d "$folder" ] || mkdir -p -- "$folder" || fail '__WRITE_FAILED__ cannot create the folder' 7
 cd -P -- "$folder" || fail '__WRITE_FAILED__ cannot enter the folder' 7
 [ "$PWD" = "$folder" ] || fail '__BAD_PATH__ the folder resolves elsewhere'
+# From here on the note is named relative to the checked folder we are in: a folder on the path
+# swapped for a symlink meanwhile (another process on the host) cannot redirect the move or the undo.
+note=./${'$'}{segments[last]}
 
-if [ "$(stat -c %d -- "$folder")" != "$tmpdev" ]; then
+if [ "$(stat -c %d -- .)" != "$tmpdev" ]; then
 	# .git on another filesystem: stage next to the note so the final rename stays atomic.
-	staged=$(mktemp -- "$folder/.hermes-write.XXXXXX") || fail '__WRITE_FAILED__ cannot stage the note' 7
+	staged=$(mktemp -- ./.hermes-write.XXXXXX) || fail '__WRITE_FAILED__ cannot stage the note' 7
 	cp -- "$tmp" "$staged" && rm -f -- "$tmp" && tmp=$staged || { rm -f -- "$staged"; fail '__WRITE_FAILED__ cannot stage the note' 7; }
 fi
 if [ "$state" = updated ]; then
-	chmod --reference="$target" -- "$tmp"
+	chmod --reference="$note" -- "$tmp"
 	backup=$spool/previous.$$.$RANDOM$RANDOM
-	ln -- "$target" "$backup" 2>/dev/null || cp -p -- "$target" "$backup" || fail '__WRITE_FAILED__ cannot keep the previous version' 7
+	ln -- "$note" "$backup" 2>/dev/null || cp -p -- "$note" "$backup" || fail '__WRITE_FAILED__ cannot keep the previous version' 7
 fi
 
 # git's own fallback when the vault has no user.email (configured values win over EMAIL).
 export EMAIL=${'$'}{EMAIL:-hermes-vault@localhost}
 trap '' HUP INT TERM
-mv -f -T -- "$tmp" "$target" || fail '__WRITE_FAILED__ cannot move the note into place' 7
+mv -f -T -- "$tmp" "$note" || fail '__WRITE_FAILED__ cannot move the note into place' 7
 tmp=''
 if ! err=$(git -C "$root" add -- "$rel" 2>&1 && git -c core.abbrev=12 -C "$root" commit -m "vault: write $rel" -- "$rel" 2>&1); then
-	if [ "$state" = updated ]; then mv -f -T -- "$backup" "$target"; backup=''; else rm -f -- "$target"; fi
+	if [ "$state" = updated ]; then mv -f -T -- "$backup" "$note"; backup=''; else rm -f -- "$note"; fi
 	git -C "$root" reset -q -- "$rel" >/dev/null 2>&1
 	fail "__WRITE_FAILED__ git commit failed: $(printf '%s' "$err" | tail -n 1 | tr -c '[:print:]' ' ' | cut -c 1-200)" 7
 fi
