@@ -5,8 +5,8 @@ import { VAULT_PRELUDE } from './prelude';
 export const READ_RAW_BYTES = bytesForChars(LIMITS.readChars);
 
 /**
- * read: the note path arrives on stdin. The resolved path (symlinks followed) must stay in
- * the work tree and outside .git. The file is opened once (fd 4) and hashed, sized and read
+ * read: the note path arrives on stdin. The file is opened once (fd 4); where that open landed
+ * (symlinks followed) must be in the work tree and outside .git. It is hashed, sized and read
  * through that descriptor, so hash and content belong to the same version even if a write
  * renames a new file into place meanwhile. Output: `OK <hash12> <bytes>`, then the first
  * bytes of the file.
@@ -15,14 +15,22 @@ export const READ_SCRIPT = String.raw`${VAULT_PRELUDE}
 resolve_vault "$1" || { printf '%s\n' "$VAULT_MISSING"; exit 3; }
 rel=$(cat)
 case /$rel/ in */../* | */./* | *//* | */.*) printf '%s\n' '__BAD_PATH__ traversal or hidden segment'; exit 5 ;; esac
-real=$(realpath -e -- "$root/$rel" 2>/dev/null) || { printf '%s\n' '__NOT_FOUND__'; exit 4; }
-case $real in
-	"$root"/.git | "$root"/.git/*) printf '%s\n' '__BAD_PATH__ inside .git'; exit 5 ;;
-	"$root"/*) ;;
-	*) printf '%s\n' '__BAD_PATH__ the path resolves outside the vault'; exit 5 ;;
-esac
-[ -f "$real" ] || { printf '%s\n' '__NOT_FOUND__ not a file'; exit 4; }
-exec 4<"$real" || { printf '%s\n' '__NOT_FOUND__'; exit 4; }
+# Refuses a resolved path outside the work tree or inside .git.
+inside() {
+	case $1 in
+		"$root"/.git | "$root"/.git/*) printf '%s\n' '__BAD_PATH__ inside .git'; exit 5 ;;
+		"$root"/*) ;;
+		*) printf '%s\n' '__BAD_PATH__ the path resolves outside the vault'; exit 5 ;;
+	esac
+}
+[ -e "$root/$rel" ] || { printf '%s\n' '__NOT_FOUND__'; exit 4; }
+# A folder or FIFO is never opened (a FIFO would block): judged by its resolved name, then refused.
+if [ ! -f "$root/$rel" ]; then inside "$(realpath -e -- "$root/$rel" 2>/dev/null)"; printf '%s\n' '__NOT_FOUND__ not a file'; exit 4; fi
+exec 4<"$root/$rel" 2>/dev/null || { printf '%s\n' '__NOT_FOUND__'; exit 4; }
+# Judged by where the opened file lives: a folder swapped for a symlink after the open changes nothing.
+real=$(realpath -e /dev/fd/4 2>/dev/null) || { printf '%s\n' '__NOT_FOUND__'; exit 4; }
+inside "$real"
+[ -f /dev/fd/4 ] || { printf '%s\n' '__NOT_FOUND__ not a file'; exit 4; }
 sum=$(sha256sum </dev/fd/4) || exit 3
 size=$(stat -L -c %s /dev/fd/4) || exit 3
 printf 'OK %s %s\n' "${'$'}{sum:0:12}" "$size"
