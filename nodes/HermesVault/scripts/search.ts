@@ -30,7 +30,7 @@ resolve_vault "$1" || { printf '%s\n' "$VAULT_MISSING"; exit 3; }
 cd -- "$root" || exit 3
 out=$(mktemp) || { printf '%s\n' '__UNAVAILABLE__ no temporary file on the host'; exit 3; }
 trap 'rm -f -- "$out"' EXIT
-git grep --no-color --null -n -I -i -F --max-count=${SEARCH_MATCHES_REQUESTED} -f - -- 2>"$out.err" \
+git grep --no-color --no-column --null -n -I -i -F --max-count=${SEARCH_MATCHES_REQUESTED} -f - -- 2>"$out.err" \
 	| head -n ${SEARCH_RAW_LINES} | head -c ${SEARCH_RAW_BYTES + 1} >"$out"
 status=${'$'}{PIPESTATUS[0]}
 err=$(head -c 300 -- "$out.err" | tr -c '[:print:]' ' '); rm -f -- "$out.err"
