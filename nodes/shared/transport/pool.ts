@@ -83,7 +83,8 @@ export class ConnectionPool {
 		if ('error' in outcome && outcome.error instanceof TransportError && outcome.error.kind === 'timeout' && !handle.channelAnswered()) {
 			// Not even the channel open was answered: the peer is gone without a FIN (dropped NAT or
 			// firewall state, frozen host). Reusing the connection would time out every later command.
-			void this.drop(pooled, outcome.error);
+			// Commands still waiting on it fail as dropped (read-only ones retry on a fresh connection).
+			void this.drop(pooled, new TransportError('dropped', 'The SSH connection stopped answering (no reply to a new command)', true));
 		}
 		if ('error' in outcome && outcome.error instanceof ChannelRefusedError) {
 			// The server allows fewer sessions than we assumed: shrink this connection's share.

@@ -79,3 +79,18 @@ test('a command that merely runs too long keeps its (healthy) connection pooled'
 	expect(next.stdout.toString()).toBe('same');
 	expect(pooledConnectionCount()).toBe(1);
 });
+
+test('read-only commands already waiting on the dead connection fail over to a fresh one', async () => {
+	await closeAllConnections();
+	const via = { ...sshd.connection, port: relayPort };
+	await runRemote(via, { script: 'printf warm', timeoutSeconds: 5, readOnly: true });
+	for (const link of carried) link.frozen = true;
+	// The first command notices the dead connection after its client timer (1 + 7 s); the second,
+	// started on the same connection with a longer limit, must not wait for its own 37 s timer.
+	const first = runRemote(via, { script: 'printf a', timeoutSeconds: 1, readOnly: true }).catch((e: unknown) => e);
+	const started = Date.now();
+	const second = await runRemote(via, { script: 'printf b', timeoutSeconds: 30, readOnly: true });
+	expect(second.stdout.toString()).toBe('b');
+	expect(Date.now() - started).toBeLessThan(30_000);
+	expect(await first).toMatchObject({ kind: 'timeout' });
+});
