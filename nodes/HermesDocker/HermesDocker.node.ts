@@ -24,7 +24,7 @@ import {
 	type CommandOutput,
 } from './dockerAnswer';
 import { LIST_SCRIPT, LOGS_SCRIPT, MANAGE_SCRIPTS, RESOLVE_SCRIPT, STATUS_SCRIPT } from './remoteScripts';
-import { ACTIONS, checkAction, checkDockerCommand, checkStack, isManageAction, parseList } from './validate';
+import { ACTIONS, checkAction, checkSettings, checkStack, isManageAction } from './validate';
 
 const READ_SECONDS = 30;
 /** `update` pulls images: give it time. */
@@ -80,14 +80,16 @@ export class HermesDocker implements INodeType {
 				name: 'dockerCommand',
 				type: 'string',
 				default: 'docker',
-				description: 'Docker CLI on the host: a command name or an absolute path, one word (wrap sudo in a script)',
+				description:
+					'Docker CLI on the host: a command name or an absolute path, one word (wrap sudo in a script). A bad value answers __UNAVAILABLE__ (tell the operator).',
 			},
 			{
 				displayName: 'Allowed Actions',
 				name: 'allowedActions',
 				type: 'string',
 				default: ACTIONS.join(','),
-				description: 'Comma-separated whitelist; any other action is refused with __BAD_ACTION__',
+				description:
+					'Comma-separated whitelist; any other action is refused with __BAD_ACTION__. An unknown entry or an empty list makes the node answer __UNAVAILABLE__ (tell the operator).',
 			},
 			{
 				displayName: 'Protected Stacks',
@@ -95,7 +97,7 @@ export class HermesDocker implements INodeType {
 				type: 'string',
 				default: 'security-stack',
 				description:
-					'Comma-separated stacks that can never be actioned (__PROTECTED__), matched case-insensitively, and also when a container name or ID resolves to them',
+					'Comma-separated stacks that can never be actioned (__PROTECTED__), matched case-insensitively, and also when a container name or ID resolves to them. An entry that is not a stack name makes the node answer __UNAVAILABLE__ (tell the operator).',
 			},
 		],
 	};
@@ -108,32 +110,37 @@ export class HermesDocker implements INodeType {
 			asOutput(await remote({ script, args, readOnly, timeoutSeconds: readOnly ? READ_SECONDS : MANAGE_SECONDS }));
 
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
-			const action = checkAction(this.getNodeParameter('action', itemIndex, ''), this.getNodeParameter('allowedActions', itemIndex, ''));
+			// The settings first: a misconfigured node is the operator's fault whatever the agent sent.
+			const settings = checkSettings({
+				dockerCommand: this.getNodeParameter('dockerCommand', itemIndex, ''),
+				allowedActions: this.getNodeParameter('allowedActions', itemIndex, ''),
+				protectedStacks: this.getNodeParameter('protectedStacks', itemIndex, ''),
+			});
+			if (!settings.ok) return { ...settings.answer };
+			const { docker, allowed, protectedStacks } = settings.value;
+			const action = checkAction(this.getNodeParameter('action', itemIndex, ''), allowed);
 			if (!action.ok) return { ...action.answer };
-			const docker = checkDockerCommand(this.getNodeParameter('dockerCommand', itemIndex, ''));
-			if (!docker.ok) return { ...docker.answer };
 
 			if (action.value === 'list') {
-				return answerFrom(await run(LIST_SCRIPT, [docker.value], true), listAnswer);
+				return answerFrom(await run(LIST_SCRIPT, [docker], true), listAnswer);
 			}
 
-			const protectedSetting = this.getNodeParameter('protectedStacks', itemIndex, '');
-			const stack = checkStack(this.getNodeParameter('stack', itemIndex, ''), protectedSetting);
+			const stack = checkStack(this.getNodeParameter('stack', itemIndex, ''), protectedStacks);
 			if (!stack.ok) return { ...stack.answer };
 
 			if (action.value === 'status') {
-				const output = await run(STATUS_SCRIPT, [docker.value, stack.value], true);
+				const output = await run(STATUS_SCRIPT, [docker, stack.value], true);
 				return answerFrom(output, (o) => statusAnswer(stack.value, o));
 			}
 			if (action.value === 'logs') {
-				const args = [docker.value, stack.value, String(LOG_CAPS.tailLines), String(LOG_CAPS.chars + 1)];
+				const args = [docker, stack.value, String(LOG_CAPS.tailLines), String(LOG_CAPS.chars + 1)];
 				return answerFrom(await run(LOGS_SCRIPT, args, true), (o) => logsAnswer(stack.value, o));
 			}
 			if (!isManageAction(action.value)) return { ...errorAnswer('__BAD_ACTION__') };
 
 			// The whole manage path is one-shot: neither the check nor the action is retried.
-			const resolution = await run(RESOLVE_SCRIPT, [docker.value, stack.value], false);
-			const resolved = resolveTarget(stack.value, parseList(protectedSetting), resolution);
+			const resolution = await run(RESOLVE_SCRIPT, [docker, stack.value], false);
+			const resolved = resolveTarget(stack.value, protectedStacks, resolution);
 			if (!resolved.ok) return { ...resolved.answer };
 			let files: string[] = [];
 			if (action.value === 'update') {
@@ -142,7 +149,7 @@ export class HermesDocker implements INodeType {
 				files = usable;
 			}
 			const manage = action.value;
-			const outcome = await run(MANAGE_SCRIPTS[manage], [docker.value, stack.value, ...files], false).then(
+			const outcome = await run(MANAGE_SCRIPTS[manage], [docker, stack.value, ...files], false).then(
 				(output) => ({ output }),
 				(error: unknown) => ({ error }),
 			);

@@ -1,4 +1,4 @@
-import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { errorAnswer, misconfiguredAnswer, type ErrorAnswer } from '../shared/markers';
 
 /** Input checks for the Docker node. All run before any command is built. */
 
@@ -30,14 +30,13 @@ export function parseList(raw: unknown): string[] {
 }
 
 /** Actions are matched case-insensitively; anything else, or anything off the whitelist, is refused. */
-export function checkAction(raw: unknown, allowedSetting: unknown): Checked<Action> {
+export function checkAction(raw: unknown, allowed: readonly Action[]): Checked<Action> {
 	const action = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-	const allowed = parseList(allowedSetting).filter((a) => (ACTIONS as readonly string[]).includes(a));
 	if (!(ACTIONS as readonly string[]).includes(action)) {
-		return refuse(errorAnswer('__BAD_ACTION__', `Unknown action ${JSON.stringify(raw)}. Allowed here: ${allowed.join(', ') || 'none'}.`));
+		return refuse(errorAnswer('__BAD_ACTION__', `Unknown action ${JSON.stringify(raw)}. Allowed here: ${allowed.join(', ')}.`));
 	}
-	if (!allowed.includes(action)) {
-		return refuse(errorAnswer('__BAD_ACTION__', `The action "${action}" is not enabled on this node. Allowed here: ${allowed.join(', ') || 'none'}.`));
+	if (!(allowed as readonly string[]).includes(action)) {
+		return refuse(errorAnswer('__BAD_ACTION__', `The action "${action}" is not enabled on this node. Allowed here: ${allowed.join(', ')}.`));
 	}
 	return ok(action as Action);
 }
@@ -46,13 +45,13 @@ export function checkAction(raw: unknown, allowedSetting: unknown): Checked<Acti
  * The protected check runs on the raw input made canonical (trimmed, lower-cased) BEFORE the
  * strict name check, so " Security-Stack" is answered as protected, not as a typo to fix.
  */
-export function checkStack(raw: unknown, protectedSetting: unknown): Checked<string> {
+export function checkStack(raw: unknown, protectedStacks: readonly string[]): Checked<string> {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 		return refuse(errorAnswer('__EMPTY_QUERY__', 'Name the compose stack (project). Use action "list" to see the stacks.'));
 	}
 	if (typeof raw !== 'string') return refuse(errorAnswer('__BAD_ACTION__', 'stack must be a string.'));
 	const canonical = raw.trim().toLowerCase();
-	if (parseList(protectedSetting).includes(canonical)) {
+	if (protectedStacks.includes(canonical)) {
 		return refuse(errorAnswer('__PROTECTED__', `The stack "${canonical}" is protected and cannot be actioned by this tool.`));
 	}
 	if (raw.length > MAX_STACK_CHARS || !STACK_NAME.test(raw)) {
@@ -66,16 +65,64 @@ export function checkStack(raw: unknown, protectedSetting: unknown): Checked<str
 	return ok(raw);
 }
 
+/*
+ * The settings below are the operator's: a bad one is `__UNAVAILABLE__` ("tell the operator"),
+ * never `__BAD_ACTION__`, which would send the agent retrying with other arguments. They are
+ * checked before any agent input, so a misconfigured node answers the same to every call.
+ */
+
+const misconfigured = <T>(setting: string, why: string) => refuse<T>(misconfiguredAnswer(setting, why));
+
 /** One word: a command on the host's PATH or an absolute path (wrap `sudo docker` in a script). */
 export function checkDockerCommand(raw: unknown): Checked<string> {
 	const command = typeof raw === 'string' ? raw.trim() : '';
 	if (!command || command.length > 256 || !DOCKER_COMMAND.test(command)) {
-		return refuse(
-			errorAnswer(
-				'__BAD_ACTION__',
-				`The Docker Command setting ${JSON.stringify(raw)} is not usable: give one word, a command name or an absolute path (letters, digits, ._/+-, not starting with "-").`,
-			),
+		return misconfigured(
+			'Docker Command',
+			'it must be one word, a command name or an absolute path (letters, digits, ._/+-, not starting with "-")',
 		);
 	}
 	return ok(command);
+}
+
+/** Every entry must be a known action: a typo would otherwise silently disable one. */
+export function checkAllowedActions(raw: unknown): Checked<Action[]> {
+	if (typeof raw !== 'string') return misconfigured('Allowed Actions', 'it is not text');
+	const entries = parseList(raw);
+	const unknown = entries.find((entry) => !(ACTIONS as readonly string[]).includes(entry));
+	if (unknown !== undefined) {
+		return misconfigured('Allowed Actions', `unknown action ${JSON.stringify(unknown)}; use a comma-separated subset of ${ACTIONS.join(',')}`);
+	}
+	if (!entries.length) return misconfigured('Allowed Actions', `it lists no action; use a comma-separated subset of ${ACTIONS.join(',')}`);
+	return ok([...new Set(entries)] as Action[]);
+}
+
+/** Every entry must be a stack name: a typo would otherwise silently leave a stack unprotected. */
+export function checkProtectedStacks(raw: unknown): Checked<string[]> {
+	if (typeof raw !== 'string') return misconfigured('Protected Stacks', 'it is not text');
+	const entries = parseList(raw);
+	const bad = entries.find((entry) => entry.length > MAX_STACK_CHARS || !STACK_NAME.test(entry));
+	if (bad !== undefined) {
+		return misconfigured(
+			'Protected Stacks',
+			`not a stack name: ${JSON.stringify(bad.slice(0, 80))}; use comma-separated compose project names (a-z, 0-9, _ and -)`,
+		);
+	}
+	return ok(entries);
+}
+
+export interface DockerSettings {
+	docker: string;
+	allowed: Action[];
+	protectedStacks: string[];
+}
+
+export function checkSettings(raw: { dockerCommand: unknown; allowedActions: unknown; protectedStacks: unknown }): Checked<DockerSettings> {
+	const docker = checkDockerCommand(raw.dockerCommand);
+	if (!docker.ok) return docker;
+	const allowed = checkAllowedActions(raw.allowedActions);
+	if (!allowed.ok) return allowed;
+	const protectedStacks = checkProtectedStacks(raw.protectedStacks);
+	if (!protectedStacks.ok) return protectedStacks;
+	return ok({ docker: docker.value, allowed: allowed.value, protectedStacks: protectedStacks.value });
 }

@@ -58,7 +58,7 @@ export class HermesMonitoring implements INodeType {
 				type: 'string',
 				default: 'http://127.0.0.1:9090',
 				description:
-					'Prometheus as reached from the SSH host (usually its loopback). http(s) only, optional path prefix, no credentials or query string.',
+					'Prometheus as reached from the SSH host (usually its loopback). http(s) only, optional path prefix, no credentials or query string. A bad value answers __UNAVAILABLE__ (tell the operator).',
 			},
 		],
 	};
@@ -69,10 +69,11 @@ export class HermesMonitoring implements INodeType {
 		const run = remoteRunner(this);
 
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
-			const mode = checkMode(this.getNodeParameter('mode', itemIndex, ''));
-			if (!mode.ok) return { ...mode.answer };
+			// The setting first: a misconfigured node is the operator's fault whatever the agent sent.
 			const baseUrl = checkPrometheusUrl(this.getNodeParameter('prometheusUrl', itemIndex, ''));
 			if (!baseUrl.ok) return { ...baseUrl.answer };
+			const mode = checkMode(this.getNodeParameter('mode', itemIndex, ''));
+			if (!mode.ok) return { ...mode.answer };
 
 			let promql = '';
 			if (mode.value === 'query') {

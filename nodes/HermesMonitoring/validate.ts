@@ -1,4 +1,4 @@
-import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { errorAnswer, misconfiguredAnswer, type ErrorAnswer } from '../shared/markers';
 
 /** Input checks for the Monitoring node; each returns the clean value or a marker answer. */
 
@@ -43,13 +43,12 @@ const SAFE_PATH = /^[A-Za-z0-9._~/-]*$/;
  * The Prometheus base URL as seen from the SSH host (usually its loopback). It becomes one
  * quoted argument of curl, with globbing off; we still accept only a plain http(s) origin plus
  * an optional path prefix, so nothing in it can be read as a curl option or URL trick.
+ * It is the operator's setting, so a bad one is `__UNAVAILABLE__`, not the agent's mistake.
  */
 export function checkPrometheusUrl(raw: unknown): Checked<string> {
 	const text = typeof raw === 'string' ? raw.trim() : '';
-	const bad = (why: string) =>
-		refuse<string>(
-			errorAnswer('__BAD_ACTION__', `The Prometheus URL setting ${JSON.stringify(raw)} is not usable: ${why}. Use e.g. http://127.0.0.1:9090.`),
-		);
+	const bad = (why: string) => refuse<string>(misconfiguredAnswer('Prometheus URL', `${why}; expected e.g. http://127.0.0.1:9090`));
+	if (typeof raw !== 'string') return bad('it is not text');
 	if (!text) return bad('it is empty');
 	let url: URL;
 	try {

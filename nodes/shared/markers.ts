@@ -43,6 +43,18 @@ export const DEFAULT_HINTS: Readonly<Record<Marker, string>> = {
 		'The host could not be reached or did not answer in time. This is an infrastructure fault; retry later or tell the operator.',
 };
 
+/**
+ * A node setting the operator got wrong. It is an infrastructure fault, not the agent's input:
+ * the agent must not retry with other arguments, only report it. The hint names the setting and
+ * what is wrong, never its value (a URL may hold a password).
+ */
+export function misconfiguredAnswer(setting: string, why: string): ErrorAnswer {
+	return errorAnswer(
+		'__UNAVAILABLE__',
+		`The ${setting} setting of this node is misconfigured (${why}). Other arguments will not help. Tell the operator.`,
+	);
+}
+
 const MARKER_SET: ReadonlySet<string> = new Set(MARKERS);
 
 export function isMarker(value: unknown): value is Marker {

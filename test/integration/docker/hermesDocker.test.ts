@@ -183,6 +183,17 @@ describe('hostile or refused input never reaches docker', () => {
 		expect(docker.calls()).toEqual(RESOLVE(target));
 	});
 
+	test.each([
+		['dockerCommand', 'docker; touch CANARY', 'Docker Command'],
+		['allowedActions', 'status,logs,restrat', 'Allowed Actions'],
+		['protectedStacks', 'security stack', 'Protected Stacks'],
+	])('a malformed %s setting is __UNAVAILABLE__ for the operator and nothing runs', async (name, value, setting) => {
+		const [item] = await run({ action: 'status', stack: 'web', [name]: value.replace('CANARY', canary()) });
+		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(new RegExp(`^The ${setting} setting .*Tell the operator\\.$`)) });
+		expect(docker.calls()).toEqual([]);
+		expect(existsSync(canary())).toBe(false);
+	});
+
 	test('the protected list is a setting, matched case-insensitively', async () => {
 		const [item] = await run({ action: 'restart', stack: 'web', protectedStacks: 'security-stack, WEB' });
 		expect(item.json).toMatchObject({ error: '__PROTECTED__' });

@@ -89,7 +89,9 @@ test('bad input is answered before anything runs', async () => {
 			{ mode: 'query', promql: 'up', url: `http://127.0.0.1:${prom.port}/?x=$(id)` },
 		],
 	);
-	expect(out.map((o) => o.json.error)).toEqual(['__BAD_ACTION__', '__EMPTY_QUERY__', '__BAD_ACTION__', '__BAD_ACTION__']);
+	// The URL is the operator's setting: a bad one is an infrastructure fault, not the agent's to fix.
+	expect(out.map((o) => o.json.error)).toEqual(['__BAD_ACTION__', '__EMPTY_QUERY__', '__UNAVAILABLE__', '__UNAVAILABLE__']);
+	expect(out.slice(2).map((o) => o.json.hint)).toEqual([0, 1].map(() => expect.stringMatching(/^The Prometheus URL setting .*Tell the operator\.$/)));
 	expect(out.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 });
 

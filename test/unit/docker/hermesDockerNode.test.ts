@@ -40,9 +40,21 @@ test('input errors are answered as paired items without touching SSH or credenti
 	]);
 });
 
-test('a bad Docker Command setting is answered, not run', async () => {
-	const [out] = await executeNode(node, { parameters: { action: 'list', dockerCommand: 'docker; id' } });
-	expect(out[0].json).toMatchObject({ error: '__BAD_ACTION__', hint: expect.stringContaining('Docker Command') });
+test.each([
+	['Docker Command', { dockerCommand: 'docker; id' }],
+	['Allowed Actions', { allowedActions: 'status,logs,lsit' }],
+	['Protected Stacks', { protectedStacks: 'security stack' }],
+])('a bad %s setting is an infrastructure fault for the operator, answered before agent input and not run', async (setting, bad) => {
+	const [out] = await executeNode(node, {
+		parameters: { action: (i: { a: string }) => i.a, stack: 'web', ...bad },
+		items: [{ a: 'list' }, { a: 'prune' }],
+	});
+	expect(out).toEqual(
+		[0, 1].map((item) => ({
+			json: { success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(new RegExp(`^The ${setting} setting .*Tell the operator\\.$`)) },
+			pairedItem: { item },
+		})),
+	);
 });
 
 test('a fault that is not input (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {

@@ -1,6 +1,28 @@
-import { ACTIONS, checkAction, checkDockerCommand, checkStack, MAX_STACK_CHARS, parseList } from '../../../nodes/HermesDocker/validate';
+import {
+	ACTIONS,
+	checkAction,
+	checkAllowedActions,
+	checkDockerCommand,
+	checkProtectedStacks,
+	checkSettings,
+	checkStack,
+	MAX_STACK_CHARS,
+	parseList,
+} from '../../../nodes/HermesDocker/validate';
 
-const ALL = ACTIONS.join(',');
+const ALL = ACTIONS;
+
+/** A setting the operator got wrong: not the agent's to fix by retrying with other arguments. */
+const misconfigured = (setting: string, why: string | RegExp) => ({
+	ok: false,
+	answer: {
+		success: false,
+		error: '__UNAVAILABLE__',
+		hint: expect.stringMatching(
+			new RegExp(`^The ${setting} setting of this node is misconfigured \\(.*${typeof why === 'string' ? why : why.source}.*\\)\\. .*Tell the operator\\.$`),
+		),
+	},
+});
 
 describe('action', () => {
 	test.each(ACTIONS.map((a) => [a]))('%s is accepted', (action) => expect(checkAction(action, ALL)).toEqual({ ok: true, value: action }));
@@ -30,20 +52,16 @@ describe('action', () => {
 	});
 
 	test('an action off the whitelist is refused and the hint lists what is allowed', () => {
-		expect(checkAction('restart', 'status, LOGS ,list,bogus')).toMatchObject({
+		expect(checkAction('restart', ['status', 'logs', 'list'])).toMatchObject({
 			ok: false,
 			answer: { error: '__BAD_ACTION__', hint: expect.stringContaining('status, logs, list') },
 		});
-		expect(checkAction('logs', 'status, LOGS ,list')).toEqual({ ok: true, value: 'logs' });
-	});
-
-	test('an empty whitelist allows nothing', () => {
-		expect(checkAction('status', '')).toMatchObject({ ok: false, answer: { hint: expect.stringContaining('none') } });
+		expect(checkAction('logs', ['status', 'logs', 'list'])).toEqual({ ok: true, value: 'logs' });
 	});
 });
 
 describe('stack', () => {
-	const PROTECTED = 'security-stack, Vault ';
+	const PROTECTED = ['security-stack', 'vault'];
 
 	test.each([['web'], ['my_stack-2'], ['0day'], ['a'.repeat(MAX_STACK_CHARS)]])('%j is accepted', (stack) => {
 		expect(checkStack(stack, PROTECTED)).toEqual({ ok: true, value: stack });
@@ -95,10 +113,73 @@ describe('docker command setting', () => {
 		expect(checkDockerCommand(command)).toEqual({ ok: true, value: command });
 	});
 
-	test.each([[''], ['sudo docker'], ['-H'], ['--host=tcp://x'], ['docker;id'], ['$(id)'], ['docker\nid'], ['`id`'], [undefined], [3]])(
-		'%j -> __BAD_ACTION__',
-		(command) => expect(checkDockerCommand(command)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } }),
+	test.each([[''], ['  '], ['sudo docker'], ['-H'], ['--host=tcp://x'], ['docker;id'], ['$(id)'], ['docker\nid'], ['`id`'], ['d'.repeat(257)], [undefined], [3]])(
+		'%j -> __UNAVAILABLE__ for the operator',
+		(command) => expect(checkDockerCommand(command)).toMatchObject(misconfigured('Docker Command', 'one word')),
 	);
+});
+
+describe('allowed actions setting', () => {
+	test.each([
+		['status,logs,list,start,stop,restart,update', [...ACTIONS]],
+		[' Status, LOGS ,,list ', ['status', 'logs', 'list']],
+		['restart', ['restart']],
+		['status,status', ['status']],
+	])('%j -> %j', (raw, allowed) => expect(checkAllowedActions(raw)).toEqual({ ok: true, value: allowed }));
+
+	test.each([
+		['status,logs,bogus', 'unknown action "bogus"'],
+		['status;logs', 'unknown action "status;logs"'],
+		['status logs', 'unknown action "status logs"'],
+		['rm', 'unknown action "rm"'],
+		['stauts,logs', 'unknown action "stauts"'],
+		['', 'it lists no action'],
+		[' , ,', 'it lists no action'],
+		[undefined, 'it is not text'],
+		[7, 'it is not text'],
+		[['status'], 'it is not text'],
+	])('%j -> __UNAVAILABLE__ (%s)', (raw, why) => {
+		expect(checkAllowedActions(raw)).toMatchObject(misconfigured('Allowed Actions', why.replace(/"/g, '.')));
+	});
+});
+
+describe('protected stacks setting', () => {
+	test.each([
+		['security-stack', ['security-stack']],
+		[' Security-Stack , vault_2,,', ['security-stack', 'vault_2']],
+		['', []],
+		['  ', []],
+	])('%j -> %j', (raw, stacks) => expect(checkProtectedStacks(raw)).toEqual({ ok: true, value: stacks }));
+
+	test.each([
+		['security stack', 'not a stack name: "security stack"'],
+		['security-stack;', 'not a stack name: "security-stack;"'],
+		['web,_db', 'not a stack name: "_db"'],
+		['web,-p', 'not a stack name: "-p"'],
+		['web,séc', 'not a stack name: "séc"'],
+		['a'.repeat(MAX_STACK_CHARS + 1), 'not a stack name'],
+		[undefined, 'it is not text'],
+		[42, 'it is not text'],
+		[{ name: 'security-stack' }, 'it is not text'],
+	])('%j -> __UNAVAILABLE__ (%s): a typo must not silently unprotect a stack', (raw, why) => {
+		expect(checkProtectedStacks(raw)).toMatchObject(misconfigured('Protected Stacks', why.replace(/"/g, '.')));
+	});
+});
+
+describe('all settings at once', () => {
+	const good = { dockerCommand: 'docker', allowedActions: 'status,list', protectedStacks: 'security-stack' };
+
+	test('good settings come back parsed', () => {
+		expect(checkSettings(good)).toEqual({ ok: true, value: { docker: 'docker', allowed: ['status', 'list'], protectedStacks: ['security-stack'] } });
+	});
+
+	test.each([
+		[{ dockerCommand: 'docker;id' }, 'Docker Command'],
+		[{ allowedActions: 'status,nuke' }, 'Allowed Actions'],
+		[{ protectedStacks: 'security stack' }, 'Protected Stacks'],
+	])('%j -> __UNAVAILABLE__ naming %s', (bad, setting) => {
+		expect(checkSettings({ ...good, ...bad })).toMatchObject(misconfigured(setting, ''));
+	});
 });
 
 test('lists are trimmed, lower-cased, empty entries dropped', () => {

@@ -26,6 +26,19 @@ test('input errors are answered as paired items without touching SSH or credenti
 	]);
 });
 
+test('a bad Prometheus URL setting is an infrastructure fault for the operator, answered before any agent input and without SSH', async () => {
+	const [out] = await executeNode(node, {
+		parameters: { mode: (i: { m: string }) => i.m, promql: 'up', prometheusUrl: 'ftp://127.0.0.1:9090' },
+		items: [{ m: 'query' }, { m: 'bogus' }],
+	});
+	expect(out).toEqual(
+		[0, 1].map((item) => ({
+			json: { success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(/Prometheus URL setting.*only http and https.*Tell the operator/) },
+			pairedItem: { item },
+		})),
+	);
+});
+
 test('a fault that is not input (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {
 	const parameters = { mode: 'alerts' };
 	const [out] = await executeNode(node, { parameters, continueOnFail: true });

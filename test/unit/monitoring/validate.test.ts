@@ -59,7 +59,23 @@ describe('prometheusUrl', () => {
 		['http://127.0.0.1:9090 -o /tmp/x'],
 		[undefined],
 		[42],
-	])('%j -> __BAD_ACTION__', (raw) => {
-		expect(checkPrometheusUrl(raw)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+		['   '],
+		['http://'],
+		['http://127.0.0.1:9090/a b'],
+	])('%j is a misconfigured setting: __UNAVAILABLE__ naming it, for the operator', (raw) => {
+		expect(checkPrometheusUrl(raw)).toMatchObject({
+			ok: false,
+			answer: {
+				success: false,
+				error: '__UNAVAILABLE__',
+				hint: expect.stringMatching(/^The Prometheus URL setting of this node is misconfigured \(.+\)\. .*Tell the operator\.$/),
+			},
+		});
+	});
+
+	test('the hint says what is wrong and never repeats the setting (it may hold a password)', () => {
+		const checked = checkPrometheusUrl('http://admin:s3cret@127.0.0.1:9090');
+		expect(checked).toMatchObject({ ok: false, answer: { hint: expect.stringContaining('credentials in the URL are not allowed') } });
+		expect(JSON.stringify(checked)).not.toContain('s3cret');
 	});
 });
