@@ -53,6 +53,14 @@ export class HermesContent implements INodeType {
 				placeholder: 'https://example.com/article',
 				description: `Source link, http or https only (at most ${CONTENT_CAPS.urlChars} characters)`,
 			},
+			{
+				displayName: 'Allow Private Network URLs',
+				name: 'allowPrivateUrls',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to pass on URLs whose host is localhost or a loopback, private, link-local, unique-local, CGNAT or unspecified IP address. The content pipeline may fetch the URL, so such a URL from the agent is a server-side request forgery risk (cloud metadata at 169.254.169.254, n8n itself, the LAN). Host names are not resolved: a name that points at a private address is still accepted.',
+			},
 		],
 	};
 
@@ -62,6 +70,7 @@ export class HermesContent implements INodeType {
 				contentType: this.getNodeParameter('contentType', itemIndex, ''),
 				text: this.getNodeParameter('text', itemIndex, ''),
 				url: this.getNodeParameter('url', itemIndex, ''),
+				allowPrivateUrls: this.getNodeParameter('allowPrivateUrls', itemIndex, false),
 			});
 			return { ...answer };
 		});

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { isPrivateHost } from './privateAddress';
 
 /**
  * Validation and normalisation of a content request before it is handed to the content
@@ -42,9 +43,10 @@ export function checkContentType(raw: unknown): ContentType | ErrorAnswer {
 
 /**
  * A bad URL is `__BAD_ACTION__` (the request cannot be carried out as sent), not `__BAD_PATH__`,
- * which is about vault paths and would point the agent at the wrong fix.
+ * which is about vault paths and would point the agent at the wrong fix. The pipeline may fetch
+ * the url, so unless the operator allows it, a host on the n8n host's own network is refused.
  */
-export function checkUrl(raw: string): string | ErrorAnswer {
+export function checkUrl(raw: string, allowPrivateUrls = false): string | ErrorAnswer {
 	if (raw.length > CONTENT_CAPS.urlChars) {
 		return errorAnswer('__TOO_LARGE__', `The url is ${raw.length} characters; the cap is ${CONTENT_CAPS.urlChars}. Send the canonical link without tracking parameters.`);
 	}
@@ -58,13 +60,25 @@ export function checkUrl(raw: string): string | ErrorAnswer {
 	if (!ALLOWED_PROTOCOLS.has(url.protocol)) return bad(`the scheme ${JSON.stringify(url.protocol)} is not allowed (http and https only)`);
 	if (!url.hostname) return bad('it has no host');
 	if (url.username || url.password) return bad('credentials in the URL are not allowed');
+	if (!allowPrivateUrls && isPrivateHost(url.hostname)) {
+		return errorAnswer(
+			'__BAD_ACTION__',
+			'The url points at a private, loopback or link-local address (or localhost); such addresses are not accepted. Send a public link, e.g. https://example.com/page.',
+		);
+	}
 	if (url.href.length > CONTENT_CAPS.urlChars) {
 		return errorAnswer('__TOO_LARGE__', `The url is ${url.href.length} characters once normalised; the cap is ${CONTENT_CAPS.urlChars}.`);
 	}
 	return url.href;
 }
 
-export function checkContentRequest(input: { contentType: unknown; text: unknown; url: unknown }): ContentRequest | ErrorAnswer {
+export function checkContentRequest(input: {
+	contentType: unknown;
+	text: unknown;
+	url: unknown;
+	/** The operator's setting; only `true` allows private network urls. */
+	allowPrivateUrls?: unknown;
+}): ContentRequest | ErrorAnswer {
 	const contentType = checkContentType(input.contentType);
 	if (typeof contentType !== 'string') return contentType;
 
@@ -86,7 +100,7 @@ export function checkContentRequest(input: { contentType: unknown; text: unknown
 
 	let url = '';
 	if (rawUrl) {
-		const checked = checkUrl(rawUrl);
+		const checked = checkUrl(rawUrl, input.allowPrivateUrls === true);
 		if (typeof checked !== 'string') return checked;
 		url = checked;
 	}

@@ -118,6 +118,6 @@ describe('Hermes Content node', () => {
 		const { description } = new HermesContent();
 		expect(description.usableAsTool).toBe(true);
 		expect(description.credentials).toBeUndefined();
-		expect(description.properties.map((p) => p.name)).toEqual(['contentType', 'text', 'url']);
+		expect(description.properties.map((p) => p.name)).toEqual(['contentType', 'text', 'url', 'allowPrivateUrls']);
 	});
 });
