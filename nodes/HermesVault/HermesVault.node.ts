@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { hermesSshConnectionTest } from '../shared/credentialTest';
-import { errorAnswer } from '../shared/markers';
+import { misconfiguredAnswer } from '../shared/markers';
 import { runPerItem } from '../shared/runItems';
 import { remoteRunner } from '../shared/remoteRunner';
 import { runVaultOperation } from './operations';
@@ -41,14 +41,14 @@ export class HermesVault implements INodeType {
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
 			const vaultPath = checkVaultPath(this.getNodeParameter('vaultPath', itemIndex, ''));
 			if (!vaultPath.ok) {
-				return { ...errorAnswer('__UNAVAILABLE__', `The vault is misconfigured (${vaultPath.reason}). Tell the operator.`) };
+				return { ...misconfiguredAnswer('Vault Path', vaultPath.reason) };
 			}
 			const operation = this.getNodeParameter('operation', itemIndex, '');
 			let prefixes: string[];
 			try {
 				prefixes = operation === 'write' ? parseWritePrefixes(this.getNodeParameter('writePrefixes', itemIndex, '')) : [];
 			} catch (error) {
-				return { ...errorAnswer('__UNAVAILABLE__', `The vault is misconfigured (${(error as Error).message}). Tell the operator.`) };
+				return { ...misconfiguredAnswer('Write Prefixes', (error as Error).message) };
 			}
 			return await runVaultOperation(
 				{ vaultPath: vaultPath.path, writePrefixes: () => prefixes, run },
