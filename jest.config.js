@@ -1,8 +1,13 @@
 /** Three projects: unit (no services), integration (real sshd, git, Prometheus), e2e (real n8n). */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 // Build output and scratch copies hold another package.json of the same name: keep them out of the module map.
-const modulePathIgnorePatterns = ['<rootDir>/dist/', '<rootDir>/.tmp/'];
-const base = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'], modulePathIgnorePatterns };
+const modulePathIgnorePatterns = ['<rootDir>/dist/', '<rootDir>/generator/dist/', '<rootDir>/.tmp/'];
+// The two packages import each other by name; tests run their sources.
+const moduleNameMapper = {
+	'^n8n-nodes-hermes$': '<rootDir>/nodes/contracts.ts',
+	'^hermes-workflows$': '<rootDir>/generator/index.ts',
+};
+const base = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'], modulePathIgnorePatterns, moduleNameMapper };
 
 module.exports = {
 	projects: [

@@ -3,10 +3,11 @@
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
  * hands to the agent.
  */
-import type { GatewayName } from '../catalogue/types';
-import { GATEWAY_INPUTS, GATEWAYS } from '../catalogue/types';
+import { GATEWAY_CONTRACTS, type GatewayContract, type GatewayName } from 'n8n-nodes-hermes';
+
 import type { HermesConfig } from '../config';
 import { expression } from '../fromAi';
+import { GATEWAY_INPUTS, GATEWAYS } from '../toolSpec/schema';
 import { nodeId } from './ids';
 import type { Connections, JsonObject, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
@@ -14,39 +15,35 @@ import { workflowByName } from './resourceLocator';
 
 export const SUBWORKFLOW_TRIGGER_NAME = 'When called by a tool';
 
-const GATEWAY_NODES: Record<GatewayName, { name: string; type: string; ssh: boolean }> = {
-	vault: { name: 'Vault', type: 'hermesVault', ssh: true },
-	docker: { name: 'Docker', type: 'hermesDocker', ssh: true },
-	monitoring: { name: 'Monitoring', type: 'hermesMonitoring', ssh: true },
-	content: { name: 'Content', type: 'hermesContent', ssh: false },
-};
+/** Name of the gateway node inside its sub-workflow. */
+const GATEWAY_NODE_NAMES: Record<GatewayName, string> = { vault: 'Vault', docker: 'Docker', monitoring: 'Monitoring', content: 'Content' };
 
-const json = (input: string) => expression(`$json.${input}`);
-
-/** Sub-workflow inputs wired to the gateway node's parameters (CONTRACTS.md), plus its settings. */
-function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObject {
+/** The node's operator settings, from the deployment config. */
+function gatewaySettings(gateway: GatewayName, config: HermesConfig): JsonObject {
 	switch (gateway) {
 		case 'vault':
-			return {
-				operation: json('vaultAction'),
-				query: json('vaultQuery'),
-				content: json('vaultContent'),
-				baseHash: json('vaultBaseHash'),
-				vaultPath: config.vault.path,
-				writePrefixes: config.vault.writePrefixes.join(','),
-			};
+			return { [GATEWAY_CONTRACTS.vault.params.vaultPath]: config.vault.path, [GATEWAY_CONTRACTS.vault.params.writePrefixes]: config.vault.writePrefixes.join(',') };
 		case 'docker':
 			return {
-				action: json('dockerAction'),
-				stack: json('dockerStack'),
-				dockerCommand: config.docker.command,
-				protectedStacks: config.docker.protectedStacks.join(','),
+				[GATEWAY_CONTRACTS.docker.params.dockerCommand]: config.docker.command,
+				[GATEWAY_CONTRACTS.docker.params.protectedStacks]: config.docker.protectedStacks.join(','),
 			};
 		case 'monitoring':
-			return { mode: json('mode'), promql: json('promql'), prometheusUrl: config.prometheusUrl };
+			return { [GATEWAY_CONTRACTS.monitoring.params.prometheusUrl]: config.prometheusUrl };
 		case 'content':
-			return { contentType: json('contentType'), text: json('text'), url: json('url') };
+			return {};
 	}
+}
+
+/** Each sub-workflow input feeds the node parameter its contract names, then the settings follow. */
+function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObject {
+	const contract: GatewayContract = GATEWAY_CONTRACTS[gateway];
+	const inputFor = new Map(Object.entries(contract.subWorkflowInputs).map(([input, param]) => [param, input]));
+	const fed = Object.keys(contract.params).flatMap((param) => {
+		const input = inputFor.get(param);
+		return input ? [[contract.params[param], expression(`$json.${input}`)]] : [];
+	});
+	return { ...Object.fromEntries(fed), ...gatewaySettings(gateway, config) };
 }
 
 function node(workflow: string, name: string, kind: { type: string; typeVersion: number }, position: [number, number], parameters: JsonObject): WorkflowNode {
@@ -92,7 +89,7 @@ function contentTail(workflow: string, config: HermesConfig, nodes: WorkflowNode
 		}),
 		node(workflow, invalid, NODE_TYPES.noOp, [660, 100], {}),
 	);
-	connections[GATEWAY_NODES.content.name] = { main: [main(check)] };
+	connections[GATEWAY_NODE_NAMES.content] = { main: [main(check)] };
 	connections[check] = { main: [main(pipeline), main(invalid)] };
 }
 
@@ -102,17 +99,18 @@ export function gatewayWorkflowFileName(gateway: GatewayName): string {
 
 export function buildGatewayWorkflow(gateway: GatewayName, config: HermesConfig): Workflow {
 	const name = config.gatewayWorkflows[gateway];
-	const spec = GATEWAY_NODES[gateway];
+	const contract = GATEWAY_CONTRACTS[gateway];
+	const nodeName = GATEWAY_NODE_NAMES[gateway];
 	const trigger = node(name, SUBWORKFLOW_TRIGGER_NAME, NODE_TYPES.executeWorkflowTrigger, [0, 0], {
 		inputSource: 'workflowInputs',
 		workflowInputs: { values: GATEWAY_INPUTS[gateway].map((input) => ({ name: input, type: 'string' })) },
 	});
 	const gatewayNode: WorkflowNode = {
-		...node(name, spec.name, { type: `${config.nodeTypePrefix}.${spec.type}`, typeVersion: 1 }, [220, 0], gatewayParameters(gateway, config)),
-		...(spec.ssh ? { credentials: { hermesSshApi: { name: config.credentials.ssh } } } : {}),
+		...node(name, nodeName, { type: `${config.nodeTypePrefix}.${contract.type}`, typeVersion: 1 }, [220, 0], gatewayParameters(gateway, config)),
+		...(contract.ssh ? { credentials: { hermesSshApi: { name: config.credentials.ssh } } } : {}),
 	};
 	const nodes = [trigger, gatewayNode];
-	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(spec.name)] } };
+	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(nodeName)] } };
 	if (gateway === 'content') contentTail(name, config, nodes, connections);
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }

@@ -1,5 +1,5 @@
 /** Everything `generate` writes, as file name -> content, for a catalogue and a config. */
-import type { ToolSpec } from '../catalogue/types';
+import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
 import { buildGatewayWorkflows, gatewayWorkflowFileName } from './gatewayWorkflows';

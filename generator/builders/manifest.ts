@@ -1,5 +1,5 @@
 /** The node-index manifest: tool -> node name -> index in nodes[] and in the ai_tool order. */
-import type { ToolSpec } from '../catalogue/types';
+import type { ToolSpec } from '../toolSpec/schema';
 import type { Workflow } from './n8nTypes';
 
 export interface ManifestEntry {

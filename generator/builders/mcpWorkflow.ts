@@ -1,5 +1,5 @@
 /** The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired ai_tool. */
-import type { ParameterSpec, ToolSpec } from '../catalogue/types';
+import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { nodeId, webhookId } from './ids';
 import type { Connections, Workflow, WorkflowNode } from './n8nTypes';

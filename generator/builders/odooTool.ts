@@ -1,5 +1,5 @@
 /** One catalogue tool -> one `odooTool` (typeVersion 2) node's parameters, resource "custom". */
-import type { FieldChoice, Literal, OdooTarget, OdooWrite, ParameterSpec, ToolSpec } from '../catalogue/types';
+import type { FieldChoice, Literal, OdooTarget, OdooWrite, ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall, quote } from '../fromAi';
 import type { JsonObject, JsonValue } from './n8nTypes';

@@ -1,6 +1,6 @@
 /** One catalogue gateway tool -> one `toolWorkflow` (typeVersion 2.2) node's parameters. */
-import type { GatewayInput, GatewayTarget, ToolSpec } from '../catalogue/types';
-import { GATEWAY_INPUTS } from '../catalogue/types';
+import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
+import { GATEWAY_INPUTS } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall, quote } from '../fromAi';
 import type { JsonObject, JsonValue } from './n8nTypes';

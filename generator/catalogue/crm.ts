@@ -1,8 +1,8 @@
 /** Odoo CRM (6 tools). */
-import type { ToolSpec } from './types';
+import { defineTool } from 'hermes-workflows';
 
-export const crm: ToolSpec[] = [
-	{
+export default [
+	defineTool({
 		name: 'crm_list_stages',
 		description: 'Lists the CRM pipeline stages (id, name, sequence, is_won).',
 		sensitive: false,
@@ -16,8 +16,8 @@ export const crm: ToolSpec[] = [
 		parameters: [
 			{ key: 'limit', type: 'number', description: 'Maximum number of stages to return', required: false, default: 50 },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'crm_list_leads',
 		description: 'Lists the CRM opportunities in the pipeline (id, name, customer, stage, expected revenue, probability).',
 		sensitive: false,
@@ -32,8 +32,8 @@ export const crm: ToolSpec[] = [
 		parameters: [
 			{ key: 'limit', type: 'number', description: 'Maximum number of opportunities to return', required: false, default: 50 },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'crm_create_lead',
 		description: 'Creates a CRM opportunity (type=opportunity is forced so it lands in the pipeline). Returns its id.',
 		sensitive: false,
@@ -59,8 +59,8 @@ export const crm: ToolSpec[] = [
 			{ key: 'expected_revenue', type: 'number', description: 'Expected revenue in the company currency, 0 if unknown', required: false, default: 0 },
 			{ key: 'description', type: 'string', description: 'Internal notes, empty for none', required: false, default: '' },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'crm_update_lead',
 		description: 'Updates one field of a CRM opportunity: name, partner_name, email_from, phone, expected_revenue, probability, date_deadline or description. Any other field is refused.',
 		sensitive: false,
@@ -80,8 +80,8 @@ export const crm: ToolSpec[] = [
 			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, partner_name, email_from, phone, expected_revenue, probability, date_deadline, description. Any other field is refused', required: true },
 			{ key: 'value', type: 'string', description: 'New value of that field (numbers as digits, date_deadline as YYYY-MM-DD)', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'crm_move_stage',
 		description: 'Moves a CRM opportunity to another pipeline stage.',
 		sensitive: false,
@@ -96,8 +96,8 @@ export const crm: ToolSpec[] = [
 			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to move', required: true },
 			{ key: 'stage_id', type: 'number', description: 'Id of the target stage (see crm_list_stages)', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'crm_delete_lead',
 		description: 'SENSITIVE: permanently deletes a CRM opportunity. Ask the user for explicit confirmation before calling.',
 		sensitive: true,
@@ -105,5 +105,5 @@ export const crm: ToolSpec[] = [
 		parameters: [
 			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to delete permanently (only after the user confirmed)', required: true },
 		],
-	},
+	}),
 ];

@@ -1,8 +1,8 @@
 /** Infrastructure (5 tools): Docker, Prometheus monitoring, content pipeline, through their gateways. */
-import type { ToolSpec } from './types';
+import { defineTool } from 'hermes-workflows';
 
-export const infrastructure: ToolSpec[] = [
-	{
+export default [
+	defineTool({
 		name: 'docker_read',
 		description: 'Reads Docker state on the host: status of a compose stack, its recent logs, or the list of stacks.',
 		sensitive: false,
@@ -18,8 +18,8 @@ export const infrastructure: ToolSpec[] = [
 			{ key: 'action', type: 'string', description: 'One of status, logs, list', required: true },
 			{ key: 'stack', type: 'string', description: 'Compose stack name (lowercase letters, digits, - and _); empty for list', required: false, default: '' },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'docker_manage',
 		description: 'SENSITIVE: starts, stops, restarts or updates (pull + up -d) a Docker compose stack. Ask the user for explicit confirmation before calling. Protected stacks are refused.',
 		sensitive: true,
@@ -35,8 +35,8 @@ export const infrastructure: ToolSpec[] = [
 			{ key: 'action', type: 'string', description: 'One of start, stop, restart, update (only after the user confirmed)', required: true },
 			{ key: 'stack', type: 'string', description: 'Compose stack name (lowercase letters, digits, - and _)', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'monitoring_alerts',
 		description: 'Lists the Prometheus alerts currently firing (name, labels, summary, since).',
 		sensitive: false,
@@ -51,8 +51,8 @@ export const infrastructure: ToolSpec[] = [
 		parameters: [
 			{ key: 'reason', type: 'string', description: 'Optional note on why the alerts are checked; not used as a filter', required: false, default: '' },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'monitoring_query',
 		description: 'Runs an instant PromQL query against Prometheus (result capped, truncated flag).',
 		sensitive: false,
@@ -67,8 +67,8 @@ export const infrastructure: ToolSpec[] = [
 		parameters: [
 			{ key: 'promql', type: 'string', description: 'PromQL expression, e.g. up == 0', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'content_generate',
 		description: 'Hands a draft note, article or research request to the content pipeline. Give a text, a url, or both.',
 		sensitive: false,
@@ -86,5 +86,5 @@ export const infrastructure: ToolSpec[] = [
 			{ key: 'text', type: 'string', description: 'Text or idea to work from; empty if a url is given', required: false, default: '' },
 			{ key: 'url', type: 'string', description: 'http or https link to work from; empty if a text is given', required: false, default: '' },
 		],
-	},
+	}),
 ];

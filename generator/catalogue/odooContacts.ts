@@ -1,8 +1,8 @@
 /** Odoo contacts (3 tools). */
-import type { ToolSpec } from './types';
+import { defineTool } from 'hermes-workflows';
 
-export const odooContacts: ToolSpec[] = [
-	{
+export default [
+	defineTool({
 		name: 'odoo_search_contacts',
 		description: 'Searches Odoo contacts by name (case-insensitive) and returns their details and address.',
 		sensitive: false,
@@ -18,8 +18,8 @@ export const odooContacts: ToolSpec[] = [
 			{ key: 'name', type: 'string', description: 'Part of the contact name to search for (case-insensitive)', required: true },
 			{ key: 'limit', type: 'number', description: 'Maximum number of contacts to return', required: false, default: 20 },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_create_contact',
 		description: 'Creates an Odoo contact (person or company). Returns its id.',
 		sensitive: false,
@@ -46,8 +46,8 @@ export const odooContacts: ToolSpec[] = [
 			{ key: 'zip', type: 'string', description: 'Postal code, empty for none', required: false, default: '' },
 			{ key: 'city', type: 'string', description: 'City, empty for none', required: false, default: '' },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_update_contact',
 		description: 'Updates one field of an Odoo contact: name, email, phone, street, zip, city or website. Any other field is refused.',
 		sensitive: false,
@@ -67,5 +67,5 @@ export const odooContacts: ToolSpec[] = [
 			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, email, phone, street, zip, city, website. Any other field is refused', required: true },
 			{ key: 'value', type: 'string', description: 'New value of that field', required: true },
 		],
-	},
+	}),
 ];

@@ -1,8 +1,8 @@
 /** Odoo projects and tasks (10 tools). */
-import type { ToolSpec } from './types';
+import { defineTool } from 'hermes-workflows';
 
-export const odooProjects: ToolSpec[] = [
-	{
+export default [
+	defineTool({
 		name: 'odoo_list_projects',
 		description: 'Lists Odoo projects (id and name).',
 		sensitive: false,
@@ -16,8 +16,8 @@ export const odooProjects: ToolSpec[] = [
 		parameters: [
 			{ key: 'limit', type: 'number', description: 'Maximum number of projects to return', required: false, default: 100 },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_create_project',
 		description: 'Creates an Odoo project (the ORM creates the matching analytic account). Returns its id.',
 		sensitive: false,
@@ -34,8 +34,8 @@ export const odooProjects: ToolSpec[] = [
 			{ key: 'name', type: 'string', description: 'Name of the new project', required: true },
 			{ key: 'description', type: 'string', description: 'Project description (HTML or plain text), empty for none', required: false, default: '' },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_update_project',
 		description: 'Updates one field of an Odoo project: name or description. Any other field is refused.',
 		sensitive: false,
@@ -51,8 +51,8 @@ export const odooProjects: ToolSpec[] = [
 			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, description. Any other field is refused', required: true },
 			{ key: 'value', type: 'string', description: 'New value of that field', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_archive_project',
 		description: 'Archives or unarchives an Odoo project.',
 		sensitive: false,
@@ -67,8 +67,8 @@ export const odooProjects: ToolSpec[] = [
 			{ key: 'project_id', type: 'number', description: 'Id of the project to archive or unarchive', required: true },
 			{ key: 'active', type: 'boolean', description: 'false archives the project, true unarchives (restores) it', required: false, default: false },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_list_task_stages',
 		description: 'Lists the kanban stages of an Odoo project (id, name, sequence, folded).',
 		sensitive: false,
@@ -82,8 +82,8 @@ export const odooProjects: ToolSpec[] = [
 		parameters: [
 			{ key: 'project_id', type: 'number', description: 'Id of the project whose stages are listed', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_move_task_stage',
 		description: 'Moves an Odoo task to another kanban stage.',
 		sensitive: false,
@@ -98,8 +98,8 @@ export const odooProjects: ToolSpec[] = [
 			{ key: 'task_id', type: 'number', description: 'Id of the task to move', required: true },
 			{ key: 'stage_id', type: 'number', description: 'Id of the target stage (see odoo_list_task_stages)', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_list_tasks',
 		description: 'Lists the tasks of an Odoo project (id, name, stage, assignees, deadline, priority).',
 		sensitive: false,
@@ -115,8 +115,8 @@ export const odooProjects: ToolSpec[] = [
 			{ key: 'project_id', type: 'number', description: 'Id of the project whose tasks are listed', required: true },
 			{ key: 'limit', type: 'number', description: 'Maximum number of tasks to return', required: false, default: 100 },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_get_task',
 		description: 'Returns the detail of one Odoo task, description included.',
 		sensitive: false,
@@ -128,8 +128,8 @@ export const odooProjects: ToolSpec[] = [
 			fieldsList: ['id', 'name', 'description', 'project_id', 'stage_id', 'user_ids', 'date_deadline', 'priority', 'tag_ids'],
 		},
 		parameters: [{ key: 'task_id', type: 'number', description: 'Id of the task to read', required: true }],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_create_task',
 		description: 'Creates a task in an Odoo project. Returns its id.',
 		sensitive: false,
@@ -150,8 +150,8 @@ export const odooProjects: ToolSpec[] = [
 			{ key: 'description', type: 'string', description: 'Task description, empty for none', required: false, default: '' },
 			{ key: 'date_deadline', type: 'string', description: 'Deadline as YYYY-MM-DD, empty for none', required: false, default: '' },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'odoo_update_task',
 		description: 'Updates one field of an Odoo task: name, description or date_deadline. Any other field is refused.',
 		sensitive: false,
@@ -167,5 +167,5 @@ export const odooProjects: ToolSpec[] = [
 			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, description, date_deadline. Any other field is refused', required: true },
 			{ key: 'value', type: 'string', description: 'New value of that field (date_deadline as YYYY-MM-DD)', required: true },
 		],
-	},
+	}),
 ];

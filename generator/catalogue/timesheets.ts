@@ -1,8 +1,8 @@
 /** Odoo timesheets (4 tools). Timesheet lines are analytic lines with a project. */
-import type { ToolSpec } from './types';
+import { defineTool } from 'hermes-workflows';
 
-export const timesheets: ToolSpec[] = [
-	{
+export default [
+	defineTool({
 		name: 'timesheet_report',
 		description: 'Lists timesheet lines from a date on (date, description, hours, project, task, employee).',
 		sensitive: false,
@@ -21,8 +21,8 @@ export const timesheets: ToolSpec[] = [
 			{ key: 'date_from', type: 'string', description: 'First day to include, as YYYY-MM-DD', required: true },
 			{ key: 'limit', type: 'number', description: 'Maximum number of lines to return', required: false, default: 200 },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'timesheet_log_hours',
 		description: 'Logs hours on an Odoo project (and optionally a task). Returns the new line id.',
 		sensitive: false,
@@ -47,8 +47,8 @@ export const timesheets: ToolSpec[] = [
 			{ key: 'date', type: 'string', description: 'Day worked as YYYY-MM-DD, empty for today', required: false, default: '' },
 			{ key: 'employee_id', type: 'number', description: 'Id of the employee, leave the default for the usual one', required: false, default: 1 },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'timesheet_update',
 		description: 'Updates one field of a timesheet line: name (description), unit_amount (hours) or date. Any other field is refused.',
 		sensitive: false,
@@ -64,8 +64,8 @@ export const timesheets: ToolSpec[] = [
 			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name (description), unit_amount (hours), date. Any other field is refused', required: true },
 			{ key: 'value', type: 'string', description: 'New value of that field (hours as a number, date as YYYY-MM-DD)', required: true },
 		],
-	},
-	{
+	}),
+	defineTool({
 		name: 'timesheet_delete',
 		description: 'SENSITIVE: permanently deletes a timesheet line. Ask the user for explicit confirmation before calling.',
 		sensitive: true,
@@ -73,5 +73,5 @@ export const timesheets: ToolSpec[] = [
 		parameters: [
 			{ key: 'line_id', type: 'number', description: 'Id of the timesheet line to delete permanently (only after the user confirmed)', required: true },
 		],
-	},
+	}),
 ];

@@ -5,6 +5,8 @@
  */
 import { Command } from 'commander';
 
+import { packageVersion } from '../project/packageRoot';
+
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerDiff } from './commands/diff';
 import { register as registerGenerate } from './commands/generate';
@@ -20,6 +22,7 @@ export function buildProgram(): Command {
 		.description(
 			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff through the n8n API, check Odoo, import existing workflows.',
 		)
+		.version(packageVersion(), '-V, --version', 'print the version')
 		.showHelpAfterError()
 		// Usage errors exit 2, as documented; commander's default is 1.
 		.exitOverride((error) => {
@@ -36,11 +39,14 @@ export function buildProgram(): Command {
 	return program;
 }
 
-if (require.main === module) {
+/** Runs the CLI on `argv`; an error no command handled is one `error:` line and exit 2. */
+export function run(argv: string[]): void {
 	buildProgram()
-		.parseAsync(process.argv)
+		.parseAsync(argv)
 		.catch((error: unknown) => {
-			process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+			process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\nhint: this is unexpected; run again with the same input and report it if it persists\n`);
 			process.exit(2);
 		});
 }
+
+if (require.main === module) run(process.argv);

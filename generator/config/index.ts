@@ -1,4 +1,4 @@
-export { DEFAULT_CONFIG } from './defaults';
-export { ConfigError, loadConfig, parseConfig } from './loadConfig';
+export { defaultConfig, DEFAULT_CATALOGUE_FILES } from './defaults';
+export { CONFIG_FILE_NAMES, ConfigError, findConfigFile, loadConfig, parseConfig } from './loadConfig';
 export { ConfigSchema, ToolsetSchema } from './schema';
-export type { HermesConfig, Toolset } from './schema';
+export type { ConfigInput, HermesConfig, Toolset } from './schema';

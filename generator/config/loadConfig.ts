@@ -1,7 +1,9 @@
-/** Reads a user config file over the embedded default and validates the result. */
-import { readFileSync } from 'node:fs';
+/** Reads a project config (JSON, TypeScript or JavaScript) over the built-in default and validates it. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 
-import { DEFAULT_CONFIG } from './defaults';
+import { loadDefaultExport, ModuleLoadError } from '../project/loadModule';
+import { defaultConfig } from './defaults';
 import type { HermesConfig } from './schema';
 import { ConfigSchema } from './schema';
 
@@ -14,6 +16,9 @@ export class ConfigError extends Error {
 		this.name = 'ConfigError';
 	}
 }
+
+/** Looked for in the working folder, in this order, when no config is named. */
+export const CONFIG_FILE_NAMES = ['hermes.config.ts', 'hermes.config.mts', 'hermes.config.js', 'hermes.config.mjs', 'hermes.config.cjs', 'hermes.config.json'];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -37,21 +42,48 @@ export function parseConfig(raw: unknown, source = 'config'): HermesConfig {
 	return result.data;
 }
 
-/** Embedded default, overridden field by field by the JSON file at `path` when given. */
+function readUserConfig(path: string): unknown {
+	if (extname(path) === '.json') {
+		let text: string;
+		try {
+			text = readFileSync(path, 'utf8');
+		} catch (error) {
+			throw new ConfigError(`Cannot read config file ${path}: ${(error as Error).message}`);
+		}
+		try {
+			return JSON.parse(text);
+		} catch (error) {
+			throw new ConfigError(`Config file ${path} is not valid JSON: ${(error as Error).message}`);
+		}
+	}
+	if (!existsSync(path)) throw new ConfigError(`Cannot read config file ${path}: it does not exist`);
+	try {
+		return loadDefaultExport(path);
+	} catch (error) {
+		if (error instanceof ModuleLoadError) throw new ConfigError(`Config file ${error.message}`);
+		throw error;
+	}
+}
+
+/** The config file named, or the first of CONFIG_FILE_NAMES in `cwd`, or none (built-in default). */
+export function findConfigFile(path: string | undefined, cwd = process.cwd()): string | undefined {
+	if (path !== undefined) return resolve(cwd, path);
+	return CONFIG_FILE_NAMES.map((name) => join(cwd, name)).find((file) => existsSync(file));
+}
+
+/**
+ * The built-in default, overridden field by field by the config file at `path` when given.
+ * Catalogue files named in a config file are relative to that file's folder.
+ */
 export function loadConfig(path?: string): HermesConfig {
-	if (path === undefined) return parseConfig(DEFAULT_CONFIG, 'embedded default config');
-	let text: string;
-	try {
-		text = readFileSync(path, 'utf8');
-	} catch (error) {
-		throw new ConfigError(`Cannot read config file ${path}: ${(error as Error).message}`);
+	if (path === undefined) return parseConfig(defaultConfig(), 'built-in default config');
+	const user = readUserConfig(path);
+	if (!isPlainObject(user)) {
+		throw new ConfigError(`Config file ${path} must ${extname(path) === '.json' ? 'hold a JSON object' : 'export an object by default: `export default defineConfig({ ... })`'}`);
 	}
-	let user: unknown;
-	try {
-		user = JSON.parse(text);
-	} catch (error) {
-		throw new ConfigError(`Config file ${path} is not valid JSON: ${(error as Error).message}`);
+	const merged = merge(defaultConfig(), user) as Record<string, unknown>;
+	if (Array.isArray(user.catalogue)) {
+		merged.catalogue = user.catalogue.map((file: unknown) => (typeof file === 'string' && !isAbsolute(file) ? resolve(dirname(path), file) : file));
 	}
-	if (!isPlainObject(user)) throw new ConfigError(`Config file ${path} must hold a JSON object`);
-	return parseConfig(merge(DEFAULT_CONFIG, user), `config file ${path}`);
+	return parseConfig(merged, `config file ${path}`);
 }

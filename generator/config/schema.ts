@@ -1,4 +1,5 @@
 /** Deployment config: everything that differs between installations, zod-validated (unknown keys refused). */
+import { DOCKER_COMMAND, MAX_STACK_CHARS, STACK_NAME, WRITE_PREFIX } from 'n8n-nodes-hermes';
 import { z } from 'zod';
 
 const name = z.string().min(1);
@@ -16,6 +17,11 @@ export type Toolset = z.infer<typeof ToolsetSchema>;
 
 export const ConfigSchema = z
 	.object({
+		/**
+		 * The catalogue: TypeScript (or JavaScript) files whose default export is a tool or a list of
+		 * tools, in the order the tools appear in the workflow. Relative to the config file.
+		 */
+		catalogue: z.array(z.string().min(1)).min(1),
 		workflowName: name,
 		mcpPath: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _'),
 		/** `n8n-nodes-hermes` when installed as a community package, `CUSTOM` from a custom folder. */
@@ -42,14 +48,14 @@ export const ConfigSchema = z
 		vault: z
 			.object({
 				path: name,
-				writePrefixes: z.array(z.string().regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/$/, 'like research/')).min(1),
+				writePrefixes: z.array(z.string().regex(WRITE_PREFIX, 'like research/')).min(1),
 			})
 			.strict(),
 		docker: z
 			.object({
 				/** Docker CLI on the host: a command name or absolute path, one word (wrap sudo in a script). */
-				command: z.string().regex(/^[A-Za-z0-9._/+][A-Za-z0-9._/+-]*$/, 'one word: a command name or an absolute path'),
-				protectedStacks: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/)),
+				command: z.string().regex(DOCKER_COMMAND, 'one word: a command name or an absolute path'),
+				protectedStacks: z.array(z.string().max(MAX_STACK_CHARS).regex(STACK_NAME, 'a compose project name')),
 			})
 			.strict(),
 		prometheusUrl: z.string().url(),
@@ -74,3 +80,8 @@ export const ConfigSchema = z
 		});
 	});
 export type HermesConfig = z.infer<typeof ConfigSchema>;
+
+type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+/** What a project config file holds: any subset of the keys, merged over the built-in default. */
+export type ConfigInput = DeepPartial<z.input<typeof ConfigSchema>>;

@@ -1,5 +1,5 @@
 /** Writes `$fromAI(...)` calls: the only way a tool parameter reaches the agent's JSON schema. */
-import type { ParameterSpec } from '../catalogue/types';
+import type { ParameterSpec } from '../toolSpec/schema';
 
 /** A single-quoted JS string literal, as n8n's parser unquotes it (\\ and \' escapes). */
 export function quote(text: string): string {

@@ -1,10 +1,10 @@
 /**
- * Imported ToolSpecs -> catalogue TypeScript in the catalogue's own format (plain object literals,
- * one file per group, an index that validates them), built with ts-morph.
+ * Imported ToolSpecs -> catalogue TypeScript in the catalogue's own format (one file per group,
+ * each tool an object literal in `defineTool`), built with ts-morph.
  */
-import { Project, QuoteKind, VariableDeclarationKind } from 'ts-morph';
+import { Project, QuoteKind } from 'ts-morph';
 
-import type { ToolSpec } from '../catalogue/types';
+import type { ToolSpec } from '../toolSpec/schema';
 import type { ImportProblem } from './importWorkflow';
 
 export interface EmittedFile {
@@ -12,7 +12,7 @@ export interface EmittedFile {
 	content: string;
 }
 
-/** Group names are the catalogue's file names, so the output can replace generator/catalogue/. */
+/** Group names are the default catalogue's file names, so an imported catalogue reads like it. */
 function groupOf(tool: ToolSpec): string {
 	const target = tool.target as { kind: string; model?: string; gateway?: string };
 	if (target.kind === 'gateway') return target.gateway === 'vault' ? 'vault' : 'infrastructure';
@@ -95,49 +95,26 @@ function sourceFile(project: Project, file: string, build: (sf: ReturnType<Proje
 	return { file, content: sf.getFullText() };
 }
 
+/**
+ * One catalogue file per group (`<group>.ts`, default export: its tools, each written with
+ * `defineTool`), in the workflow's tool order; the config lists them in that order.
+ */
 export function emitCatalogue(tools: readonly ToolSpec[], source: string, problems: ImportProblem[]): EmittedFile[] {
 	const project = new Project({ useInMemoryFileSystem: true, manipulationSettings: { quoteKind: QuoteKind.Single } });
-	const groups = groupTools(tools);
-	const files = groups.map((group) =>
+	const notImported = problems.map((p) => ` *   ${p.tool}: ${p.reason.replace(/\*\//g, '* /')}`);
+	return groupTools(tools).map((group, index) =>
 		sourceFile(project, `${group.name}.ts`, (sf) => {
-			sf.addStatements(`/** ${group.tools.length} tools imported from ${source} by \`hermes-workflows import\`. */`);
-			sf.addImportDeclaration({ isTypeOnly: true, namedImports: ['ToolSpec'], moduleSpecifier: './types' });
-			sf.addVariableStatement({
-				isExported: true,
-				declarationKind: VariableDeclarationKind.Const,
-				declarations: [
-					{ name: group.name, type: 'ToolSpec[]', initializer: print(group.tools.map(ordered), '', 0) },
-				],
-			});
+			sf.addStatements(
+				[
+					`/**`,
+					` * ${group.tools.length} tools imported from ${source} by \`hermes-workflows import\`.`,
+					...(index === 0 && notImported.length > 0 ? [` * Not imported (see the command's output):`, ...notImported] : []),
+					` */`,
+				].join('\n'),
+			);
+			sf.addImportDeclaration({ namedImports: ['defineTool'], moduleSpecifier: 'hermes-workflows' });
+			const items = group.tools.map((tool) => `\tdefineTool(${print(ordered(tool), '\t', 1)}),`);
+			sf.addExportAssignment({ isExportEquals: false, expression: `[\n${items.join('\n')}\n]` });
 		}),
 	);
-	const index = sourceFile(project, 'index.ts', (sf) => {
-		const notImported = problems.map((p) => ` *   ${p.tool}: ${p.reason.replace(/\*\//g, '* /')}`);
-		sf.addStatements(
-			[
-				`/**`,
-				` * The ${tools.length} tools imported from ${source}, in the workflow's order, validated once at load.`,
-				...(notImported.length > 0 ? [` * Not imported (see \`hermes-workflows import\` output):`, ...notImported] : []),
-				` */`,
-			].join('\n'),
-		);
-		for (const group of [...groups].sort((a, b) => a.name.localeCompare(b.name))) {
-			sf.addImportDeclaration({ namedImports: [group.name], moduleSpecifier: `./${group.name}` });
-		}
-		sf.addImportDeclaration({ isTypeOnly: true, namedImports: ['ToolSpec'], moduleSpecifier: './types' });
-		sf.addImportDeclaration({ namedImports: ['validateCatalogue'], moduleSpecifier: './types' });
-		sf.addVariableStatement({
-			isExported: true,
-			declarationKind: VariableDeclarationKind.Const,
-			declarations: [
-				{
-					name: 'CATALOGUE',
-					type: 'readonly ToolSpec[]',
-					initializer: `Object.freeze(\n\tvalidateCatalogue([${groups.map((g) => `...${g.name}`).join(', ')}]),\n)`,
-				},
-			],
-		});
-		sf.addExportDeclaration({ moduleSpecifier: './types' });
-	});
-	return [...files, index];
 }

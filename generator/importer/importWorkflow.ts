@@ -3,7 +3,7 @@
  * the tools that could not be mapped with the reason (never dropped silently).
  */
 import { TRIGGER_NAME } from '../builders';
-import { ToolSpecSchema, type ToolSpec } from '../catalogue/types';
+import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, parseConfig } from '../config';
 import { collectFromAiCalls } from '../fromAi';
 import { mapOdooNode, mapToolWorkflowNode, type RawNode, type ToolDraft } from './mapNodes';

@@ -12,7 +12,7 @@ import {
 	type OdooOperation,
 	type OdooTarget,
 	type OdooWrite,
-} from '../catalogue/types';
+} from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import {
 	allowListExpression,

@@ -3,7 +3,7 @@
  * plain values become literals. Anything else is reported by the caller; the final rebuild
  * comparison (verify.ts) is what guarantees nothing was misread.
  */
-import type { Literal, ParameterSpec, ParamType } from '../catalogue/types';
+import type { Literal, ParameterSpec, ParamType } from '../toolSpec/schema';
 import { extractFromAiCalls, type FromAiCall } from '../fromAi';
 
 export class UnmappableError extends Error {

@@ -4,7 +4,7 @@
  * parameter the catalogue cannot express, and the tool is reported instead of half-imported.
  */
 import { buildMcpWorkflow } from '../builders';
-import type { ToolSpec } from '../catalogue/types';
+import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import type { RawNode } from './mapNodes';
 

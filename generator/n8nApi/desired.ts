@@ -3,8 +3,7 @@
  * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
  */
 import { generateAll } from '../builders';
-import { CATALOGUE } from '../catalogue';
-import { loadConfig } from '../config';
+import { loadProject } from '../project';
 import { BodyError, workflowBody, type WorkflowBody } from './body';
 import { workflowReferences } from './wiring';
 
@@ -17,7 +16,8 @@ export interface DesiredWorkflow {
 }
 
 export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
-	const files = generateAll(CATALOGUE, loadConfig(configPath));
+	const project = loadProject(configPath);
+	const files = generateAll(project.tools, project.config);
 	const contents = new Map(files.map((f) => [f.file, f.content]));
 	return files
 		.filter((f) => f.workflow !== undefined)

@@ -2,7 +2,7 @@
  * Derives the Odoo requirements (model, field, accepted field types) from catalogue specs: every
  * field a tool filters on, writes, lets the agent choose, or reads back.
  */
-import type { Literal, OdooTarget, ParamType, ToolSpec } from '../catalogue/types';
+import type { Literal, OdooTarget, ParamType, ToolSpec } from '../toolSpec/schema';
 import type { OdooAccessMode, OdooFieldRequirement, OdooRequirements } from './requirements';
 
 /** The right each node operation uses: search_read/read, create, write, unlink. */

@@ -9,11 +9,12 @@ import {
 
 import { runPerItem } from '../shared/runItems';
 import { CONTENT_CAPS, checkContentRequest } from './validate';
+import { CONTENT } from './contract';
 
 export class HermesContent implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Hermes Content',
-		name: 'hermesContent',
+		name: CONTENT.type,
 		icon: { light: 'file:hermesContent.svg', dark: 'file:hermesContent.dark.svg' },
 		group: ['transform'],
 		version: 1,
@@ -27,7 +28,7 @@ export class HermesContent implements INodeType {
 		properties: [
 			{
 				displayName: 'Content Type',
-				name: 'contentType',
+				name: CONTENT.params.contentType,
 				type: 'options',
 				options: [
 					{ name: 'Note', value: 'note' },
@@ -39,7 +40,7 @@ export class HermesContent implements INodeType {
 			},
 			{
 				displayName: 'Text',
-				name: 'text',
+				name: CONTENT.params.text,
 				type: 'string',
 				typeOptions: { rows: 4 },
 				default: '',
@@ -47,7 +48,7 @@ export class HermesContent implements INodeType {
 			},
 			{
 				displayName: 'URL',
-				name: 'url',
+				name: CONTENT.params.url,
 				type: 'string',
 				default: '',
 				placeholder: 'https://example.com/article',
@@ -55,7 +56,7 @@ export class HermesContent implements INodeType {
 			},
 			{
 				displayName: 'Allow Private Network URLs',
-				name: 'allowPrivateUrls',
+				name: CONTENT.params.allowPrivateUrls,
 				type: 'boolean',
 				default: false,
 				description:
@@ -67,10 +68,10 @@ export class HermesContent implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
 			const answer = checkContentRequest({
-				contentType: this.getNodeParameter('contentType', itemIndex, ''),
-				text: this.getNodeParameter('text', itemIndex, ''),
-				url: this.getNodeParameter('url', itemIndex, ''),
-				allowPrivateUrls: this.getNodeParameter('allowPrivateUrls', itemIndex, false),
+				contentType: this.getNodeParameter(CONTENT.params.contentType, itemIndex, ''),
+				text: this.getNodeParameter(CONTENT.params.text, itemIndex, ''),
+				url: this.getNodeParameter(CONTENT.params.url, itemIndex, ''),
+				allowPrivateUrls: this.getNodeParameter(CONTENT.params.allowPrivateUrls, itemIndex, false),
 			});
 			return { ...answer };
 		});

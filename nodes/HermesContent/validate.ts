@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { CONTENT_CAPS, CONTENT_TYPES, type ContentType } from './contract';
 import { isPrivateHost } from './privateAddress';
 
 /**
@@ -8,15 +9,7 @@ import { isPrivateHost } from './privateAddress';
  * pipeline workflow. Pure: nothing here touches the network or the host.
  */
 
-export const CONTENT_TYPES = ['note', 'article', 'research'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-export const CONTENT_CAPS = {
-	/** Characters (Unicode code points) of text. */
-	textChars: 20_000,
-	/** Characters of the URL as sent (browsers and most servers stop near 2,000). */
-	urlChars: 2_048,
-} as const;
+export { CONTENT_CAPS, CONTENT_TYPES, type ContentType } from './contract';
 
 export interface ContentRequest extends IDataObject {
 	success: true;

@@ -24,7 +24,8 @@ import {
 	type CommandOutput,
 } from './dockerAnswer';
 import { LIST_SCRIPT, LOGS_SCRIPT, MANAGE_SCRIPTS, RESOLVE_SCRIPT, STATUS_SCRIPT } from './remoteScripts';
-import { ACTIONS, checkAction, checkSettings, checkStack, isManageAction } from './validate';
+import { checkAction, checkSettings, checkStack, isManageAction } from './validate';
+import { DOCKER } from './contract';
 
 const READ_SECONDS = 30;
 /** `update` pulls images: give it time. */
@@ -39,7 +40,7 @@ const asOutput = (result: RemoteResult): CommandOutput => ({
 export class HermesDocker implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Hermes Docker',
-		name: 'hermesDocker',
+		name: DOCKER.type,
 		icon: { light: 'file:hermesDocker.svg', dark: 'file:hermesDocker.dark.svg' },
 		group: ['transform'],
 		version: 1,
@@ -54,7 +55,7 @@ export class HermesDocker implements INodeType {
 		properties: [
 			{
 				displayName: 'Action',
-				name: 'action',
+				name: DOCKER.params.action,
 				type: 'options',
 				options: [
 					{ name: 'List', value: 'list', description: 'Compose stacks Docker knows, with their status', action: 'List stacks' },
@@ -69,7 +70,7 @@ export class HermesDocker implements INodeType {
 			},
 			{
 				displayName: 'Stack',
-				name: 'stack',
+				name: DOCKER.params.stack,
 				type: 'string',
 				default: '',
 				placeholder: 'my-stack',
@@ -77,7 +78,7 @@ export class HermesDocker implements INodeType {
 			},
 			{
 				displayName: 'Docker Command',
-				name: 'dockerCommand',
+				name: DOCKER.params.dockerCommand,
 				type: 'string',
 				default: 'docker',
 				description:
@@ -85,15 +86,15 @@ export class HermesDocker implements INodeType {
 			},
 			{
 				displayName: 'Allowed Actions',
-				name: 'allowedActions',
+				name: DOCKER.params.allowedActions,
 				type: 'string',
-				default: ACTIONS.join(','),
+				default: 'status,logs,list,start,stop,restart,update',
 				description:
 					'Comma-separated whitelist; any other action is refused with __BAD_ACTION__. An unknown entry or an empty list makes the node answer __UNAVAILABLE__ (tell the operator).',
 			},
 			{
 				displayName: 'Protected Stacks',
-				name: 'protectedStacks',
+				name: DOCKER.params.protectedStacks,
 				type: 'string',
 				default: 'security-stack',
 				description:
@@ -112,20 +113,20 @@ export class HermesDocker implements INodeType {
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
 			// The settings first: a misconfigured node is the operator's fault whatever the agent sent.
 			const settings = checkSettings({
-				dockerCommand: this.getNodeParameter('dockerCommand', itemIndex, ''),
-				allowedActions: this.getNodeParameter('allowedActions', itemIndex, ''),
-				protectedStacks: this.getNodeParameter('protectedStacks', itemIndex, ''),
+				dockerCommand: this.getNodeParameter(DOCKER.params.dockerCommand, itemIndex, ''),
+				allowedActions: this.getNodeParameter(DOCKER.params.allowedActions, itemIndex, ''),
+				protectedStacks: this.getNodeParameter(DOCKER.params.protectedStacks, itemIndex, ''),
 			});
 			if (!settings.ok) return { ...settings.answer };
 			const { docker, allowed, protectedStacks } = settings.value;
-			const action = checkAction(this.getNodeParameter('action', itemIndex, ''), allowed);
+			const action = checkAction(this.getNodeParameter(DOCKER.params.action, itemIndex, ''), allowed);
 			if (!action.ok) return { ...action.answer };
 
 			if (action.value === 'list') {
 				return answerFrom(await run(LIST_SCRIPT, [docker], true), listAnswer);
 			}
 
-			const stack = checkStack(this.getNodeParameter('stack', itemIndex, ''), protectedStacks);
+			const stack = checkStack(this.getNodeParameter(DOCKER.params.stack, itemIndex, ''), protectedStacks);
 			if (!stack.ok) return { ...stack.answer };
 
 			if (action.value === 'status') {

@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { DOCKER_LOG_CAPS as LOG_CAPS } from './contract';
 import { EXIT, SECTION } from './remoteScripts';
 
 /** Reads what the docker command printed (`--format json`, `inspect`) into the node's answers. */
 
-export const LOG_CAPS = { tailLines: 100, chars: 20_000 } as const;
+export { LOG_CAPS };
 const OUTPUT_CHARS = 2_000;
 const COMPOSE_PROJECT_LABEL = 'com.docker.compose.project';
 

@@ -1,17 +1,25 @@
 import { errorAnswer, misconfiguredAnswer, type ErrorAnswer } from '../shared/markers';
+import {
+	DOCKER_ACTIONS as ACTIONS,
+	DOCKER_COMMAND,
+	DOCKER_MANAGE_ACTIONS as MANAGE_ACTIONS,
+	MAX_DOCKER_COMMAND_CHARS,
+	MAX_STACK_CHARS,
+	STACK_NAME,
+	type DockerAction,
+} from './contract';
 
 /** Input checks for the Docker node. All run before any command is built. */
 
-export const READ_ACTIONS = ['status', 'logs', 'list'] as const;
-export const MANAGE_ACTIONS = ['start', 'stop', 'restart', 'update'] as const;
-export const ACTIONS = [...READ_ACTIONS, ...MANAGE_ACTIONS] as const;
-export type Action = (typeof ACTIONS)[number];
+export {
+	DOCKER_ACTIONS as ACTIONS,
+	DOCKER_MANAGE_ACTIONS as MANAGE_ACTIONS,
+	DOCKER_READ_ACTIONS as READ_ACTIONS,
+	MAX_STACK_CHARS,
+	STACK_NAME,
+} from './contract';
+export type Action = DockerAction;
 export type ManageAction = (typeof MANAGE_ACTIONS)[number];
-
-export const STACK_NAME = /^[a-z0-9][a-z0-9_-]*$/;
-/** Room for a full container id (64 hex), which is resolved through Docker like a name. */
-export const MAX_STACK_CHARS = 64;
-const DOCKER_COMMAND = /^[A-Za-z0-9_./+][A-Za-z0-9_./+-]*$/;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; answer: ErrorAnswer };
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
@@ -76,7 +84,7 @@ const misconfigured = <T>(setting: string, why: string) => refuse<T>(misconfigur
 /** One word: a command on the host's PATH or an absolute path (wrap `sudo docker` in a script). */
 export function checkDockerCommand(raw: unknown): Checked<string> {
 	const command = typeof raw === 'string' ? raw.trim() : '';
-	if (!command || command.length > 256 || !DOCKER_COMMAND.test(command)) {
+	if (!command || command.length > MAX_DOCKER_COMMAND_CHARS || !DOCKER_COMMAND.test(command)) {
 		return misconfigured(
 			'Docker Command',
 			'it must be one word, a command name or an absolute path (letters, digits, ._/+-, not starting with "-")',

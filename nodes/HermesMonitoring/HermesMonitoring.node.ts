@@ -13,6 +13,7 @@ import { remoteRunner } from '../shared/remoteRunner';
 import { answerFor, CAPS, parseCurlOutput } from './prometheusAnswer';
 import { ALERTS_SCRIPT, QUERY_SCRIPT } from './remoteScripts';
 import { checkMode, checkPrometheusUrl, checkPromql } from './validate';
+import { MONITORING } from './contract';
 
 /** curl's own limit; the remote `timeout` adds a margin so curl reports first. */
 const CURL_SECONDS = 20;
@@ -20,7 +21,7 @@ const CURL_SECONDS = 20;
 export class HermesMonitoring implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Hermes Monitoring',
-		name: 'hermesMonitoring',
+		name: MONITORING.type,
 		icon: { light: 'file:hermesMonitoring.svg', dark: 'file:hermesMonitoring.dark.svg' },
 		group: ['input'],
 		version: 1,
@@ -35,7 +36,7 @@ export class HermesMonitoring implements INodeType {
 		properties: [
 			{
 				displayName: 'Mode',
-				name: 'mode',
+				name: MONITORING.params.mode,
 				type: 'options',
 				options: [
 					{ name: 'Alerts', value: 'alerts', description: 'Firing alerts only: name, labels, summary, since', action: 'List firing alerts' },
@@ -45,7 +46,7 @@ export class HermesMonitoring implements INodeType {
 			},
 			{
 				displayName: 'PromQL',
-				name: 'promql',
+				name: MONITORING.params.promql,
 				type: 'string',
 				typeOptions: { rows: 2 },
 				default: '',
@@ -54,7 +55,7 @@ export class HermesMonitoring implements INodeType {
 			},
 			{
 				displayName: 'Prometheus URL',
-				name: 'prometheusUrl',
+				name: MONITORING.params.prometheusUrl,
 				type: 'string',
 				default: 'http://127.0.0.1:9090',
 				description:
@@ -70,14 +71,14 @@ export class HermesMonitoring implements INodeType {
 
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
 			// The setting first: a misconfigured node is the operator's fault whatever the agent sent.
-			const baseUrl = checkPrometheusUrl(this.getNodeParameter('prometheusUrl', itemIndex, ''));
+			const baseUrl = checkPrometheusUrl(this.getNodeParameter(MONITORING.params.prometheusUrl, itemIndex, ''));
 			if (!baseUrl.ok) return { ...baseUrl.answer };
-			const mode = checkMode(this.getNodeParameter('mode', itemIndex, ''));
+			const mode = checkMode(this.getNodeParameter(MONITORING.params.mode, itemIndex, ''));
 			if (!mode.ok) return { ...mode.answer };
 
 			let promql = '';
 			if (mode.value === 'query') {
-				const checked = checkPromql(this.getNodeParameter('promql', itemIndex, ''));
+				const checked = checkPromql(this.getNodeParameter(MONITORING.params.promql, itemIndex, ''));
 				if (!checked.ok) return { ...checked.answer };
 				promql = checked.value;
 			}

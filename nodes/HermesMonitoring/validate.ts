@@ -1,12 +1,10 @@
 import { errorAnswer, misconfiguredAnswer, type ErrorAnswer } from '../shared/markers';
+import { MAX_PROMQL_CHARS, MONITORING_MODES as MODES, type MonitoringMode } from './contract';
 
 /** Input checks for the Monitoring node; each returns the clean value or a marker answer. */
 
-export const MODES = ['alerts', 'query'] as const;
-export type Mode = (typeof MODES)[number];
-
-/** PromQL travels on stdin, so this cap only keeps absurd inputs off the wire. */
-export const MAX_PROMQL_CHARS = 10_000;
+export { MAX_PROMQL_CHARS, MONITORING_MODES as MODES } from './contract';
+export type Mode = MonitoringMode;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; answer: ErrorAnswer };
 

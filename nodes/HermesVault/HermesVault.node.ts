@@ -14,11 +14,12 @@ import { remoteRunner } from '../shared/remoteRunner';
 import { runVaultOperation } from './operations';
 import { vaultProperties } from './properties';
 import { checkVaultPath, parseWritePrefixes } from './pathPolicy';
+import { VAULT } from './contract';
 
 export class HermesVault implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Hermes Vault',
-		name: 'hermesVault',
+		name: VAULT.type,
 		icon: { light: 'file:hermesVault.svg', dark: 'file:hermesVault.dark.svg' },
 		group: ['transform'],
 		version: 1,
@@ -39,14 +40,14 @@ export class HermesVault implements INodeType {
 		const run = remoteRunner(this);
 
 		return runPerItem(this, async (itemIndex): Promise<IDataObject> => {
-			const vaultPath = checkVaultPath(this.getNodeParameter('vaultPath', itemIndex, ''));
+			const vaultPath = checkVaultPath(this.getNodeParameter(VAULT.params.vaultPath, itemIndex, ''));
 			if (!vaultPath.ok) {
 				return { ...misconfiguredAnswer('Vault Path', vaultPath.reason) };
 			}
-			const operation = this.getNodeParameter('operation', itemIndex, '');
+			const operation = this.getNodeParameter(VAULT.params.operation, itemIndex, '');
 			let prefixes: string[];
 			try {
-				prefixes = operation === 'write' ? parseWritePrefixes(this.getNodeParameter('writePrefixes', itemIndex, '')) : [];
+				prefixes = operation === 'write' ? parseWritePrefixes(this.getNodeParameter(VAULT.params.writePrefixes, itemIndex, '')) : [];
 			} catch (error) {
 				return { ...misconfiguredAnswer('Write Prefixes', (error as Error).message) };
 			}
@@ -54,9 +55,9 @@ export class HermesVault implements INodeType {
 				{ vaultPath: vaultPath.path, writePrefixes: () => prefixes, run },
 				{
 					operation,
-					query: this.getNodeParameter('query', itemIndex, ''),
-					content: () => this.getNodeParameter('content', itemIndex, ''),
-					baseHash: () => this.getNodeParameter('baseHash', itemIndex, ''),
+					query: this.getNodeParameter(VAULT.params.query, itemIndex, ''),
+					content: () => this.getNodeParameter(VAULT.params.content, itemIndex, ''),
+					baseHash: () => this.getNodeParameter(VAULT.params.baseHash, itemIndex, ''),
 				},
 			);
 		});

@@ -1,16 +1,7 @@
-/** Caps of the vault tools (DESIGN §6) and the counting they rely on. */
+/** Caps of the vault tools (defined in the node's contract) and the counting they rely on. */
+import { VAULT_LIMITS } from './contract';
 
-export const LIMITS = {
-	searchMatchesPerFile: 3,
-	searchLines: 60,
-	/** Longest query accepted (characters); longer is __TOO_LARGE__. */
-	searchQueryChars: 500,
-	/** A matched line is cut to this many characters in the answer. */
-	searchLineChars: 500,
-	listEntries: 300,
-	readChars: 30_000,
-	writeBytes: 150_000,
-} as const;
+export const LIMITS = VAULT_LIMITS;
 
 /** Bytes of the UTF-8 encoding: the unit of the write cap (not characters). */
 export function utf8ByteLength(text: string): number {

@@ -1,15 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LIMITS } from './limits';
+import { VAULT } from './contract';
 
-/** Parameter names are a contract with the generator (CONTRACTS.md): operation, query, content, baseHash, vaultPath, writePrefixes. */
+/** Parameter names and setting defaults come from the node's contract, which the workflow generator imports. */
 export const vaultProperties: INodeProperties[] = [
 	{
 		displayName: 'Operation',
-		name: 'operation',
+		name: VAULT.params.operation,
 		type: 'options',
 		// The gateway sub-workflow sets the operation from an expression ({{ $json.vaultAction }}).
-		// eslint-disable-next-line n8n-nodes-base/node-param-operation-without-no-data-expression
 		noDataExpression: false,
 		options: [
 			{
@@ -36,7 +36,7 @@ export const vaultProperties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Query',
-		name: 'query',
+		name: VAULT.params.query,
 		type: 'string',
 		default: '',
 		placeholder: 'research/topic.md',
@@ -45,7 +45,7 @@ export const vaultProperties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Content',
-		name: 'content',
+		name: VAULT.params.content,
 		type: 'string',
 		typeOptions: { rows: 8 },
 		default: '',
@@ -54,7 +54,7 @@ export const vaultProperties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Base Hash',
-		name: 'baseHash',
+		name: VAULT.params.baseHash,
 		type: 'string',
 		default: '',
 		displayOptions: { show: { operation: ['write'] } },
@@ -62,14 +62,14 @@ export const vaultProperties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Vault Path',
-		name: 'vaultPath',
+		name: VAULT.params.vaultPath,
 		type: 'string',
 		default: '~/vaults/vps-vault',
 		description: 'Top of the git work tree on the SSH host: absolute, or ~/... for the SSH user\'s home.',
 	},
 	{
 		displayName: 'Write Prefixes',
-		name: 'writePrefixes',
+		name: VAULT.params.writePrefixes,
 		type: 'string',
 		default: 'research/,inbox/',
 		description: 'Comma-separated folders that Write may create or change notes in. Everything else in the vault is read-only.',

@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import { CATALOGUE } from '../../generator/catalogue';
+import { CATALOGUE } from '../helpers/defaultCatalogue';
 import { runCli } from './helpers/cli';
 import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './helpers/mcp';
 import { createCredential, listExecutions } from './helpers/n8nRest';

@@ -5,8 +5,9 @@
  */
 import { Command, Option } from 'commander';
 
-import { CATALOGUE, type ToolSpec } from '../../catalogue';
-import { ConfigError, loadConfig } from '../../config';
+import { loadProject, ModuleLoadError } from '../../project';
+import { CatalogueError, type ToolSpec } from '../../toolSpec/schema';
+import { ConfigError } from '../../config';
 import { checkOdooSchema } from '../../odoo/checkSchema';
 import { requirementsFromCatalogue } from '../../odoo/fromCatalogue';
 import { formatConnectionError, formatReport, type ReportFormat } from '../../odoo/report';
@@ -46,7 +47,7 @@ function usage(io: CommandIo, format: ReportFormat, message: string, hint: strin
 export async function runCheckOdoo(
 	options: CheckOdooOptions,
 	io: CommandIo = processIo,
-	tools: readonly ToolSpec[] = CATALOGUE,
+	tools?: readonly ToolSpec[],
 ): Promise<number> {
 	const format: ReportFormat = options.format === 'json' ? 'json' : 'text';
 	const secret = options.apiKey ?? options.password ?? io.env.ODOO_API_KEY ?? io.env.ODOO_PASSWORD;
@@ -66,13 +67,18 @@ export async function runCheckOdoo(
 		return usage(io, format, `Bad --timeout ${String(options.timeout)}`, 'Give a number of seconds, e.g. --timeout 30');
 	}
 	let employeeId: number;
+	let catalogue: readonly ToolSpec[];
 	try {
-		employeeId = loadConfig(options.config).employeeId;
+		const project = loadProject(options.config);
+		employeeId = project.config.employeeId;
+		catalogue = tools ?? project.tools;
 	} catch (error) {
-		if (error instanceof ConfigError) return usage(io, format, error.message, 'Fix the config file or omit --config');
+		if (error instanceof ConfigError || error instanceof CatalogueError || error instanceof ModuleLoadError) {
+			return usage(io, format, error.message, 'Fix the config or catalogue file named above, or omit --config');
+		}
 		throw error;
 	}
-	const requirements = requirementsFromCatalogue(tools, { employeeId });
+	const requirements = requirementsFromCatalogue(catalogue, { employeeId });
 	try {
 		const report = await checkOdooSchema(
 			{ url: options.url, db: options.db, login: options.user, secret, timeoutMs: timeoutSeconds * 1000 },

@@ -9,8 +9,9 @@ import type { Command } from 'commander';
 
 import type { GeneratedFile } from '../../builders';
 import { generateAll } from '../../builders';
-import { CATALOGUE } from '../../catalogue';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError } from '../../config';
+import { loadProject, ModuleLoadError } from '../../project';
+import { CatalogueError } from '../../toolSpec/schema';
 
 export const DEFAULT_OUT_DIR = 'workflows';
 
@@ -57,9 +58,10 @@ interface Output {
 export function runGenerate(options: GenerateOptions, out: Output = process.stdout, err: Output = process.stderr): number {
 	let files: GeneratedFile[];
 	try {
-		files = generateAll(CATALOGUE, loadConfig(options.config));
+		const project = loadProject(options.config);
+		files = generateAll(project.tools, project.config);
 	} catch (error) {
-		if (error instanceof ConfigError) {
+		if (error instanceof ConfigError || error instanceof CatalogueError || error instanceof ModuleLoadError) {
 			err.write(`${error.message}\n`);
 			return 2;
 		}
@@ -99,7 +101,7 @@ export function register(program: Command): void {
 		.description(
 			'generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, and the four gateway sub-workflows.',
 		)
-		.option('-c, --config <file>', 'deployment config JSON; overrides the embedded default field by field')
+		.option('-c, --config <file>', 'project config (hermes.config.ts or .json; default: the one in this folder, else the built-in default)')
 		.option('-o, --out <dir>', 'output directory', DEFAULT_OUT_DIR)
 		.option('--check', 'write nothing; exit 1 and list the files that differ from what would be generated')
 		.addHelpText(

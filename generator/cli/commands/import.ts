@@ -21,6 +21,7 @@ export interface ImportOptions {
 }
 
 export const IMPORTED_CONFIG_FILE = 'hermes.config.json';
+export const CATALOGUE_DIR = 'catalogue';
 
 function readText(file: string): string | ImportInputError {
 	if (!existsSync(file)) return new ImportInputError(`${file} does not exist`, 'Give the path of a workflow JSON file');
@@ -42,12 +43,10 @@ function summary(result: ImportResult, file: string, out: string, written: strin
 	if (result.ignoredNodes.length > 0) lines.push(`Ignored non-tool nodes: ${result.ignoredNodes.join(', ')}`);
 	const overridden = Object.keys(result.configOverrides);
 	if (overridden.length > 0) {
-		lines.push(
-			`The workflow differs from the config in ${overridden.join(', ')}: written to ${join(out, IMPORTED_CONFIG_FILE)} (pass it with --config)`,
-		);
+		lines.push(`The workflow differs from the default config in ${overridden.join(', ')}: kept in ${join(out, IMPORTED_CONFIG_FILE)}`);
 	}
 	for (const note of result.notes) lines.push(`Note: ${note}`);
-	lines.push('Next: copy these files into generator/catalogue/ (keep its types.ts) and run `hermes-workflows generate`.');
+	lines.push(`Next: hermes-workflows generate --config ${join(out, IMPORTED_CONFIG_FILE)} (or move the files into your project and add them to its config's catalogue list).`);
 	return `${lines.join('\n')}\n`;
 }
 
@@ -71,12 +70,12 @@ export async function runImport(file: string, options: ImportOptions, io: Comman
 	// other command would otherwise pay ~0.3 s at start-up for it.
 	const { emitCatalogue } = await import('../../importer/emitSource');
 	const files = emitCatalogue(result.tools, basename(file), result.problems);
-	for (const emitted of files) writeFileSync(join(out, emitted.file), emitted.content);
-	const written = files.map((f) => f.file);
-	if (Object.keys(result.configOverrides).length > 0) {
-		writeFileSync(join(out, IMPORTED_CONFIG_FILE), `${JSON.stringify(result.configOverrides, null, 2)}\n`);
-		written.push(IMPORTED_CONFIG_FILE);
-	}
+	mkdirSync(join(out, CATALOGUE_DIR), { recursive: true });
+	for (const emitted of files) writeFileSync(join(out, CATALOGUE_DIR, emitted.file), emitted.content);
+	const catalogue = files.map((f) => `${CATALOGUE_DIR}/${f.file}`);
+	// A config that generates exactly this catalogue: its file list plus what the workflow showed.
+	writeFileSync(join(out, IMPORTED_CONFIG_FILE), `${JSON.stringify({ catalogue, ...result.configOverrides }, null, 2)}\n`);
+	const written = [...catalogue, IMPORTED_CONFIG_FILE];
 	if (options.format === 'json') {
 		const body = {
 			ok: result.problems.length === 0,
@@ -101,8 +100,8 @@ export function register(program: Command): void {
 		.command('import')
 		.description('turn an MCP tool workflow (e.g. built in the n8n editor) into catalogue TypeScript')
 		.argument('<workflow>', 'workflow JSON file')
-		.option('--out <dir>', 'directory for the catalogue files', 'imported-catalogue')
-		.option('--config <file>', 'deployment config (JSON) over the embedded default: gateway workflow names ...')
+		.option('-o, --out <dir>', 'folder to write catalogue/*.ts and hermes.config.json into', 'imported-catalogue')
+		.option('-c, --config <file>', 'project config whose names (gateway workflows, credentials) the workflow uses; default: the built-in one')
 		.option('--manifest <file>', 'node-index manifest with the sensitive flags (default: <workflow>.index.json if present)')
 		.addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
 		.action(async (workflow: string, options: ImportOptions) => {

@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CATALOGUE, type OdooOperation } from '../../../generator/catalogue';
+import type { OdooOperation } from '../../../generator/toolSpec/schema';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import type { OdooCallRecord } from '../../harness/odoo';
 import { FIRING_ALERT } from '../../harness/prometheus';
 import type { ToolAnswer } from './mcp';

@@ -1,6 +1,7 @@
 /** Catalogue validation: the real catalogue passes; each kind of bad spec is refused with a reason. */
-import type { ToolSpec } from '../../../generator/catalogue';
-import { CATALOGUE, validateCatalogue } from '../../../generator/catalogue';
+import type { ToolSpec } from '../../../generator/toolSpec/schema';
+import { validateCatalogue } from '../../../generator/toolSpec/schema';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { ARTICLE_TOOLS } from './fixtures';
 
 const good: ToolSpec = {

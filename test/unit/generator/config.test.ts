@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { generateAll } from '../../../generator/builders';
-import { CATALOGUE } from '../../../generator/catalogue';
-import { ConfigError, DEFAULT_CONFIG, loadConfig } from '../../../generator/config';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
+import { ConfigError, defaultConfig, loadConfig } from '../../../generator/config';
+
+const DEFAULT_CONFIG = defaultConfig();
 import { generated } from './fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'hermes-config-'));

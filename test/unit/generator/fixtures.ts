@@ -1,8 +1,8 @@
 /** Shared helpers: the generated files for the default config, parsed. */
 import type { GeneratedFile, Manifest, Workflow } from '../../../generator/builders';
 import { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from '../../../generator/builders';
-import type { ToolSpec } from '../../../generator/catalogue';
-import { CATALOGUE } from '../../../generator/catalogue';
+import type { ToolSpec } from '../../../generator/toolSpec/schema';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import type { HermesConfig } from '../../../generator/config';
 import { loadConfig } from '../../../generator/config';
 

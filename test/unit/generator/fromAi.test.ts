@@ -2,7 +2,7 @@
 import { extractFromAICalls } from 'n8n-workflow';
 
 import { TRIGGER_NAME } from '../../../generator/builders';
-import type { ParameterSpec } from '../../../generator/catalogue';
+import type { ParameterSpec } from '../../../generator/toolSpec/schema';
 import { collectFromAiCalls, extractFromAiCalls, FromAiParseError, fromAiCall } from '../../../generator/fromAi';
 import { generated } from './fixtures';
 

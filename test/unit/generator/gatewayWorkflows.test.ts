@@ -1,7 +1,7 @@
 /** The four gateway sub-workflows: typed inputs -> gateway node -> answer. */
 import { SUBWORKFLOW_TRIGGER_NAME } from '../../../generator/builders';
 import type { Workflow } from '../../../generator/builders';
-import { GATEWAY_INPUTS } from '../../../generator/catalogue';
+import { GATEWAY_INPUTS } from '../../../generator/toolSpec/schema';
 import { generated } from './fixtures';
 
 const { byName, main } = generated();

@@ -1,7 +1,7 @@
 /** The generated Hermes MCP Tools workflow, parsed from the emitted JSON. */
 import { NODE_TYPES, TRIGGER_NAME } from '../../../generator/builders';
 import type { WorkflowNode } from '../../../generator/builders';
-import { CATALOGUE } from '../../../generator/catalogue';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { collectFromAiCalls } from '../../../generator/fromAi';
 import { ARTICLE_TOOLS, generated } from './fixtures';
 

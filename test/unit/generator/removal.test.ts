@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { CATALOGUE } from '../../../generator/catalogue';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { ARTICLE_TOOLS, generated } from './fixtures';
 
 const REMOVED = 'odoo_create_contact';

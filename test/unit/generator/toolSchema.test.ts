@@ -3,7 +3,7 @@
  * see n8nToolSchema.ts) has exactly the keys, required set, types and defaults of the catalogue.
  */
 import { TRIGGER_NAME } from '../../../generator/builders';
-import { CATALOGUE } from '../../../generator/catalogue';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { loadConfig } from '../../../generator/config';
 import { generated } from './fixtures';
 import { n8nToolJsonSchema } from './n8nToolSchema';

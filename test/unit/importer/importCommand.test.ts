@@ -63,9 +63,12 @@ describe('a hand-built workflow', () => {
 		expect(result.stdout).toContain('Imported 2 of 10 tools from');
 		expect(result.stdout).toContain('NOT IMPORTED weather: node type n8n-nodes-base.httpRequestTool');
 		expect(result.stdout).toContain('Ignored non-tool nodes: Sticky Note');
-		expect(readdirSync(result.out).sort()).toEqual(['hermes.config.json', 'index.ts', 'odooProjects.ts', 'vault.ts']);
-		const index = readFileSync(join(result.out, 'index.ts'), 'utf8');
-		expect(index).toContain(' *   call_reports: calls sub-workflow "Monthly Reports"');
+		expect(readdirSync(result.out).sort()).toEqual(['catalogue', 'hermes.config.json']);
+		expect(readdirSync(join(result.out, 'catalogue')).sort()).toEqual(['odooProjects.ts', 'vault.ts']);
+		expect(JSON.parse(readFileSync(join(result.out, 'hermes.config.json'), 'utf8')).catalogue).toEqual(['catalogue/odooProjects.ts', 'catalogue/vault.ts']);
+		const first = readFileSync(join(result.out, 'catalogue', 'odooProjects.ts'), 'utf8');
+		expect(first).toContain(' *   call_reports: calls sub-workflow "Monthly Reports"');
+		expect(first).toContain("import { defineTool } from 'hermes-workflows';");
 		const tools = loadEmittedCatalogue(result.out);
 		expect(tools.map((t) => t.name)).toEqual(['list_projects', 'read_note']);
 		expect(tools[0].parameters).toEqual([

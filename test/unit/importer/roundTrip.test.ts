@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from '../../../generator/builders';
-import { CATALOGUE } from '../../../generator/catalogue';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runImport } from '../../../generator/cli/commands/import';
 import { loadConfig } from '../../../generator/config';
 import { scratchSpace } from '../../harness/scratch';
@@ -34,8 +34,8 @@ test('import of the generated workflow maps all 32 tools and writes the catalogu
 	expect(result.stdout).toContain(`Imported 32 of 32 tools from ${join(WORKFLOWS, MAIN_FILE)}`);
 	expect(result.stdout).not.toContain('NOT IMPORTED');
 	expect(result.code).toBe(0);
-	expect(readdirSync(result.dir).sort()).toEqual(
-		['crm.ts', 'index.ts', 'infrastructure.ts', 'odooContacts.ts', 'odooProjects.ts', 'timesheets.ts', 'vault.ts'],
+	expect(readdirSync(join(result.dir, 'catalogue')).sort()).toEqual(
+		['crm.ts', 'infrastructure.ts', 'odooContacts.ts', 'odooProjects.ts', 'timesheets.ts', 'vault.ts'],
 	);
 });
 

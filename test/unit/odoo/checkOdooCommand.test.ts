@@ -10,7 +10,7 @@ import * as net from 'net';
 import { join } from 'path';
 
 import { register, runCheckOdoo, type CheckOdooOptions, type CommandIo } from '../../../generator/cli/commands/checkOdoo';
-import { CATALOGUE } from '../../../generator/catalogue';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { startOdooStandIn, type OdooStandIn } from '../../harness/odooXmlRpc';
 import { scratchSpace } from '../../harness/scratch';
 

@@ -1,5 +1,6 @@
 /** What each catalogue construct asks of Odoo: fields, accepted types, relations, rights, records. */
-import { CATALOGUE, type ToolSpec } from '../../../generator/catalogue';
+import type { ToolSpec } from '../../../generator/toolSpec/schema';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { requirementsFromCatalogue } from '../../../generator/odoo/fromCatalogue';
 
 const tool = (target: Record<string, unknown>, parameters: ToolSpec['parameters']): ToolSpec =>

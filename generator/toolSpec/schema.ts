@@ -1,7 +1,8 @@
 /**
- * The shape of one MCP tool in the catalogue. Specs are plain object literals (data, not code)
+ * The shape of one MCP tool in a catalogue. Specs are plain object literals (data, not code)
  * so the importer can emit the same source back from a workflow; zod validates them at load.
  */
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, type GatewayName } from 'n8n-nodes-hermes';
 import { z } from 'zod';
 
 /** `$fromAI` types (n8n accepts exactly these four). */
@@ -120,16 +121,13 @@ export const OdooTargetSchema = z
 	.strict();
 export type OdooTarget = z.infer<typeof OdooTargetSchema>;
 
-export const GATEWAYS = ['vault', 'docker', 'monitoring', 'content'] as const;
-export type GatewayName = (typeof GATEWAYS)[number];
+export const GATEWAYS = GATEWAY_NAMES;
+export type { GatewayName };
 
-/** Typed inputs of each gateway sub-workflow (DESIGN §6, CONTRACTS). */
-export const GATEWAY_INPUTS: Record<GatewayName, readonly string[]> = {
-	vault: ['vaultAction', 'vaultQuery', 'vaultContent', 'vaultBaseHash'],
-	docker: ['dockerStack', 'dockerAction'],
-	monitoring: ['mode', 'promql'],
-	content: ['contentType', 'text', 'url'],
-};
+/** Typed inputs of each gateway sub-workflow, as the gateway node's contract names them. */
+export const GATEWAY_INPUTS: Record<GatewayName, readonly string[]> = Object.fromEntries(
+	GATEWAY_NAMES.map((gateway) => [gateway, Object.keys(GATEWAY_CONTRACTS[gateway].subWorkflowInputs)]),
+) as unknown as Record<GatewayName, readonly string[]>;
 
 export const GatewayInputSchema = z
 	.object({
@@ -148,7 +146,7 @@ export type GatewayInput = z.infer<typeof GatewayInputSchema>;
 export const GatewayTargetSchema = z
 	.object({
 		kind: z.literal('gateway'),
-		gateway: z.enum(GATEWAYS),
+		gateway: z.enum(GATEWAYS as [GatewayName, ...GatewayName[]]),
 		/** Inputs not listed are sent as empty strings. */
 		inputs: z.array(GatewayInputSchema).min(1),
 	})
@@ -208,23 +206,47 @@ export function referencedParams(target: OdooTarget | GatewayTarget): string[] {
 	return [...new Set(refs.filter((r): r is string => r !== undefined))];
 }
 
-/** Validates a whole catalogue: each spec, and unique tool names. Throws a readable error. */
-export function validateCatalogue(tools: readonly unknown[]): ToolSpec[] {
+/** A zod issue path as a reader writes it: `parameters[2].default`. */
+export function fieldPath(path: ReadonlyArray<string | number>): string {
+	return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
+}
+
+/** What a catalogue author writes (zod input: optional keys may be left out). */
+export type ToolDefinition = z.input<typeof ToolSpecSchema>;
+
+export class CatalogueError extends Error {
+	constructor(readonly problems: string[]) {
+		super(`Invalid catalogue:\n  ${problems.join('\n  ')}`);
+		this.name = 'CatalogueError';
+	}
+}
+
+/**
+ * Validates a whole catalogue: each spec, and unique tool names. `files[i]` names where tool i
+ * was written, so every problem says file, tool and field. Throws a CatalogueError.
+ */
+export function validateCatalogue(tools: readonly unknown[], files: ReadonlyArray<string | undefined> = []): ToolSpec[] {
 	const problems: string[] = [];
 	const parsed: ToolSpec[] = [];
+	const where = (index: number) => (files[index] ? `${files[index]}: ` : '');
 	tools.forEach((tool, index) => {
 		const result = ToolSpecSchema.safeParse(tool);
-		const label = (tool as { name?: unknown })?.name ?? `#${index}`;
+		const name = (tool as { name?: unknown })?.name;
+		const label = typeof name === 'string' && name ? `tool "${name}"` : `tool #${index + 1}`;
 		if (result.success) parsed.push(result.data);
 		else
 			for (const issue of result.error.issues) {
-				problems.push(`${String(label)}: ${issue.path.join('.') || '(tool)'}: ${issue.message}`);
+				problems.push(`${where(index)}${label}: ${fieldPath(issue.path) || '(tool)'}: ${issue.message}`);
 			}
 	});
-	const names = parsed.map((t) => t.name);
-	names.forEach((n, i) => {
-		if (names.indexOf(n) !== i) problems.push(`${n}: duplicate tool name`);
+	const seen = new Map<string, number>();
+	tools.forEach((tool, index) => {
+		const name = (tool as { name?: unknown })?.name;
+		if (typeof name !== 'string') return;
+		const first = seen.get(name);
+		if (first === undefined) seen.set(name, index);
+		else problems.push(`${where(index)}tool "${name}": name: duplicate tool name (first defined ${files[first] ? `in ${files[first]}` : `as tool #${first + 1}`})`);
 	});
-	if (problems.length > 0) throw new Error(`Invalid catalogue:\n  ${problems.join('\n  ')}`);
+	if (problems.length > 0) throw new CatalogueError(problems);
 	return parsed;
 }

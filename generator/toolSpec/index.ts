@@ -1,0 +1,2 @@
+export * from './schema';
+export { defineConfig, defineTool, defineTools } from './define';

@@ -1,0 +1,31 @@
+import type { GatewayContract } from '../shared/gatewayContract';
+
+export const DOCKER_READ_ACTIONS = ['status', 'logs', 'list'] as const;
+export const DOCKER_MANAGE_ACTIONS = ['start', 'stop', 'restart', 'update'] as const;
+export const DOCKER_ACTIONS = [...DOCKER_READ_ACTIONS, ...DOCKER_MANAGE_ACTIONS] as const;
+export type DockerAction = (typeof DOCKER_ACTIONS)[number];
+
+/** A compose project name as Docker writes it. */
+export const STACK_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+/** Room for a full container id (64 hex), which is resolved through Docker like a name. */
+export const MAX_STACK_CHARS = 64;
+/** One word: a command on the host's PATH or an absolute path (wrap `sudo docker` in a script). */
+export const DOCKER_COMMAND = /^[A-Za-z0-9_./+][A-Za-z0-9_./+-]*$/;
+export const MAX_DOCKER_COMMAND_CHARS = 256;
+
+export const DOCKER_LOG_CAPS = { tailLines: 100, chars: 20_000 } as const;
+
+export const DOCKER: GatewayContract<'action' | 'stack' | 'dockerCommand' | 'allowedActions' | 'protectedStacks'> = {
+	type: 'hermesDocker',
+	displayName: 'Hermes Docker',
+	ssh: true,
+	params: {
+		action: 'action',
+		stack: 'stack',
+		dockerCommand: 'dockerCommand',
+		allowedActions: 'allowedActions',
+		protectedStacks: 'protectedStacks',
+	},
+	subWorkflowInputs: { dockerStack: 'stack', dockerAction: 'action' },
+	settingDefaults: { dockerCommand: 'docker', allowedActions: DOCKER_ACTIONS.join(','), protectedStacks: 'security-stack' },
+};

@@ -1,0 +1,35 @@
+/**
+ * The package's programmatic entry (`main`): the contracts of the gateway nodes, for tools that
+ * generate or check workflows using them. Constants only; n8n itself loads the node files
+ * listed in package.json.
+ */
+export type { GatewayContract } from './shared/gatewayContract';
+export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, WRITE_PREFIX, type VaultOperation } from './HermesVault/contract';
+export {
+	DOCKER,
+	DOCKER_ACTIONS,
+	DOCKER_COMMAND,
+	DOCKER_LOG_CAPS,
+	DOCKER_MANAGE_ACTIONS,
+	DOCKER_READ_ACTIONS,
+	MAX_DOCKER_COMMAND_CHARS,
+	MAX_STACK_CHARS,
+	STACK_NAME,
+	type DockerAction,
+} from './HermesDocker/contract';
+export { MAX_PROMQL_CHARS, MONITORING, MONITORING_MODES, type MonitoringMode } from './HermesMonitoring/contract';
+export { CONTENT, CONTENT_CAPS, CONTENT_TYPES, type ContentType } from './HermesContent/contract';
+export { MARKERS, type Marker } from './shared/markers';
+
+import { CONTENT } from './HermesContent/contract';
+import { DOCKER } from './HermesDocker/contract';
+import { MONITORING } from './HermesMonitoring/contract';
+import { VAULT } from './HermesVault/contract';
+
+/** The four gateways by the name workflows use for them. */
+export const GATEWAY_CONTRACTS = { vault: VAULT, docker: DOCKER, monitoring: MONITORING, content: CONTENT } as const;
+export type GatewayName = keyof typeof GATEWAY_CONTRACTS;
+export const GATEWAY_NAMES = Object.keys(GATEWAY_CONTRACTS) as GatewayName[];
+
+/** Type suffix n8n gives the tool variant of a node marked usableAsTool. */
+export const TOOL_TYPE_SUFFIX = 'Tool';
