@@ -11,6 +11,7 @@ import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerDiff } from './commands/diff';
 import { register as registerGenerate } from './commands/generate';
 import { register as registerImport } from './commands/import';
+import { register as registerInit } from './commands/init';
 import { register as registerLint } from './commands/lint';
 import { register as registerPull } from './commands/pull';
 import { register as registerPush } from './commands/push';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
 			if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') process.exit(0);
 			process.exit(error.exitCode === 0 ? 0 : 2);
 		});
+	registerInit(program);
 	registerGenerate(program);
 	registerCheckOdoo(program);
 	registerImport(program);

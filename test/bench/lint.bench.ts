@@ -16,7 +16,7 @@ const NODES = 2000;
 const RUNS = 15;
 const TRIGGER = 'MCP Server Trigger';
 const PROCESS_RUNS = 5;
-const CLI = resolve(__dirname, '../../dist/generator/cli/main.js');
+const CLI = resolve(__dirname, '../../generator/dist/cli/main.js');
 
 /** 1 MCP trigger, 1,000 tools (odooTool + toolWorkflow, tool_0500 disabled), 999 chained main nodes. */
 function syntheticWorkflow(): unknown {
@@ -163,7 +163,7 @@ function benchmark(file: string): void {
 					`  target: whole process under 1000 ms: ${cli.ms < 1000 ? 'met' : 'NOT met'}`,
 				];
 			})()
-		: ['  whole process: not measured, run `npm run build` first (needs dist/generator/cli/main.js)'];
+		: ['  whole process: not measured, run `npm run build` first (needs generator/dist/cli/main.js)'];
 	process.stdout.write(
 		[
 			'',

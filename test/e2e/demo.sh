@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=node_modules/.cache/hermes-demo
 npm run build
-[ -f dist/generator/cli/main.js ] || npx tsc -p tsconfig.cli.json
+[ -f generator/dist/cli/main.js ] || npm run build --workspace hermes-workflows
 rm -rf "$out"
 npx tsc -p test/e2e/tsconfig.demo.json
 # The harnesses find their fixtures next to their compiled files.

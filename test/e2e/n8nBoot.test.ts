@@ -6,8 +6,9 @@ import { startN8n, type N8nHandle } from '../harness/n8n';
 
 /**
  * Smoke test of the harness against a REAL n8n 2.41.1: boot, owner, API key, public API, and
- * the community-package install path, proven with a tiny probe package (one node that needs
- * one runtime dependency) so it does not depend on this repo's build.
+ * the community-package install path (npm pack, then n8n's own install steps), proven with a tiny
+ * probe package (one node that needs one runtime dependency from the registry, a dev dependency
+ * and a peer that must not be installed) so it does not depend on this repo's build.
  */
 function writeProbePackage(root: string): void {
 	const write = (file: string, text: string) => {
@@ -19,18 +20,17 @@ function writeProbePackage(root: string): void {
 		JSON.stringify({
 			name: 'n8n-nodes-harness-probe',
 			version: '1.0.0',
-			dependencies: { 'harness-probe-dep': '1.0.0' },
+			files: ['dist'],
+			dependencies: { 'is-number': '7.0.0' },
+			devDependencies: { 'is-odd': '3.0.1' },
 			peerDependencies: { 'n8n-workflow': '*' },
 			n8n: { n8nNodesApiVersion: 1, nodes: ['dist/nodes/HarnessProbe/HarnessProbe.node.js'], credentials: [] },
 		}),
 	);
-	write('node_modules/harness-probe-dep/package.json', JSON.stringify({ name: 'harness-probe-dep', version: '1.0.0' }));
-	write('node_modules/harness-probe-dep/index.js', "exports.marker = 'probe dependency loaded';\n");
-	// A devDependency-like folder that is NOT in dependencies must not be copied.
-	write('node_modules/not-a-runtime-dep/package.json', JSON.stringify({ name: 'not-a-runtime-dep', version: '1.0.0' }));
 	write(
 		'dist/nodes/HarnessProbe/HarnessProbe.node.js',
-		`const { marker } = require('harness-probe-dep');
+		`const isNumber = require('is-number');
+const marker = isNumber(7) ? 'probe dependency loaded' : 'wrong';
 class HarnessProbe {
 	constructor() {
 		this.description = {
@@ -89,8 +89,10 @@ describe('n8n harness (real n8n)', () => {
 
 	it('loads the installed package as <package>.<node> with its runtime dependency', async () => {
 		const installed = join(n8n.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-harness-probe');
-		expect(existsSync(join(installed, 'node_modules', 'harness-probe-dep', 'index.js'))).toBe(true);
-		expect(existsSync(join(installed, 'node_modules', 'not-a-runtime-dep'))).toBe(false);
+		expect(existsSync(join(installed, 'node_modules', 'is-number', 'index.js'))).toBe(true);
+		// n8n strips devDependencies and peerDependencies before installing.
+		expect(existsSync(join(installed, 'node_modules', 'is-odd'))).toBe(false);
+		expect(existsSync(join(installed, 'node_modules', 'n8n-workflow'))).toBe(false);
 		const response = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie: n8n.cookie } });
 		expect(response.status).toBe(200);
 		const types = (await response.json()) as Array<{ name: string; description: string }>;

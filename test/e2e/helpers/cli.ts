@@ -1,4 +1,4 @@
-/** Runs the built `hermes-workflows` CLI (dist/generator/cli/main.js) as a user would. */
+/** Runs the built `hermes-workflows` CLI (generator/dist/cli/main.js) as a user would. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -10,10 +10,13 @@ export interface CliResult {
 	stderr: string;
 }
 
-export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
+export const CLI_MAIN = join(REPO_ROOT, 'generator', 'dist', 'cli', 'main.js');
+
+/** `hermes-workflows <args>`: the repository's build by default, or another entry (an installed copy). */
+export function runCli(args: string[], timeoutMs = 120_000, options: { main?: string; cwd?: string } = {}): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'generator', 'cli', 'main.js'), ...args], {
-			cwd: REPO_ROOT,
+		const child = spawn(process.execPath, [options.main ?? CLI_MAIN, ...args], {
+			cwd: options.cwd ?? REPO_ROOT,
 			env: { ...process.env, N8N_API_URL: '', N8N_API_KEY: '' },
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});

@@ -1,0 +1,137 @@
+/**
+ * `hermes-workflows init [dir]`: scaffolds a workflow-as-code project in the user's repository:
+ * package.json with hermes-workflows as a devDependency, hermes.config.ts, the default catalogue
+ * as editable TypeScript, a tsconfig.json for editors, and an example CI job. Nothing that exists
+ * is overwritten (package.json only gains what it lacks).
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+
+import type { Command } from 'commander';
+
+import { DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config';
+import { CONFIG_FILE_NAMES } from '../../config/loadConfig';
+import { packageRoot, packageVersion } from '../../project/packageRoot';
+import { type CommandIo, processIo } from './checkOdoo';
+
+export const CATALOGUE_DIR = 'catalogue';
+export const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
+
+/** The config written for a new project: every key a deployment usually changes, at its default. */
+export function renderConfig(catalogue: readonly string[]): string {
+	const { workflowName, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId } =
+		defaultConfig();
+	const body = { catalogue, workflowName, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId };
+	const json = JSON.stringify(body, null, '\t').replace(/^(\t+)"([A-Za-z_$][A-Za-z0-9_$]*)":/gm, '$1$2:').replace(/"/g, "'");
+	return [
+		"import { defineConfig } from 'hermes-workflows';",
+		'',
+		'// Keys left out keep their built-in default (`hermes-workflows generate --help` lists the commands).',
+		`export default defineConfig(${json});`,
+		'',
+	].join('\n');
+}
+
+function npmName(dir: string): string {
+	const name = basename(dir).toLowerCase().replace(/[^a-z0-9-._~]/g, '-').replace(/^[-._]+/, '');
+	return name || 'hermes-tools';
+}
+
+function ensurePackageJson(dir: string, created: string[], kept: string[]): void {
+	const file = join(dir, 'package.json');
+	const range = `^${packageVersion()}`;
+	const scripts = { generate: 'hermes-workflows generate', check: 'hermes-workflows generate --check && hermes-workflows lint workflows' };
+	if (!existsSync(file)) {
+		const pkg = { name: npmName(dir), private: true, scripts, devDependencies: { 'hermes-workflows': range } };
+		writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+		created.push('package.json');
+		return;
+	}
+	const pkg = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string> | undefined>;
+	const has = pkg.dependencies?.['hermes-workflows'] ?? pkg.devDependencies?.['hermes-workflows'];
+	const missingScripts = Object.entries(scripts).filter(([name]) => pkg.scripts?.[name] === undefined);
+	if (has && missingScripts.length === 0) {
+		kept.push('package.json');
+		return;
+	}
+	if (!has) pkg.devDependencies = { ...pkg.devDependencies, 'hermes-workflows': range };
+	pkg.scripts = { ...pkg.scripts, ...Object.fromEntries(missingScripts) };
+	writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+	created.push('package.json (updated)');
+}
+
+export interface InitOptions {
+	format?: 'text' | 'json';
+}
+
+export function runInit(dirArg: string | undefined, options: InitOptions = {}, io: CommandIo = processIo): number {
+	const dir = resolve(dirArg ?? '.');
+	const fail = (message: string, hint: string) => {
+		io.stderr(`error: ${message}\nhint: ${hint}\n`);
+		if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, error: { message, hint } }, null, 2)}\n`);
+		return 2;
+	};
+	const existing = CONFIG_FILE_NAMES.find((name) => existsSync(join(dir, name)));
+	if (existing) return fail(`${join(dir, existing)} already exists`, 'this folder is already a project; edit its config, or init another folder');
+	const catalogueFiles = DEFAULT_CATALOGUE_FILES.map((file) => `${CATALOGUE_DIR}/${file}`);
+	const clash = catalogueFiles.find((file) => existsSync(join(dir, file)));
+	if (clash) return fail(`${join(dir, clash)} already exists`, `move the ${CATALOGUE_DIR}/ folder away or init another folder`);
+
+	const created: string[] = [];
+	const kept: string[] = [];
+	try {
+		mkdirSync(join(dir, CATALOGUE_DIR), { recursive: true });
+		ensurePackageJson(dir, created, kept);
+		writeFileSync(join(dir, 'hermes.config.ts'), renderConfig(catalogueFiles));
+		created.push('hermes.config.ts');
+		for (const file of DEFAULT_CATALOGUE_FILES) {
+			copyFileSync(join(packageRoot(), CATALOGUE_DIR, file), join(dir, CATALOGUE_DIR, file));
+			created.push(`${CATALOGUE_DIR}/${file}`);
+		}
+		const templates = join(packageRoot(), 'templates', 'project');
+		for (const [from, to] of [
+			['tsconfig.json', 'tsconfig.json'],
+			['ci.yml', CI_EXAMPLE],
+		]) {
+			if (existsSync(join(dir, to))) {
+				kept.push(to);
+				continue;
+			}
+			mkdirSync(join(dir, to, '..'), { recursive: true });
+			copyFileSync(join(templates, from), join(dir, to));
+			created.push(to);
+		}
+	} catch (error) {
+		const { code, message } = error as NodeJS.ErrnoException;
+		return fail(`cannot write the project in ${dir}: ${code ?? ''} ${message}`.trim(), 'check the folder exists and is writable, then run init again');
+	}
+	if (options.format === 'json') {
+		io.stdout(`${JSON.stringify({ ok: true, dir, created, kept }, null, 2)}\n`);
+		return 0;
+	}
+	const lines = [
+		`Created a hermes-workflows project in ${dir}:`,
+		...created.map((file) => `  created ${file}`),
+		...kept.map((file) => `  kept    ${file} (already there)`),
+		'',
+		'Next:',
+		'  npm install                        # installs hermes-workflows',
+		'  npx hermes-workflows generate      # writes workflows/ from catalogue/ and hermes.config.ts',
+		'  npx hermes-workflows lint workflows',
+		'  npx hermes-workflows push --url http://<n8n>:5678 --api-key <key>',
+	];
+	io.stdout(`${lines.join('\n')}\n`);
+	return 0;
+}
+
+export function register(program: Command): void {
+	program
+		.command('init')
+		.description('scaffold a workflow-as-code project: package.json, hermes.config.ts, catalogue/ with the 32 default tools, tsconfig.json, an example CI job')
+		.argument('[dir]', 'project folder (created if missing)', '.')
+		.option('--format <format>', 'output format: text or json', 'text')
+		.addHelpText('after', '\nExit codes: 0 created, 2 the folder already holds a project or cannot be written.\nExample: npx hermes-workflows init my-tools')
+		.action((dir: string, options: InitOptions) => {
+			process.exitCode = runInit(dir, options);
+		});
+}
