@@ -29,7 +29,7 @@ export class ModuleLoadError extends Error {
 	}
 }
 
-/** The module's default export (or the whole module when it has none). */
+/** The module's default export; a CommonJS module's exports; undefined for an ES module without one. */
 export function loadDefaultExport(file: string): unknown {
 	let module: unknown;
 	try {
@@ -38,6 +38,9 @@ export function loadDefaultExport(file: string): unknown {
 		const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
 		throw new ModuleLoadError(file, `cannot be loaded: ${message}`);
 	}
-	if (typeof module === 'object' && module !== null && 'default' in module) return (module as { default: unknown }).default;
+	if (typeof module === 'object' && module !== null) {
+		if ('default' in module) return (module as { default: unknown }).default;
+		if ((module as { __esModule?: unknown }).__esModule) return undefined;
+	}
 	return module;
 }
