@@ -6,6 +6,7 @@
 import { Command } from 'commander';
 
 import { packageVersion } from '../project/packageRoot';
+import { EXIT, toCliError } from './errors';
 
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerDiff } from './commands/diff';
@@ -46,8 +47,12 @@ export function run(argv: string[]): void {
 	buildProgram()
 		.parseAsync(argv)
 		.catch((error: unknown) => {
-			process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\nhint: this is unexpected; run again with the same input and report it if it persists\n`);
-			process.exit(2);
+			// Commands report what they expect themselves; this is the last stop for anything else.
+			const known = toCliError(error);
+			const message = known?.message ?? (error instanceof Error ? error.message : String(error));
+			const hint = known?.hint ?? 'this is unexpected: run again with the same input, and report it with this message if it persists';
+			process.stderr.write(`error: ${message}\nhint: ${hint}\n`);
+			process.exit(known?.exitCode ?? EXIT.failed);
 		});
 }
 

@@ -1,4 +1,5 @@
 /** Reads a project config (JSON, TypeScript or JavaScript) over the built-in default and validates it. */
+import { closest, distance } from 'fastest-levenshtein';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 
@@ -32,11 +33,33 @@ function merge(base: unknown, override: unknown): unknown {
 	return out;
 }
 
+/** Keys a config may hold at `path`: those of the built-in default, plus the optional ones. */
+function knownKeys(path: ReadonlyArray<string | number>): string[] {
+	let node: unknown = { ...defaultConfig(), pipelineWorkflow: { name: '', id: '' } };
+	for (const part of path) node = Array.isArray(node) ? node[0] : isPlainObject(node) ? node[String(part)] : undefined;
+	if (path[0] === 'toolsets' && path.length === 2) return ['name', 'path', 'tools'];
+	return isPlainObject(node) ? Object.keys(node) : [];
+}
+
+/** "did you mean" for a mistyped key: the known key within a third of its length in edits. */
+function suggestion(key: string, path: ReadonlyArray<string | number>): string {
+	const candidates = knownKeys(path);
+	if (candidates.length === 0) return '';
+	const best = closest(key, candidates);
+	return distance(key, best) <= Math.max(2, Math.floor(best.length / 3)) ? ` (did you mean "${best}"?)` : '';
+}
+
 /** Validates a full config object (user overrides already merged). */
 export function parseConfig(raw: unknown, source = 'config'): HermesConfig {
 	const result = ConfigSchema.safeParse(raw);
 	if (!result.success) {
-		const issues = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+		const issues = result.error.issues.flatMap((issue) => {
+			const where = issue.path.join('.');
+			if (issue.code === 'unrecognized_keys') {
+				return issue.keys.map((key) => `${where ? `${where}.` : ''}${key}: unknown key${suggestion(key, issue.path)}`);
+			}
+			return [`${where || '(root)'}: ${issue.message}`];
+		});
 		throw new ConfigError(`Invalid ${source}:`, issues);
 	}
 	return result.data;

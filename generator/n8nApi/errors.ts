@@ -23,7 +23,12 @@ function serverMessage(body: string): string | undefined {
 		// not JSON
 	}
 	const text = body.trim();
-	return text ? text.slice(0, 300) : undefined;
+	if (/^<(!doctype|html|\?xml|head|body)/i.test(text)) {
+		// A proxy's or n8n's HTML page (a 404 of the editor): its title says enough, the markup does not.
+		const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+		return `an HTML page${title ? ` titled "${title.slice(0, 120)}"` : ''}, not the n8n API`;
+	}
+	return text ? text.replace(/\s+/g, ' ').slice(0, 300) : undefined;
 }
 
 export function httpError(method: string, url: string, status: number, body: string, scope?: string): N8nApiError {

@@ -162,7 +162,7 @@ export async function pushWorkflows(
 	if (!changed) log(`no change: ${outcomes.length} workflows already up to date and published`);
 	else {
 		log(
-			`${options.dryRun ? 'dry run, nothing written: would have ' : ''}${count('created')} created, ${count('updated')} updated, ${count('published')} published, ${count('unchanged')} unchanged`,
+			`${options.dryRun ? 'dry run, nothing written: would have ' : ''}${count('created')} created, ${count('updated')} updated, ${count('created') + count('updated') + count('published')} published, ${count('unchanged')} unchanged`,
 		);
 	}
 	if (toolSchemaChanged) log(RESTART_NOTICE);

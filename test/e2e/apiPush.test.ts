@@ -225,7 +225,7 @@ describe('push, pull, diff against a real n8n', () => {
 			const result = await run(runPush, { dryRun: true });
 			expect(result.code).toBe(0);
 			expect(result.out).toMatch(/would update {2}Hermes MCP Tools .*vault_read/);
-			expect(result.out).toMatch(/0 created, 1 updated, 0 published, 4 unchanged/);
+			expect(result.out).toMatch(/0 created, 1 updated, 1 published, 4 unchanged/);
 			expect(result.writes).toEqual([]);
 		});
 

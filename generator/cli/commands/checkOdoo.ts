@@ -5,9 +5,11 @@
  */
 import { Command, Option } from 'commander';
 
-import { loadProject, ModuleLoadError } from '../../project';
-import { CatalogueError, type ToolSpec } from '../../toolSpec/schema';
-import { ConfigError } from '../../config';
+import { loadProject } from '../../project';
+import type { ToolSpec } from '../../toolSpec/schema';
+import { toCliError } from '../errors';
+import { processIo, type CommandIo } from '../io';
+import { reportError } from '../run';
 import { checkOdooSchema } from '../../odoo/checkSchema';
 import { requirementsFromCatalogue } from '../../odoo/fromCatalogue';
 import { formatConnectionError, formatReport, type ReportFormat } from '../../odoo/report';
@@ -24,22 +26,10 @@ export interface CheckOdooOptions {
 	timeout?: string | number;
 }
 
-export interface CommandIo {
-	stdout: (text: string) => void;
-	stderr: (text: string) => void;
-	env: NodeJS.ProcessEnv;
-}
-
-/** The real process streams; tests pass their own. */
-export const processIo: CommandIo = {
-	stdout: (text) => process.stdout.write(text),
-	stderr: (text) => process.stderr.write(text),
-	env: process.env,
-};
+export { processIo, type CommandIo } from '../io';
 
 function usage(io: CommandIo, format: ReportFormat, message: string, hint: string): number {
-	io.stderr(`error: ${message}\nhint: ${hint}\n`);
-	if (format === 'json') io.stdout(`${JSON.stringify({ ok: false, error: { kind: 'usage', message, hint } }, null, 2)}\n`);
+	reportError(io, format, { kind: 'usage', message, hint });
 	return 2;
 }
 
@@ -73,10 +63,10 @@ export async function runCheckOdoo(
 		employeeId = project.config.employeeId;
 		catalogue = tools ?? project.tools;
 	} catch (error) {
-		if (error instanceof ConfigError || error instanceof CatalogueError || error instanceof ModuleLoadError) {
-			return usage(io, format, error.message, 'Fix the config or catalogue file named above, or omit --config');
-		}
-		throw error;
+		const known = toCliError(error);
+		if (!known) throw error;
+		reportError(io, format, known);
+		return known.exitCode;
 	}
 	const requirements = requirementsFromCatalogue(catalogue, { employeeId });
 	try {
@@ -103,7 +93,7 @@ export function register(program: Command): void {
 		.requiredOption('--user <login>', 'Odoo login (usually an email)')
 		.addOption(new Option('--password <password>', 'password (or set ODOO_PASSWORD)').conflicts('apiKey'))
 		.addOption(new Option('--api-key <key>', 'API key, used in place of the password (or set ODOO_API_KEY)'))
-		.option('--config <file>', 'deployment config (JSON) over the embedded default')
+		.option('-c, --config <file>', 'project config (default: hermes.config.ts or .json in this folder, else the built-in default)')
 		.addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
 		.option('--timeout <seconds>', 'per-request timeout', '15')
 		.action(async (options: CheckOdooOptions) => {

@@ -5,46 +5,65 @@
  */
 import type { Command } from 'commander';
 
-import { addApiOptions, clientFrom, processIo, runApiCommand, type ApiCommandOptions, type CommandIo } from '../../n8nApi/cliSupport';
+import {
+	addApiOptions,
+	addFormatOption,
+	clientFrom,
+	processIo,
+	runApiCommand,
+	type ApiCommandOptions,
+	type CommandIo,
+	type ReportOptions,
+} from '../../n8nApi/cliSupport';
 import { desiredWorkflows } from '../../n8nApi/desired';
 import { detectDrift } from '../../n8nApi/drift';
 
-export function runDiff(options: ApiCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runApiCommand(io, async () => {
-		const desired = desiredWorkflows(options.config);
-		const client = clientFrom(options, io);
-		const report = await detectDrift(client, desired);
-		for (const entry of report.entries) {
-			const where = entry.id ? ` (id ${entry.id})` : '';
-			if (entry.findings.length === 0) {
-				io.stdout(`in sync  ${entry.name}${where}\n`);
-				continue;
+export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandIo = processIo): Promise<number> {
+	return runApiCommand(
+		io,
+		async () => {
+			const desired = desiredWorkflows(options.config);
+			const client = clientFrom(options, io);
+			const report = await detectDrift(client, desired);
+			if (options.format === 'json') {
+				io.stdout(`${JSON.stringify({ ok: report.inSync, ...report }, null, 2)}\n`);
+				return report.inSync ? 0 : 1;
 			}
-			io.stdout(`DRIFT    ${entry.name}${where}\n`);
-			for (const finding of entry.findings) io.stdout(`  - ${finding}\n`);
-		}
-		for (const problem of report.unresolved) io.stdout(`MISSING  ${problem}\n`);
-		if (report.credentialsUnchecked) {
-			io.stdout('note: the API key may not list credentials (scope credential:list): credentials compared by name only\n');
-		}
-		const drifted = report.entries.filter((e) => e.findings.length > 0).length;
-		io.stdout(
-			report.inSync
-				? `in sync: ${report.entries.length} workflows match the catalogue\n`
-				: `drift: ${drifted} of ${report.entries.length} workflows differ${report.unresolved.length ? `, ${report.unresolved.length} dependencies missing` : ''}; \`hermes-workflows push\` restores the generated form\n`,
-		);
-		return report.inSync ? 0 : 1;
-	});
+			for (const entry of report.entries) {
+				const where = entry.id ? ` (id ${entry.id})` : '';
+				if (entry.findings.length === 0) {
+					io.stdout(`in sync  ${entry.name}${where}\n`);
+					continue;
+				}
+				io.stdout(`DRIFT    ${entry.name}${where}\n`);
+				for (const finding of entry.findings) io.stdout(`  - ${finding}\n`);
+			}
+			for (const problem of report.unresolved) io.stdout(`MISSING  ${problem}\n`);
+			if (report.credentialsUnchecked) {
+				io.stdout('note: the API key may not list credentials (scope credential:list): credentials compared by name only\n');
+			}
+			const drifted = report.entries.filter((e) => e.findings.length > 0).length;
+			io.stdout(
+				report.inSync
+					? `in sync: ${report.entries.length} workflows match the catalogue\n`
+					: `drift: ${drifted} of ${report.entries.length} workflows differ${report.unresolved.length ? `, ${report.unresolved.length} dependencies missing` : ''}; \`hermes-workflows push\` restores the generated form\n`,
+			);
+			return report.inSync ? 0 : 1;
+		},
+		options.format,
+	);
 }
 
 export function register(program: Command): void {
-	addApiOptions(
-		program
-			.command('diff')
-			.description('compare the live workflows in n8n with the generated ones and report drift, including disabled nodes'),
+	addFormatOption(
+		addApiOptions(
+			program
+				.command('diff')
+				.description('compare the live workflows in n8n with the generated ones and report drift, including disabled nodes'),
+		),
 	)
 		.addHelpText('after', '\nExit: 0 in sync, 1 drift, 2 bad config or n8n unreachable/refusing.')
-		.action(async (options: ApiCommandOptions) => {
+		.action(async (options: ApiCommandOptions & ReportOptions) => {
 			process.exitCode = await runDiff(options);
 		});
 }

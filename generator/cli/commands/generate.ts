@@ -5,13 +5,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 
 import type { GeneratedFile } from '../../builders';
 import { generateAll } from '../../builders';
-import { ConfigError } from '../../config';
-import { loadProject, ModuleLoadError } from '../../project';
-import { CatalogueError } from '../../toolSpec/schema';
+import { loadProject } from '../../project';
+import { EXIT } from '../errors';
+import { OUTPUT_FORMATS, type OutputFormat } from '../io';
+import { runCommand } from '../run';
 
 export const DEFAULT_OUT_DIR = 'workflows';
 
@@ -19,6 +20,7 @@ interface GenerateOptions {
 	config?: string;
 	out: string;
 	check?: boolean;
+	format?: OutputFormat;
 }
 
 type FileState = 'unchanged' | 'changed' | 'new';
@@ -55,44 +57,44 @@ interface Output {
 	write(text: string): unknown;
 }
 
-export function runGenerate(options: GenerateOptions, out: Output = process.stdout, err: Output = process.stderr): number {
-	let files: GeneratedFile[];
-	try {
-		const project = loadProject(options.config);
-		files = generateAll(project.tools, project.config);
-	} catch (error) {
-		if (error instanceof ConfigError || error instanceof CatalogueError || error instanceof ModuleLoadError) {
-			err.write(`${error.message}\n`);
-			return 2;
-		}
-		throw error;
-	}
+/** Writes generated files, or with `check` compares them; returns the exit code. Throws expected failures. */
+function generate(options: GenerateOptions, out: Output, err: Output): number {
+	const project = loadProject(options.config);
+	const files: GeneratedFile[] = generateAll(project.tools, project.config);
 	const dir = resolve(options.out);
 	const states = files.map((f) => {
 		const current = readOrUndefined(join(dir, f.file));
 		const state: FileState = current === undefined ? 'new' : current === f.content ? 'unchanged' : 'changed';
-		return { f, current, state };
+		return { f, current, state, path: join(options.out, f.file) };
 	});
+	const json = options.format === 'json';
+	const report = (extra: Record<string, unknown>) =>
+		out.write(`${JSON.stringify({ ...extra, out: options.out, files: states.map(({ path, state }) => ({ file: path, state })) }, null, 2)}\n`);
 	if (options.check) {
 		const drift = states.filter((s) => s.state !== 'unchanged');
-		for (const { f, current } of drift) {
-			err.write(`differs: ${join(options.out, f.file)}: ${diffHint(current, f.content)}\n`);
-		}
+		for (const { current, f, path } of drift) err.write(`differs: ${path}: ${diffHint(current, f.content)}\n`);
+		if (json) report({ ok: drift.length === 0, check: true });
 		if (drift.length > 0) {
-			err.write(`${drift.length} of ${files.length} files differ from the catalogue; run \`npm run generate\` and commit.\n`);
-			return 1;
+			err.write(`${drift.length} of ${files.length} files differ from the catalogue; run \`hermes-workflows generate\` and commit.\n`);
+			return EXIT.findings;
 		}
-		out.write(`${files.length} files up to date in ${options.out}\n`);
-		return 0;
+		if (!json) out.write(`${files.length} files up to date in ${options.out}\n`);
+		return EXIT.ok;
 	}
 	mkdirSync(dir, { recursive: true });
-	for (const { f, state } of states) {
+	for (const { f, state, path } of states) {
 		if (state !== 'unchanged') writeFileSync(join(dir, f.file), f.content);
-		out.write(`${state === 'unchanged' ? 'unchanged' : 'written  '} ${join(options.out, f.file)}${describe(f)}\n`);
+		if (!json) out.write(`${state === 'unchanged' ? 'unchanged' : 'written  '} ${path}${describe(f)}\n`);
 	}
 	const written = states.filter((s) => s.state !== 'unchanged').length;
-	out.write(`${written} written, ${files.length - written} unchanged\n`);
-	return 0;
+	if (json) report({ ok: true, check: false });
+	else out.write(`${written} written, ${files.length - written} unchanged\n`);
+	return EXIT.ok;
+}
+
+export function runGenerate(options: GenerateOptions, out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
+	const io = { stdout: (text: string) => out.write(text), stderr: (text: string) => err.write(text), env: process.env };
+	return runCommand(io, options.format, () => generate(options, out, err));
 }
 
 export function register(program: Command): void {
@@ -104,11 +106,12 @@ export function register(program: Command): void {
 		.option('-c, --config <file>', 'project config (hermes.config.ts or .json; default: the one in this folder, else the built-in default)')
 		.option('-o, --out <dir>', 'output directory', DEFAULT_OUT_DIR)
 		.option('--check', 'write nothing; exit 1 and list the files that differ from what would be generated')
+		.addOption(new Option('--format <format>', 'output: text for people, json for programs').choices([...OUTPUT_FORMATS]).default('text'))
 		.addHelpText(
 			'after',
-			'\nExit codes: 0 written or up to date, 1 --check found drift, 2 bad config.\nExample: hermes-workflows generate --config deploy.json --out workflows',
+			'\nExit codes: 0 written or up to date, 1 --check found drift, 2 bad config or catalogue, or a file that cannot be written.\nExample: hermes-workflows generate --config deploy.json --out workflows',
 		)
-		.action((options: GenerateOptions) => {
-			process.exitCode = runGenerate(options);
+		.action(async (options: GenerateOptions) => {
+			process.exitCode = await runGenerate(options);
 		});
 }

@@ -8,10 +8,11 @@ import { Option } from 'commander';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { basename, join } from 'path';
 
-import { ConfigError, loadConfig } from '../../config';
+import { loadConfig } from '../../config';
 import { importWorkflow, type ImportResult } from '../../importer/importWorkflow';
 import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
-import { type CommandIo, processIo } from './checkOdoo';
+import { processIo, type CommandIo } from '../io';
+import { runCommand } from '../run';
 
 export interface ImportOptions {
 	out?: string;
@@ -50,21 +51,16 @@ function summary(result: ImportResult, file: string, out: string, written: strin
 	return `${lines.join('\n')}\n`;
 }
 
-export async function runImport(file: string, options: ImportOptions, io: CommandIo = processIo): Promise<number> {
+export function runImport(file: string, options: ImportOptions, io: CommandIo = processIo): Promise<number> {
+	return runCommand(io, options.format, () => importInto(file, options, io));
+}
+
+async function importInto(file: string, options: ImportOptions, io: CommandIo): Promise<number> {
 	const out = options.out ?? 'imported-catalogue';
-	let result: ImportResult;
-	try {
-		const config = loadConfig(options.config);
-		const text = readText(file);
-		if (text instanceof ImportInputError) throw text;
-		result = importWorkflow(parseWorkflowText(text, file), file, config, readManifest(file, options.manifest));
-	} catch (error) {
-		if (!(error instanceof ImportInputError) && !(error instanceof ConfigError)) throw error;
-		const hint = error instanceof ImportInputError ? error.hint : 'Fix the config file or omit --config';
-		io.stderr(`error: ${error.message}\nhint: ${hint}\n`);
-		if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, error: { message: error.message, hint } }, null, 2)}\n`);
-		return 2;
-	}
+	const config = loadConfig(options.config);
+	const text = readText(file);
+	if (text instanceof ImportInputError) throw text;
+	const result: ImportResult = importWorkflow(parseWorkflowText(text, file), file, config, readManifest(file, options.manifest));
 	mkdirSync(out, { recursive: true });
 	// ts-morph (and the TypeScript compiler it carries) is loaded only when import runs: every
 	// other command would otherwise pay ~0.3 s at start-up for it.

@@ -12,7 +12,8 @@ import type { Command } from 'commander';
 import { DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config';
 import { CONFIG_FILE_NAMES } from '../../config/loadConfig';
 import { packageRoot, packageVersion } from '../../project/packageRoot';
-import { type CommandIo, processIo } from './checkOdoo';
+import { processIo, type CommandIo } from '../io';
+import { reportError } from '../run';
 
 export const CATALOGUE_DIR = 'catalogue';
 export const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
@@ -67,8 +68,7 @@ export interface InitOptions {
 export function runInit(dirArg: string | undefined, options: InitOptions = {}, io: CommandIo = processIo): number {
 	const dir = resolve(dirArg ?? '.');
 	const fail = (message: string, hint: string) => {
-		io.stderr(`error: ${message}\nhint: ${hint}\n`);
-		if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, error: { message, hint } }, null, 2)}\n`);
+		reportError(io, options.format, { kind: 'filesystem', message, hint });
 		return 2;
 	};
 	const existing = CONFIG_FILE_NAMES.find((name) => existsSync(join(dir, name)));

@@ -10,41 +10,74 @@ import type { Command } from 'commander';
 
 import { toJson } from '../../builders';
 import { workflowBody } from '../../n8nApi/body';
-import { addApiOptions, clientFrom, processIo, runApiCommand, type ApiCommandOptions, type CommandIo } from '../../n8nApi/cliSupport';
+import {
+	addApiOptions,
+	addFormatOption,
+	clientFrom,
+	processIo,
+	progressLog,
+	runApiCommand,
+	type ApiCommandOptions,
+	type CommandIo,
+	type ReportOptions,
+} from '../../n8nApi/cliSupport';
 import { desiredWorkflows } from '../../n8nApi/desired';
 import { liveCounterparts } from '../../n8nApi/drift';
 
-export interface PullCommandOptions extends ApiCommandOptions {
+export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
 	out: string;
 }
 
 export const DEFAULT_PULL_DIR = 'workflows-live';
 
 export function runPull(options: PullCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runApiCommand(io, async () => {
-		const desired = desiredWorkflows(options.config);
-		const client = clientFrom(options, io);
-		const pairs = await liveCounterparts(client, desired);
-		const dir = resolve(options.out);
-		mkdirSync(dir, { recursive: true });
-		let missing = 0;
-		for (const { item, live } of pairs) {
-			if (!live) {
-				missing++;
-				io.stdout(`missing  ${item.body.name}: not in n8n\n`);
-				continue;
+	return runApiCommand(
+		io,
+		async () => {
+			const desired = desiredWorkflows(options.config);
+			const client = clientFrom(options, io);
+			const pairs = await liveCounterparts(client, desired);
+			const dir = resolve(options.out);
+			mkdirSync(dir, { recursive: true });
+			const log = progressLog(io, options.format);
+			const workflows: Array<{
+				name: string;
+				id?: string;
+				file: string;
+				status: 'pulled' | 'missing';
+			}> = [];
+			for (const { item, live } of pairs) {
+				const file = join(options.out, item.file);
+				if (!live) {
+					workflows.push({ name: item.body.name, file, status: 'missing' });
+					log(`missing  ${item.body.name}: not in n8n`);
+					continue;
+				}
+				writeFileSync(join(dir, item.file), toJson(workflowBody(live).body));
+				workflows.push({
+					name: item.body.name,
+					id: live.id,
+					file,
+					status: 'pulled',
+				});
+				log(`pulled   ${item.body.name} (id ${live.id}) -> ${file}`);
 			}
-			writeFileSync(join(dir, item.file), toJson(workflowBody(live).body));
-			io.stdout(`pulled   ${item.body.name} (id ${live.id}) -> ${join(options.out, item.file)}\n`);
-		}
-		io.stdout(`${pairs.length - missing} pulled, ${missing} missing\n`);
-		return missing > 0 ? 1 : 0;
-	});
+			const missing = workflows.filter((w) => w.status === 'missing').length;
+			if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: missing === 0, out: options.out, workflows }, null, 2)}\n`);
+			else log(`${workflows.length - missing} pulled, ${missing} missing`);
+			return missing > 0 ? 1 : 0;
+		},
+		options.format,
+	);
 }
 
 export function register(program: Command): void {
-	addApiOptions(
-		program.command('pull').description('write the live copy of each generated workflow from n8n to a folder (same file names as generate)'),
+	addFormatOption(
+		addApiOptions(
+			program
+				.command('pull')
+				.description('write the live copy of each generated workflow from n8n to a folder (same file names as generate)'),
+		),
 	)
 		.option('-o, --out <dir>', 'folder to write to', DEFAULT_PULL_DIR)
 		.addHelpText('after', '\nExit: 0 all pulled, 1 some not in n8n, 2 bad config or n8n unreachable/refusing.')

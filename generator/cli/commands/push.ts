@@ -5,31 +5,62 @@
  */
 import type { Command } from 'commander';
 
-import { addApiOptions, clientFrom, processIo, runApiCommand, type ApiCommandOptions, type CommandIo } from '../../n8nApi/cliSupport';
+import {
+	addApiOptions,
+	addFormatOption,
+	clientFrom,
+	processIo,
+	progressLog,
+	runApiCommand,
+	type ApiCommandOptions,
+	type CommandIo,
+	type ReportOptions,
+} from '../../n8nApi/cliSupport';
 import { desiredWorkflows } from '../../n8nApi/desired';
 import { pushWorkflows } from '../../n8nApi/push';
 
-export interface PushCommandOptions extends ApiCommandOptions {
+export interface PushCommandOptions extends ApiCommandOptions, ReportOptions {
 	dryRun?: boolean;
 }
 
 export function runPush(options: PushCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runApiCommand(io, async () => {
-		const desired = desiredWorkflows(options.config);
-		const client = clientFrom(options, io);
-		io.stdout(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.length} workflows to ${client.root}\n`);
-		await pushWorkflows(client, desired, { dryRun: options.dryRun, log: (line) => io.stdout(`${line}\n`) });
-		return 0;
-	});
+	return runApiCommand(
+		io,
+		async () => {
+			const desired = desiredWorkflows(options.config);
+			const client = clientFrom(options, io);
+			const log = progressLog(io, options.format);
+			log(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.length} workflows to ${client.root}`);
+			const report = await pushWorkflows(client, desired, {
+				dryRun: options.dryRun === true,
+				log,
+			});
+			if (options.format === 'json') {
+				const outcomes = report.outcomes.map(({ name, id, action, toolChanges }) => ({
+					name,
+					id,
+					action,
+					toolChanges,
+				}));
+				io.stdout(
+					`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, changed: report.changed, toolSchemaChanged: report.toolSchemaChanged, outcomes }, null, 2)}\n`,
+				);
+			}
+			return 0;
+		},
+		options.format,
+	);
 }
 
 export function register(program: Command): void {
-	addApiOptions(
-		program
-			.command('push')
-			.description(
-				'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in), publish them; a second push changes nothing',
-			),
+	addFormatOption(
+		addApiOptions(
+			program
+				.command('push')
+				.description(
+					'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in), publish them; a second push changes nothing',
+				),
+		),
 	)
 		.option('--dry-run', 'only read from n8n and print what would be created, updated or published')
 		.addHelpText(

@@ -38,8 +38,10 @@ describe('loadConfig', () => {
 	});
 
 	const bad: Array<[string, string, RegExp]> = [
-		['an unknown top-level key', JSON.stringify({ mcpPth: 'x' }), /\(root\): Unrecognized key\(s\) in object: 'mcpPth'/],
-		['an unknown nested key', JSON.stringify({ credentials: { odo: 'x' } }), /credentials: Unrecognized key/],
+		['an unknown top-level key', JSON.stringify({ mcpPth: 'x' }), /mcpPth: unknown key \(did you mean "mcpPath"\?\)/],
+		['an unknown key far from any', JSON.stringify({ colour: 'x' }), /colour: unknown key$/m],
+		['an unknown key in a toolset', JSON.stringify({ toolsets: [{ name: 'a', path: 'p', tools: ['vault_read'], tool: [] }] }), /toolsets\.0\.tool: unknown key \(did you mean "tools"\?\)/],
+		['an unknown nested key', JSON.stringify({ credentials: { odo: 'x' } }), /credentials\.odo: unknown key \(did you mean "odoo"\?\)/],
 		['an MCP path with a slash', JSON.stringify({ mcpPath: 'a/b' }), /mcpPath: letters, digits/],
 		['an unknown node type prefix', JSON.stringify({ nodeTypePrefix: 'hermes' }), /nodeTypePrefix/],
 		['an unknown Odoo credential type', JSON.stringify({ odooCredentialType: 'odooOAuth' }), /odooCredentialType/],

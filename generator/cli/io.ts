@@ -1,0 +1,20 @@
+/** The one place commands read their environment and write their output, so tests pass their own. */
+import type { RequestEvent } from '../n8nApi/client';
+
+export interface CommandIo {
+	stdout: (text: string) => void;
+	stderr: (text: string) => void;
+	env: NodeJS.ProcessEnv;
+	/** Sees every HTTP exchange with n8n (tests count writes with it). */
+	onRequest?: (event: RequestEvent) => void;
+}
+
+export const processIo: CommandIo = {
+	stdout: (text) => process.stdout.write(text),
+	stderr: (text) => process.stderr.write(text),
+	env: process.env,
+};
+
+/** Every command prints text for people or one JSON document for programs. */
+export const OUTPUT_FORMATS = ['text', 'json'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
