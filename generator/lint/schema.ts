@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import type { Workflow } from './types';
+import { STICKY_NOTE } from './nodeTypes';
+import type { LintedWorkflow } from './types';
 
 /**
  * The part of n8n's workflow JSON the rules read. Anything else (ids, positions, settings,
@@ -12,21 +13,37 @@ const connectionTarget = z.object({
 	index: z.number().int().nonnegative(),
 });
 
+/** n8n reads a `null` field as absent. */
+const orUndefined = (value: unknown) => (value === null ? undefined : value);
+
+/** n8n imports `"3.4"` as 3.4 and a community node's 0 as is. */
+const typeVersion = z.preprocess(
+	(value) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value),
+	z.number().nonnegative().default(1),
+);
+
 const nodeSchema = z
 	.object({
-		name: z.string().min(1, 'a node name must not be empty'),
+		// a sticky note may have no name (n8n imports it); every other node needs one
+		name: z.string().optional(),
 		type: z.string().min(1, 'a node type must not be empty'),
-		typeVersion: z.number().positive().default(1),
-		parameters: z.record(z.unknown()).default({}),
-		disabled: z.boolean().default(false),
-		webhookId: z.string().optional(),
+		typeVersion,
+		parameters: z.preprocess(orUndefined, z.record(z.unknown()).default({})),
+		disabled: z.preprocess(orUndefined, z.boolean().default(false)),
+		webhookId: z.preprocess(orUndefined, z.string().optional()),
 	})
 	.passthrough();
 
 const workflowSchema = z
 	.object({
 		name: z.string().optional(),
-		nodes: z.array(nodeSchema),
+		nodes: z.array(
+			nodeSchema.superRefine((node, context) => {
+				if (node.type === STICKY_NOTE || (node.name ?? '') !== '') return;
+				const message = node.name === undefined ? 'Required' : 'a node name must not be empty';
+				context.addIssue({ code: z.ZodIssueCode.custom, path: ['name'], message });
+			}),
+		),
 		connections: z.record(
 			z.string(),
 			z.record(z.string(), z.array(z.array(connectionTarget).nullable())),
@@ -34,7 +51,7 @@ const workflowSchema = z
 	})
 	.passthrough();
 
-export type ShapeResult = { ok: true; workflow: Workflow } | { ok: false; problems: string[] };
+export type ShapeResult = { ok: true; workflow: LintedWorkflow } | { ok: false; problems: string[] };
 
 function issuePath(path: Array<string | number>): string {
 	return path.reduce<string>(
@@ -62,7 +79,7 @@ export function parseWorkflowShape(input: unknown): ShapeResult {
 			name,
 			connections,
 			nodes: nodes.map((node, index) => ({
-				name: node.name,
+				name: node.name ?? `(sticky note ${index})`,
 				type: node.type,
 				typeVersion: node.typeVersion,
 				parameters: node.parameters,
