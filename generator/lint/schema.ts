@@ -13,37 +13,23 @@ const connectionTarget = z.object({
 	index: z.number().int().nonnegative(),
 });
 
-/** n8n reads a `null` field as absent. */
-const orUndefined = (value: unknown) => (value === null ? undefined : value);
-
-/** n8n imports `"3.4"` as 3.4 and a community node's 0 as is. */
-const typeVersion = z.preprocess(
-	(value) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value),
-	z.number().nonnegative().default(1),
-);
-
+/** n8n imports `"3.4"` as 3.4 and a community node's 0 as is; `null` fields read as absent. */
 const nodeSchema = z
 	.object({
-		// a sticky note may have no name (n8n imports it); every other node needs one
+		// a sticky note may have no name (n8n imports it); every other node needs one (checked below)
 		name: z.string().optional(),
 		type: z.string().min(1, 'a node type must not be empty'),
-		typeVersion,
-		parameters: z.preprocess(orUndefined, z.record(z.unknown()).default({})),
-		disabled: z.preprocess(orUndefined, z.boolean().default(false)),
-		webhookId: z.preprocess(orUndefined, z.string().optional()),
+		typeVersion: z.union([z.number().nonnegative(), z.string().regex(/^\s*\d+(\.\d+)?\s*$/, 'Expected number')]).nullish(),
+		parameters: z.record(z.unknown()).nullish(),
+		disabled: z.boolean().nullish(),
+		webhookId: z.string().nullish(),
 	})
 	.passthrough();
 
 const workflowSchema = z
 	.object({
 		name: z.string().optional(),
-		nodes: z.array(
-			nodeSchema.superRefine((node, context) => {
-				if (node.type === STICKY_NOTE || (node.name ?? '') !== '') return;
-				const message = node.name === undefined ? 'Required' : 'a node name must not be empty';
-				context.addIssue({ code: z.ZodIssueCode.custom, path: ['name'], message });
-			}),
-		),
+		nodes: z.array(nodeSchema),
 		connections: z.record(
 			z.string(),
 			z.record(z.string(), z.array(z.array(connectionTarget).nullable())),
@@ -60,19 +46,29 @@ function issuePath(path: Array<string | number>): string {
 	);
 }
 
+function zodProblems(error: z.ZodError): string[] {
+	return error.issues.map((issue) => {
+		const where = issuePath(issue.path);
+		return where ? `${where}: ${issue.message}` : issue.message;
+	});
+}
+
+/** Nodes other than sticky notes without a name: n8n cannot import them. */
+function nameProblems(nodes: Array<{ name?: string; type: string }>): string[] {
+	return nodes.flatMap((node, index) =>
+		node.type === STICKY_NOTE || (node.name ?? '') !== ''
+			? []
+			: [`nodes[${index}].name: ${node.name === undefined ? 'Required' : 'a node name must not be empty'}`],
+	);
+}
+
 /** Validates the JSON shape; on failure lists every problem as `path: reason`. */
 export function parseWorkflowShape(input: unknown): ShapeResult {
 	const parsed = workflowSchema.safeParse(input);
-	if (!parsed.success) {
-		return {
-			ok: false,
-			problems: parsed.error.issues.map((issue) => {
-				const where = issuePath(issue.path);
-				return where ? `${where}: ${issue.message}` : issue.message;
-			}),
-		};
-	}
+	if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) };
 	const { name, nodes, connections } = parsed.data;
+	const problems = nameProblems(nodes);
+	if (problems.length > 0) return { ok: false, problems };
 	return {
 		ok: true,
 		workflow: {
@@ -81,10 +77,10 @@ export function parseWorkflowShape(input: unknown): ShapeResult {
 			nodes: nodes.map((node, index) => ({
 				name: node.name ?? `(sticky note ${index})`,
 				type: node.type,
-				typeVersion: node.typeVersion,
-				parameters: node.parameters,
-				disabled: node.disabled,
-				webhookId: node.webhookId,
+				typeVersion: node.typeVersion === undefined || node.typeVersion === null ? 1 : Number(node.typeVersion),
+				parameters: node.parameters ?? {},
+				disabled: node.disabled ?? false,
+				webhookId: node.webhookId ?? undefined,
 				index,
 			})),
 		},
