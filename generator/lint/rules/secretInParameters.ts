@@ -36,11 +36,16 @@ const SHAPES: SecretShape[] = [
 		real: looksLikeToken,
 	},
 	{
-		what: 'a key in a JSON body',
-		pattern: /["'](?:api[_-]?key|apikey|x-api-key|access[_-]?token|auth[_-]?token|token|secret|client[_-]?secret|secret[_-]?key)["']\s*:\s*["']([^"'\n]+)["']/gi,
+		// `"api_key": "..."` in a JSON body, `NETBOX_TOKEN = "Token ..."` or `apiKey: '...'` in code
+		what: 'a key assigned in code or JSON',
+		pattern: /[\w-]*(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|secret|secret[_-]?key)["']?\s*[:=]\s*["'`]([^"'`\n]+)["'`]/gi,
 		real: looksLikeToken,
 	},
-	{ what: 'a password in a JSON body', pattern: /["'](?:password|passwd)["']\s*:\s*["']([^"'\n]+)["']/gi, real: looksLikePassword },
+	{
+		what: 'a password assigned in code or JSON',
+		pattern: /[\w-]*(?:password|passwd)["']?\s*[:=]\s*["'`]([^"'`\n]+)["'`]/gi,
+		real: (value) => looksLikePassword(value) && !/^(password|passwd|pass|secret)$/i.test(value.trim()),
+	},
 ];
 
 /** All shapes at once: most strings match none, so one scan rules them out. */
