@@ -5,6 +5,7 @@ import { Command } from 'commander';
 
 import { buildProgram } from '../../../generator/cli/main';
 import { register, runLint, type LintCommandOptions } from '../../../generator/cli/commands/lint';
+import { ruleDocs } from '../../../generator/lint/ruleDocs';
 import { RULES } from '../../../generator/lint/rules';
 import { scratchSpace } from '../../harness/scratch';
 import { fixturePath } from './fixtures';
@@ -178,6 +179,13 @@ describe('rule documentation', () => {
 			expect(stdout).toContain(`fix: ${rule.hint}`);
 		}
 		expect(stdout).toContain('HMT000 workflow-shape (error)');
+	});
+
+	it('--rules-doc prints the rule reference page generated from the registry', () => {
+		const { code, stdout } = run([], { rulesDoc: true });
+		expect(code).toBe(0);
+		expect(stdout).toBe(ruleDocs());
+		expect(stdout).toMatch(/^# Lint rules\n/);
 	});
 
 	it('lint --help lists every code with its summary and the exit codes', () => {
