@@ -32,6 +32,9 @@ export class WorkflowGraph {
 
 	private readonly byDestination: ByDestination;
 
+	/** toolParents per consumer: several rules ask, and the list is quadratic to build. */
+	private readonly parentsCache = new Map<string, readonly string[]>();
+
 	constructor(readonly workflow: LintedWorkflow) {
 		for (const node of workflow.nodes) this.byName.set(node.name, node);
 		this.byDestination = mapByDestination(workflow.connections);
@@ -44,7 +47,9 @@ export class WorkflowGraph {
 	 * older versions kept both, which shifts both of getConnectedTools' lists alike), self-loops
 	 * are skipped.
 	 */
-	toolParents(consumer: string): string[] {
+	toolParents(consumer: string): readonly string[] {
+		const cached = this.parentsCache.get(consumer);
+		if (cached) return cached;
 		const parents: string[] = [];
 		for (const byIndex of this.byDestination[consumer]?.[AI_TOOL] ?? []) {
 			for (const source of byIndex) {
@@ -54,6 +59,7 @@ export class WorkflowGraph {
 				parents.unshift(source);
 			}
 		}
+		this.parentsCache.set(consumer, parents);
 		return parents;
 	}
 

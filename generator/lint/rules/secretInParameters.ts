@@ -38,12 +38,12 @@ const SHAPES: SecretShape[] = [
 	{
 		// `"api_key": "..."` in a JSON body, `NETBOX_TOKEN = "Token ..."` or `apiKey: '...'` in code
 		what: 'a key assigned in code or JSON',
-		pattern: /[\w-]*(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|secret|secret[_-]?key)["']?\s*[:=]\s*["'`]([^"'`\n]+)["'`]/gi,
+		pattern: /(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|secret|secret[_-]?key)["']?\s*[:=]\s*["'`]([^"'`\n]+)["'`]/gi,
 		real: looksLikeToken,
 	},
 	{
 		what: 'a password assigned in code or JSON',
-		pattern: /[\w-]*(?:password|passwd)["']?\s*[:=]\s*["'`]([^"'`\n]+)["'`]/gi,
+		pattern: /(?:password|passwd)["']?\s*[:=]\s*["'`]([^"'`\n]+)["'`]/gi,
 		real: (value) => looksLikePassword(value) && !/^(password|passwd|pass|secret)$/i.test(value.trim()),
 	},
 ];
