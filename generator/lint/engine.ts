@@ -41,7 +41,7 @@ export function lintWorkflow(workflow: unknown, options: LintOptions = {}): Find
 		rule.check(context).map(
 			(hit): Finding => ({
 				code: rule.code,
-				severity: rule.severity,
+				severity: hit.severity ?? rule.severity,
 				message: hit.message,
 				hint: rule.hint,
 				...(hit.node !== undefined && { node: hit.node }),

@@ -1,4 +1,4 @@
-import type { Connections, Workflow, WorkflowNode } from './types';
+import type { LintedConnections, LintedWorkflow, LintedNode } from './types';
 
 export const AI_TOOL = 'ai_tool';
 
@@ -9,7 +9,7 @@ type ByDestination = Record<string, Record<string, string[][]>>;
  * integer-like names first, as `for...in` does) and files each source under the target's
  * input type and index. The order matters: it is the order n8n lists a node's tools in.
  */
-function mapByDestination(connections: Connections): ByDestination {
+function mapByDestination(connections: LintedConnections): ByDestination {
 	const result: ByDestination = {};
 	for (const source of Object.keys(connections)) {
 		for (const outputType of Object.keys(connections[source])) {
@@ -28,11 +28,14 @@ function mapByDestination(connections: Connections): ByDestination {
 /** Read-only view of a workflow's nodes and connections, indexed the way n8n indexes them. */
 export class WorkflowGraph {
 	/** By name; n8n keys nodes by name, so a later duplicate shadows an earlier one. */
-	readonly byName = new Map<string, WorkflowNode>();
+	readonly byName = new Map<string, LintedNode>();
 
 	private readonly byDestination: ByDestination;
 
-	constructor(readonly workflow: Workflow) {
+	/** toolParents per consumer: several rules ask, and the list is quadratic to build. */
+	private readonly parentsCache = new Map<string, readonly string[]>();
+
+	constructor(readonly workflow: LintedWorkflow) {
 		for (const node of workflow.nodes) this.byName.set(node.name, node);
 		this.byDestination = mapByDestination(workflow.connections);
 	}
@@ -44,7 +47,9 @@ export class WorkflowGraph {
 	 * older versions kept both, which shifts both of getConnectedTools' lists alike), self-loops
 	 * are skipped.
 	 */
-	toolParents(consumer: string): string[] {
+	toolParents(consumer: string): readonly string[] {
+		const cached = this.parentsCache.get(consumer);
+		if (cached) return cached;
 		const parents: string[] = [];
 		for (const byIndex of this.byDestination[consumer]?.[AI_TOOL] ?? []) {
 			for (const source of byIndex) {
@@ -54,11 +59,17 @@ export class WorkflowGraph {
 				parents.unshift(source);
 			}
 		}
+		this.parentsCache.set(consumer, parents);
 		return parents;
 	}
 
+	/** Whether `name` has an outgoing `ai_tool` connection (it is used as somebody's tool). */
+	isToolSource(name: string): boolean {
+		return (this.workflow.connections[name]?.[AI_TOOL] ?? []).some((targets) => (targets ?? []).length > 0);
+	}
+
 	/** Enabled nodes that receive at least one `ai_tool` connection (MCP triggers, agents, ...). */
-	toolConsumers(): WorkflowNode[] {
+	toolConsumers(): LintedNode[] {
 		return this.workflow.nodes.filter(
 			(node) =>
 				!node.disabled &&
@@ -68,12 +79,12 @@ export class WorkflowGraph {
 	}
 
 	/** The enabled ones of `wiredTools()`: the tools n8n actually builds. */
-	enabledWiredTools(): WorkflowNode[] {
+	enabledWiredTools(): LintedNode[] {
 		return this.wiredTools().filter((node) => !node.disabled);
 	}
 
 	/** Every node wired as a tool into an enabled consumer, once, in workflow order. */
-	wiredTools(): WorkflowNode[] {
+	wiredTools(): LintedNode[] {
 		const names = new Set(this.toolConsumers().flatMap((c) => this.toolParents(c.name)));
 		return this.workflow.nodes.filter((node) => names.has(node.name) && this.byName.get(node.name) === node);
 	}

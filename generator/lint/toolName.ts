@@ -1,4 +1,4 @@
-import type { WorkflowNode } from './types';
+import type { LintedNode } from './types';
 
 /** What an MCP client or model sees as the tool's name, and where n8n took it from. */
 export interface ToolName {
@@ -36,7 +36,7 @@ const LEGACY_NAME_PARAMETER: Record<string, number> = {
 	'@n8n/n8n-nodes-langchain.toolVectorStore': 1,
 };
 
-export function toolNameOf(node: WorkflowNode): ToolName {
+export function toolNameOf(node: LintedNode): ToolName {
 	const lastLegacyVersion = LEGACY_NAME_PARAMETER[node.type];
 	const parameter = node.parameters.name;
 	if (

@@ -1,4 +1,4 @@
-/** Shared shapes of the workflow linter (contract: /work/notes/CONTRACTS.md, "Lint"). */
+/** Shared shapes of the workflow linter. Named `Linted*` apart from the builders' n8n types. */
 
 export type Severity = 'error' | 'warning';
 
@@ -17,12 +17,14 @@ export interface Finding {
 /** What a rule reports; the engine adds code, severity, hint and file from the rule. */
 export interface RuleHit {
 	message: string;
+	/** Lower than the rule's own severity when this case has a milder consequence. */
+	severity?: Severity;
 	node?: string;
 	path?: string;
 }
 
 /** A workflow node after shape validation (n8n keys nodes by name). */
-export interface WorkflowNode {
+export interface LintedNode {
 	name: string;
 	type: string;
 	typeVersion: number;
@@ -33,24 +35,24 @@ export interface WorkflowNode {
 	index: number;
 }
 
-export interface ConnectionTarget {
+export interface LintedConnectionTarget {
 	node: string;
 	type: string;
 	index: number;
 }
 
 /** `connections[source][outputType][outputIndex] = targets`, as n8n stores it. */
-export type Connections = Record<string, Record<string, Array<ConnectionTarget[] | null>>>;
+export type LintedConnections = Record<string, Record<string, Array<LintedConnectionTarget[] | null>>>;
 
-export interface Workflow {
+export interface LintedWorkflow {
 	name?: string;
-	nodes: WorkflowNode[];
-	connections: Connections;
+	nodes: LintedNode[];
+	connections: LintedConnections;
 }
 
 /** Everything a rule may read; built once per lint run. */
 export interface RuleContext {
-	workflow: Workflow;
+	workflow: LintedWorkflow;
 	graph: import('./graph').WorkflowGraph;
 	/** The manifest to compare with, if one was given or found. */
 	manifest?: unknown;
@@ -61,6 +63,7 @@ export interface Rule {
 	code: string;
 	/** Short kebab-case name, e.g. `disabled-tool-wired`. */
 	name: string;
+	/** The severity of its worst case; a hit may be milder (see `why`). */
 	severity: Severity;
 	/** One line: what the rule catches. */
 	summary: string;

@@ -1,6 +1,6 @@
-import { findFromAiCalls, type FromAiCall } from './fromAi';
+import { scanFromAiCalls, type ScannedFromAiCall } from './fromAiScanner';
 import { STICKY_NOTE } from './nodeTypes';
-import type { WorkflowNode } from './types';
+import type { LintedNode } from './types';
 
 /** Calls `visit` for every string inside `value`, with its path (`a.b[2].c`). */
 export function forEachString(
@@ -20,25 +20,25 @@ export function forEachString(
 	}
 }
 
-export interface LocatedFromAiCall extends FromAiCall {
+export interface LocatedFromAiCall extends ScannedFromAiCall {
 	/** Parameter path of the string holding the call. */
 	path: string;
 }
 
-const cache = new WeakMap<WorkflowNode, LocatedFromAiCall[]>();
+const cache = new WeakMap<LintedNode, LocatedFromAiCall[]>();
 
 /**
  * Every `$fromAI` call in a node's parameters (memoised: several rules read them). A sticky
  * note is canvas text n8n never evaluates: templates explain `$fromAI` there in prose.
  */
-export function fromAiCallsOf(node: WorkflowNode): LocatedFromAiCall[] {
+export function fromAiCallsOf(node: LintedNode): LocatedFromAiCall[] {
 	let calls = cache.get(node);
 	if (!calls) {
 		const found: LocatedFromAiCall[] = [];
 		const parameters = node.type === STICKY_NOTE ? {} : node.parameters;
 		forEachString(parameters, 'parameters', (text, path) => {
 			if (!/\$fromai/i.test(text)) return;
-			for (const call of findFromAiCalls(text)) found.push({ ...call, path });
+			for (const call of scanFromAiCalls(text)) found.push({ ...call, path });
 		});
 		calls = found;
 		cache.set(node, calls);

@@ -5,7 +5,7 @@
  * CLI) against a node process that only parses the file. Figures only: no timed assertion.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -16,7 +16,10 @@ const NODES = 2000;
 const RUNS = 15;
 const TRIGGER = 'MCP Server Trigger';
 const PROCESS_RUNS = 5;
-const CLI = resolve(__dirname, '../../generator/dist/cli/main.js');
+/** The built CLI; LINT_BENCH_CLI points at another build (e.g. an older one) to compare. */
+const CLI = process.env.LINT_BENCH_CLI ?? resolve(__dirname, '../../generator/dist/cli/main.js');
+const BATCH = 100;
+const FIXTURES = resolve(__dirname, '../fixtures/lint');
 
 /** 1 MCP trigger, 1,000 tools (odooTool + toolWorkflow, tool_0500 disabled), 999 chained main nodes. */
 function syntheticWorkflow(): unknown {
@@ -177,3 +180,44 @@ function benchmark(file: string): void {
 		].join('\n'),
 	);
 }
+
+/** 100 ordinary workflows: the everyday-shaped fixtures, copied round-robin into one folder. */
+function ordinaryBatch(dir: string): string[] {
+	const ordinary = join(FIXTURES, 'ordinary');
+	const sources = readdirSync(ordinary)
+		.filter((file) => file.endsWith('.json'))
+		.map((file) => join(ordinary, file));
+	return Array.from({ length: BATCH }, (_, i) => {
+		const target = join(dir, `workflow-${String(i).padStart(3, '0')}.json`);
+		copyFileSync(sources[i % sources.length], target);
+		return target;
+	});
+}
+
+test('lint: 100 ordinary workflows through the whole CLI vs node reading and parsing them', () => {
+	if (!existsSync(CLI)) {
+		process.stdout.write('\nlint batch: not measured, run `npm run build` first (needs generator/dist/cli/main.js)\n');
+		return;
+	}
+	const dir = mkdtempSync(join(tmpdir(), 'hermes-lint-batch-'));
+	try {
+		const files = ordinaryBatch(dir);
+		const list = JSON.stringify(files);
+		const baseline = processMedian(['-e', `for (const f of ${list}) JSON.parse(require('fs').readFileSync(f, 'utf8'))`]);
+		const cli = processMedian([CLI, 'lint', '--format', 'json', ...files]);
+		expect(cli.status).toBe(1); // an open MCP trigger among them is an error
+		const perSecond = (BATCH / cli.ms) * 1000;
+		process.stdout.write(
+			[
+				'',
+				`lint batch: ${BATCH} ordinary workflows as FILE arguments, whole process, median of ${PROCESS_RUNS}`,
+				`  node + read + JSON.parse (baseline)      ${baseline.ms.toFixed(0)} ms`,
+				`  hermes-workflows lint                    ${cli.ms.toFixed(0)} ms  (${(cli.ms / baseline.ms).toFixed(1)}x baseline, ${perSecond.toFixed(0)} files/s)`,
+				`  target: over 400 files/s: ${perSecond > 400 ? 'met' : 'NOT met'}`,
+				'',
+			].join('\n'),
+		);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+});

@@ -1,8 +1,9 @@
 /**
- * `hermes-workflows lint FILE...`: lints any n8n workflow JSON for the mistakes that break MCP
- * tools (see `--list-rules`); a file may also hold an array of workflows, as `n8n
- * export:workflow` writes them (no manifest check then). Exit 0 clean, 1 on errors (warnings too with --strict), 2 when an
- * input cannot be read, is not JSON or is not a workflow, or on bad usage.
+ * `hermes-workflows lint FILE|FOLDER...`: lints any n8n workflow JSON for the mistakes that break
+ * MCP tools (see `--list-rules`); a folder stands for the `.json` files under it; a file may also
+ * hold an array of workflows, as `n8n export:workflow` writes them (no manifest check then).
+ * Exit 0 clean, 1 on errors (warnings too with --strict), 2 when an input cannot be read, is not
+ * JSON or is not a workflow (each such file is an HMT000 finding, in every format), or on bad usage.
  */
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -10,7 +11,9 @@ import { Command, Option } from 'commander';
 
 import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../../lint/format';
 import { lintWorkflow, SHAPE_CODE, SHAPE_RULE } from '../../lint/engine';
+import { expandInputs } from '../../lint/files';
 import { isManifestFile, manifestPathFor, manifestSchema } from '../../lint/manifest';
+import { ruleDocs } from '../../lint/ruleDocs';
 import { RULES } from '../../lint/rules';
 import { addApiOptions, processIo as apiIo } from '../../n8nApi/cliSupport';
 import { runLintLive, type LiveLintOptions } from '../../n8nApi/lintLive';
@@ -20,6 +23,7 @@ export interface LintCommandOptions {
 	strict?: boolean;
 	manifest?: string;
 	listRules?: boolean;
+	rulesDoc?: boolean;
 }
 
 export interface LintIo {
@@ -33,6 +37,16 @@ const processIo: LintIo = {
 };
 
 class UnreadableInput extends Error {}
+
+/** A file that cannot be linted, as a finding (so it shows in every output format). */
+function unreadableFinding(file: string, message: string): LocatedFinding {
+	return { code: SHAPE_CODE, severity: SHAPE_RULE.severity, message, hint: SHAPE_RULE.hint, file };
+}
+
+function usageError(io: LintIo, error: string, hint: string): number {
+	io.stderr(`error: ${error}\nhint: ${hint}\n`);
+	return 2;
+}
 
 function readJson(file: string, what: string): { text: string; json: unknown } {
 	let text: string;
@@ -80,80 +94,85 @@ function listRules(): string {
 }
 
 /** The whole command as a function of its arguments, so tests run it without a process. */
-export function runLint(files: string[], options: LintCommandOptions = {}, io: LintIo = processIo): number {
+export function runLint(paths: string[], options: LintCommandOptions = {}, io: LintIo = processIo): number {
 	if (options.listRules) {
 		io.stdout(listRules());
 		return 0;
 	}
+	if (options.rulesDoc) {
+		io.stdout(ruleDocs());
+		return 0;
+	}
 	const format = options.format ?? 'text';
 	if (!FORMATS.includes(format)) {
-		io.stderr(`error: unknown --format ${String(format)} (use ${FORMATS.join(', ')})\n`);
-		return 2;
+		return usageError(io, `unknown --format ${String(format)}`, `use one of ${FORMATS.join(', ')}`);
 	}
-	if (files.length === 0) {
-		io.stderr('error: give at least one workflow JSON file (or --list-rules)\n');
-		return 2;
+	if (paths.length === 0) {
+		return usageError(io, 'give at least one workflow JSON file or folder', 'hermes-workflows lint workflows/ (or --list-rules)');
 	}
-	if (options.manifest !== undefined && files.length !== 1) {
-		io.stderr('error: --manifest compares one workflow; give exactly one FILE with it\n');
-		return 2;
+	const { inputs, emptyFolders } = expandInputs(paths);
+	if (emptyFolders.length > 0) {
+		return usageError(io, `no .json file under ${emptyFolders.join(', ')}`, 'give the folder that holds the exported workflow JSON files');
 	}
-	let unreadable = false;
+	if (options.manifest !== undefined && (inputs.length !== 1 || inputs[0].found)) {
+		return usageError(io, '--manifest compares one workflow', 'give exactly one FILE with --manifest');
+	}
 	const findings: LocatedFinding[] = [];
 	let linted = 0;
-	for (const file of files) {
+	for (const { file, found } of inputs) {
+		linted++;
 		try {
 			const { text, json: workflow } = readJson(file, 'workflow');
 			if (isManifestFile(file) && manifestSchema.safeParse(workflow).success) {
-				io.stderr(`${file}: a tool manifest, checked with its workflow (HMT013); not linted as a workflow\n`);
+				linted--;
+				// named on purpose: say why it is skipped; met in a folder: it is its workflow's companion
+				if (!found) io.stderr(`${file}: a tool manifest, checked with its workflow (HMT013); not linted as a workflow\n`);
 				continue;
 			}
-			const exported = exportedWorkflows(workflow);
-			if (exported) {
-				// several workflows: each finding names its workflow; node lines would be ambiguous
-				linted++;
-				exported.forEach((item, index) => {
-					const label = `workflow ${index + 1}${typeof item.name === 'string' ? ` ${JSON.stringify(item.name)}` : ''}`;
-					for (const finding of lintWorkflow(item, { file })) {
-						if (finding.code === SHAPE_CODE) unreadable = true;
-						findings.push({ ...finding, message: `${label}: ${finding.message}` });
-					}
-				});
-				continue;
-			}
-			const manifestFile = options.manifest ?? manifestPathFor(file);
-			const manifest =
-				options.manifest !== undefined || existsSync(manifestFile) ? readJson(manifestFile, 'manifest').json : undefined;
-			const lines = nodeLines(text);
-			linted++;
-			for (const finding of lintWorkflow(workflow, { file, manifest })) {
-				if (finding.code === SHAPE_CODE) unreadable = true;
-				const line = finding.node !== undefined ? lines.get(finding.node) : undefined;
-				findings.push(line !== undefined ? { ...finding, line } : finding);
-			}
+			findings.push(...lintFile(file, text, workflow, options.manifest));
 		} catch (error) {
 			if (!(error instanceof UnreadableInput)) throw error;
-			io.stderr(`error: ${error.message}\n`);
-			unreadable = true;
+			findings.push(unreadableFinding(file, error.message));
 		}
 	}
 	io.stdout(formatFindings(format, findings, linted));
-	if (unreadable) return 2;
+	if (findings.some((f) => f.code === SHAPE_CODE)) return 2;
 	const failing = findings.some((f) => f.severity === 'error' || options.strict === true);
 	return failing ? 1 : 0;
+}
+
+/** One file's findings: a workflow with its manifest and node lines, or an export array. */
+function lintFile(file: string, text: string, workflow: unknown, manifestOption: string | undefined): LocatedFinding[] {
+	const exported = exportedWorkflows(workflow);
+	if (exported) {
+		// several workflows: each finding names its workflow; node lines would be ambiguous
+		return exported.flatMap((item, index) => {
+			const label = `workflow ${index + 1}${typeof item.name === 'string' ? ` ${JSON.stringify(item.name)}` : ''}`;
+			return lintWorkflow(item, { file }).map((finding) => ({ ...finding, message: `${label}: ${finding.message}` }));
+		});
+	}
+	const manifestFile = manifestOption ?? manifestPathFor(file);
+	const manifest =
+		manifestOption !== undefined || existsSync(manifestFile) ? readJson(manifestFile, 'manifest').json : undefined;
+	const lines = nodeLines(text);
+	return lintWorkflow(workflow, { file, manifest }).map((finding) => {
+		const line = finding.node !== undefined ? lines.get(finding.node) : undefined;
+		return line !== undefined ? { ...finding, line } : finding;
+	});
 }
 
 export function register(program: Command): void {
 	const command = program
 		.command('lint')
 		.description('lint n8n workflow JSON files for the mistakes that break MCP tools and AI agents')
-		.argument('[files...]', 'workflow JSON files (any n8n workflow, not only generated ones; an n8n CLI export array too)')
+		.argument('[files...]', 'workflow JSON files or folders of them (any n8n workflow, not only generated ones; an n8n CLI export array too)')
 		.addOption(new Option('--format <format>', 'output format').choices([...FORMATS]).default('text'))
 		.option('--strict', 'fail (exit 1) on warnings too', false)
 		.option('--manifest <file>', 'node-index manifest to compare with (default: <name>.index.json next to FILE)')
 		.option('--list-rules', 'explain every rule: what, why, how to fix')
+		.option('--rules-doc', 'print the rule reference page (docs/lint-rules.md) generated from the rule registry')
 		.option('--live', 'lint the generated workflows as deployed in n8n (by exact name, through the public API) instead of FILEs')
-		.addHelpText('after', `\nExit: 0 clean, 1 errors (or warnings with --strict), 2 unreadable input or bad usage.\n\n${RULES_HELP}`);
+		.addHelpText('after', `\nExit: 0 clean, 1 errors (or warnings with --strict), 2 an input that cannot be linted (an HMT000 finding) or bad usage.\n\n${RULES_HELP}`);
 	addApiOptions(command).action(async (files: string[], options: LintCommandOptions & LiveLintOptions & { live?: boolean }) => {
 		process.exitCode = options.live ? await runLintLive(files, options, apiIo) : runLint(files, options);
 	});

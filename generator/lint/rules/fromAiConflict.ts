@@ -1,4 +1,4 @@
-import { enabledNodes } from '../nodeTypes';
+import { enabledToolNodes } from '../nodeTypes';
 import type { Rule, RuleHit } from '../types';
 import { fromAiCallsOf, type LocatedFromAiCall } from '../walk';
 
@@ -9,9 +9,9 @@ export const fromAiConflict: Rule = {
 	summary: 'One $fromAI key is declared twice in a node with a different description or type.',
 	why: 'A node used as a tool throws ("Duplicate key ... with different description or type"); a toolWorkflow silently keeps the last one.',
 	hint: 'Use one description and one type per key, or give the second use its own key.',
-	check({ workflow }) {
+	check({ workflow, graph }) {
 		const hits: RuleHit[] = [];
-		for (const node of enabledNodes(workflow)) {
+		for (const node of enabledToolNodes(workflow, graph)) {
 			const firstByKey = new Map<string, LocatedFromAiCall>();
 			const reported = new Set<string>();
 			for (const call of fromAiCallsOf(node)) {

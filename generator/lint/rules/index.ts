@@ -2,6 +2,7 @@ import { connectionUnknownNode } from './connectionUnknownNode';
 import { disabledToolWired } from './disabledToolWired';
 import { fromAiConflict } from './fromAiConflict';
 import { fromAiMalformed } from './fromAiMalformed';
+import { fromAiNotExpression } from './fromAiNotExpression';
 import { manifestOutOfSync } from './manifestOutOfSync';
 import { mcpTriggerNoAuth } from './mcpTriggerNoAuth';
 import { mcpTriggerNoWebhookId } from './mcpTriggerNoWebhookId';
@@ -32,4 +33,5 @@ export const RULES: readonly Rule[] = [
 	manifestOutOfSync,
 	secretInParameters,
 	connectionUnknownNode,
+	fromAiNotExpression,
 ];

@@ -1,4 +1,4 @@
-import { enabledNodes } from '../nodeTypes';
+import { enabledToolNodes } from '../nodeTypes';
 import type { Rule, RuleHit } from '../types';
 import { fromAiCallsOf } from '../walk';
 
@@ -20,9 +20,9 @@ export const optionalWithoutDefault: Rule = {
 	summary: 'A $fromAI parameter is described as optional but has no 4th-argument default, so it is required.',
 	why: 'The MCP trigger marks every $fromAI key without a default as required; the agent must invent a value for a field it was told it may omit.',
 	hint: "Add a literal default as the 4th argument, e.g. $fromAI('limit', 'Optional max rows', 'number', 20).",
-	check({ workflow }) {
+	check({ workflow, graph }) {
 		const hits: RuleHit[] = [];
-		for (const node of enabledNodes(workflow)) {
+		for (const node of enabledToolNodes(workflow, graph)) {
 			const reported = new Set<string>();
 			for (const call of fromAiCallsOf(node)) {
 				if (call.key === undefined || call.hasDefault || reported.has(call.key)) continue;

@@ -1,21 +1,26 @@
 import { mappedToolWorkflows } from '../nodeTypes';
+import { toolWorkflowInputs } from '../toolWorkflowInputs';
 import type { Rule } from '../types';
-import { fromAiCallsOf } from '../walk';
 
 export const toolWorkflowNoFromAi: Rule = {
 	code: 'HMT010',
 	name: 'toolworkflow-no-fromai',
-	severity: 'error',
-	summary: 'A Call n8n Workflow Tool (toolWorkflow) has no $fromAI in its workflow inputs.',
-	why: 'Without a $fromAI field n8n silently turns the tool into a one-string-input tool; a tool with no natural parameter still needs one optional $fromAI field.',
-	hint: "Map at least one input to $fromAI, e.g. ={{ $fromAI('query', 'What to look for', 'string', '') }}.",
+	severity: 'warning',
+	summary: 'A Call n8n Workflow Tool (toolWorkflow) declares sub-workflow inputs but maps none of them to $fromAI.',
+	why: 'Without a $fromAI field n8n turns the tool into a one-string-input tool: the model can only send one query string, and the declared inputs get fixed values or nothing. Intended for a sub-agent, a mistake otherwise. A toolWorkflow with no inputs at all is a deliberate one-string tool and is not reported.',
+	hint: "Map the inputs the model should fill to $fromAI, e.g. ={{ $fromAI('query', 'What to look for', 'string', '') }}; or remove the unused inputs.",
 	check({ workflow }) {
-		return mappedToolWorkflows(workflow)
-			.filter((node) => !fromAiCallsOf(node).some((call) => call.path.startsWith('parameters.workflowInputs.value')))
-			.map((node) => ({
-				node: node.name,
-				path: 'parameters.workflowInputs.value',
-				message: `toolWorkflow "${node.name}" maps no input to $fromAI, so it becomes a one-string tool`,
-			}));
+		return mappedToolWorkflows(workflow).flatMap((node) => {
+			const inputs = toolWorkflowInputs(node);
+			if (inputs.fromAiFields.length > 0 || inputs.schemaFields === 0) return [];
+			const mapped = inputs.mappedFields.length > 0 ? `maps ${inputs.mappedFields.join(', ')} without $fromAI` : 'maps none of them';
+			return [
+				{
+					node: node.name,
+					path: 'parameters.workflowInputs.value',
+					message: `toolWorkflow "${node.name}" declares ${inputs.schemaFields} sub-workflow input(s) and ${mapped}, so the model can send only one query string`,
+				},
+			];
+		});
 	},
 };

@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 import { Command } from 'commander';
 
 import { buildProgram } from '../../../generator/cli/main';
 import { register, runLint, type LintCommandOptions } from '../../../generator/cli/commands/lint';
+import { ruleDocs } from '../../../generator/lint/ruleDocs';
 import { RULES } from '../../../generator/lint/rules';
 import { scratchSpace } from '../../harness/scratch';
 import { fixturePath } from './fixtures';
@@ -26,7 +27,8 @@ function scratchFile(name: string, text: string): string {
 describe('exit codes', () => {
 	it.each([
 		['a clean workflow', ['clean.json'], {}, 0],
-		['an error', ['hmt001-disabled-tool-wired.json'], {}, 1],
+		['an error', ['hmt002-tool-misrouted.json'], {}, 1],
+		['only a warning (a disabled tool listed last)', ['hmt001-disabled-tool-wired.json'], {}, 0],
 		['only a warning', ['hmt004-tool-name-invalid.json'], {}, 0],
 		['only a warning, --strict', ['hmt004-tool-name-invalid.json'], { strict: true }, 1],
 		['a clean and a failing file', ['clean.json', 'hmt011-mcp-trigger-no-auth.json'], {}, 1],
@@ -35,17 +37,17 @@ describe('exit codes', () => {
 		expect(run(files.map(fixturePath), options).code).toBe(code);
 	});
 
-	it('2 for a missing file, and still lints the others', () => {
+	it('2 for a missing file, as an HMT000 finding, and still lints the others', () => {
 		const result = run([join(scratch, 'missing.json'), fixturePath('hmt001-disabled-tool-wired.json')]);
 		expect(result.code).toBe(2);
-		expect(result.stderr).toMatch(/cannot read workflow .*missing\.json: ENOENT/);
+		expect(result.stdout).toMatch(/HMT000 error {3}cannot read workflow .*missing\.json: ENOENT/);
 		expect(result.stdout).toMatch(/HMT001/);
 	});
 
-	it('2 for invalid JSON', () => {
+	it('2 for invalid JSON, as an HMT000 finding', () => {
 		const result = run([scratchFile('broken.json', '{"nodes": [')]);
 		expect(result.code).toBe(2);
-		expect(result.stderr).toMatch(/broken\.json is not valid JSON/);
+		expect(result.stdout).toMatch(/HMT000 error {3}workflow .*broken\.json is not valid JSON/);
 	});
 
 	it('2 for JSON that is not a workflow, with the HMT000 finding', () => {
@@ -57,13 +59,26 @@ describe('exit codes', () => {
 	it('2 for a manifest that is not JSON', () => {
 		const result = run([fixturePath('clean.json')], { manifest: scratchFile('m.json', 'nope') });
 		expect(result.code).toBe(2);
-		expect(result.stderr).toMatch(/manifest .*m\.json is not valid JSON/);
+		expect(result.stdout).toMatch(/manifest .*m\.json is not valid JSON/);
+	});
+
+	it.each(['text', 'json', 'github'] as const)('%s: a file that is not JSON is a finding like any other', (format) => {
+		const broken = scratchFile('not-json.json', 'nope');
+		const result = run([broken], { format });
+		expect(result.code).toBe(2);
+		expect(result.stderr).toBe('');
+		if (format === 'json') {
+			const { findings } = JSON.parse(result.stdout) as { findings: Array<{ code: string; file: string }> };
+			expect(findings).toEqual([expect.objectContaining({ code: 'HMT000', file: broken })]);
+		} else {
+			expect(result.stdout).toContain(format === 'github' ? `::error file=${broken},title=HMT000::` : 'HMT000 error');
+		}
 	});
 
 	it.each([
-		['no file', [], {}, /give at least one workflow JSON file/],
-		['--manifest with two files', ['a.json', 'b.json'], { manifest: 'm.json' }, /exactly one FILE/],
-		['an unknown format', ['a.json'], { format: 'xml' as never }, /unknown --format xml/],
+		['no file', [], {}, /^error: give at least one workflow JSON file or folder\nhint: /],
+		['--manifest with two files', ['a.json', 'b.json'], { manifest: 'm.json' }, /--manifest compares one workflow\nhint: give exactly one FILE/],
+		['an unknown format', ['a.json'], { format: 'xml' as never }, /^error: unknown --format xml\nhint: use one of text, json, github/],
 	])('2 for bad usage: %s', (_what, files, options, message) => {
 		const result = run(files, options);
 		expect(result.code).toBe(2);
@@ -100,9 +115,9 @@ describe('formats', () => {
 		const { stdout } = run([file]);
 		expect(stdout.split('\n')).toEqual([
 			file,
-			'  HMT001 error   line 37, node "calc_b": disabled node "calc_b" is still wired as a tool into "MCP Server Trigger"',
+			'  HMT001 error   line 37, node "calc_b": disabled node "calc_b" is still wired as a tool into "MCP Server Trigger": tool "calc_a" runs another node on n8n < 2.21.5 in queue mode',
 			`         fix: ${RULES[0].hint}`,
-			'  HMT002 error   line 27, node "calc_a": tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5',
+			'  HMT002 error   line 27, node "calc_a": tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5 in queue mode',
 			`         fix: ${RULES[1].hint}`,
 			'2 errors, 0 warnings in 1 file',
 			'',
@@ -125,15 +140,15 @@ describe('formats', () => {
 		const weird = scratchFile(
 			'odd, name.json',
 			JSON.stringify({
-				nodes: [{ name: 'a:b', type: 'x', parameters: { password: 'p' } }],
+				nodes: [{ name: 'a:b', type: 'x', parameters: { password: 'hunter2' } }],
 				connections: {},
 			}),
 		);
 		const { stdout } = run([weird, file], { format: 'github' });
 		expect(stdout.split('\n')).toEqual([
 			`::error file=${weird.replace(/:/g, '%3A').replace(/,/g, '%2C')},line=1,title=HMT014 a%3Ab::parameters.password holds a literal "password" value in clear text. Fix: ${RULES[13].hint}`,
-			`::error file=${file},line=37,title=HMT001 calc_b::disabled node "calc_b" is still wired as a tool into "MCP Server Trigger". Fix: ${RULES[0].hint}`,
-			`::error file=${file},line=27,title=HMT002 calc_a::tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5. Fix: ${RULES[1].hint}`,
+			`::error file=${file},line=37,title=HMT001 calc_b::disabled node "calc_b" is still wired as a tool into "MCP Server Trigger": tool "calc_a" runs another node on n8n < 2.21.5 in queue mode. Fix: ${RULES[0].hint}`,
+			`::error file=${file},line=27,title=HMT002 calc_a::tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5 in queue mode. Fix: ${RULES[1].hint}`,
 			'',
 		]);
 	});
@@ -143,7 +158,10 @@ describe('formats', () => {
 		expect(stdout).toMatch(/^::warning file=.*title=HMT004 Get Weather!::tool name "Get Weather!" becomes "Get_Weather_"/);
 		const multiline = scratchFile(
 			'multi.json',
-			JSON.stringify({ nodes: [{ name: 't', type: 'x', parameters: { q: "={{ $fromAI('a\nb') }}" } }], connections: {} }),
+			JSON.stringify({
+				nodes: [{ name: 't', type: 'n8n-nodes-base.httpRequestTool', parameters: { q: "={{ $fromAI('a\nb') }}" } }],
+				connections: {},
+			}),
 		);
 		const annotation = run([multiline], { format: 'github' }).stdout;
 		expect(annotation.trimEnd().split('\n')).toHaveLength(1);
@@ -163,6 +181,13 @@ describe('rule documentation', () => {
 		expect(stdout).toContain('HMT000 workflow-shape (error)');
 	});
 
+	it('--rules-doc prints the rule reference page generated from the registry', () => {
+		const { code, stdout } = run([], { rulesDoc: true });
+		expect(code).toBe(0);
+		expect(stdout).toBe(ruleDocs());
+		expect(stdout).toMatch(/^# Lint rules\n/);
+	});
+
 	it('lint --help lists every code with its summary and the exit codes', () => {
 		const program = new Command();
 		register(program);
@@ -172,7 +197,7 @@ describe('rule documentation', () => {
 		lint?.outputHelp();
 		for (const rule of RULES) expect(help).toContain(`${rule.code}  ${rule.severity.padEnd(7)}  ${rule.summary}`);
 		expect(help).toMatch(/--format <format>.*\(choices: "text", "json", "github"/s);
-		expect(help).toContain('Exit: 0 clean, 1 errors (or warnings with --strict), 2 unreadable input or bad usage.');
+		expect(help).toContain('Exit: 0 clean, 1 errors (or warnings with --strict), 2 an input that cannot be linted (an HMT000 finding) or bad usage.');
 	});
 });
 
@@ -219,5 +244,61 @@ describe('a file holding several workflows (n8n CLI `export:workflow` writes a J
 		expect(result.code).toBe(2);
 		expect(result.stdout).toMatch(/HMT000 error {3}workflow 1: not an n8n workflow/);
 		expect(result.stdout).toMatch(/HMT011/);
+	});
+});
+
+describe('a folder', () => {
+	const folder = (name: string, files: Record<string, string>) => {
+		const root = join(scratch, name);
+		for (const [file, text] of Object.entries(files)) {
+			mkdirSync(dirname(join(root, file)), { recursive: true });
+			writeFileSync(join(root, file), text);
+		}
+		return root;
+	};
+	const fixture = (name: string) => readFileSync(fixturePath(name), 'utf8');
+
+	it('lints the .json files under it, nested ones too, in name order; skips node_modules and hidden folders', () => {
+		const root = folder('tree', {
+			'b.json': fixture('hmt011-mcp-trigger-no-auth.json'),
+			'a/clean.json': fixture('clean.json'),
+			'a/notes.md': '# not a workflow',
+			'node_modules/x/package.json': '{}',
+			'.git/config.json': '{}',
+		});
+		const result = run([root], { format: 'json' });
+		const { findings, summary } = JSON.parse(result.stdout) as { findings: Array<{ code: string; file: string }>; summary: { files: number } };
+		expect(summary.files).toBe(2);
+		expect(findings.map((f) => [f.code, f.file])).toEqual([['HMT011', join(root, 'b.json')]]);
+		expect(result.code).toBe(1);
+	});
+
+	it('reports every file under it that cannot be linted, and lints the rest', () => {
+		const root = folder('mixed', { 'bad.json': '{', 'list.json': '[1]', 'ok.json': fixture('clean.json') });
+		const result = run([root], { format: 'json' });
+		const { findings } = JSON.parse(result.stdout) as { findings: Array<{ code: string; file: string }> };
+		expect(findings.map((f) => [f.code, f.file])).toEqual([
+			['HMT000', join(root, 'bad.json')],
+			['HMT000', join(root, 'list.json')],
+		]);
+		expect(result.code).toBe(2);
+	});
+
+	it('checks a manifest found in the folder with its workflow, silently', () => {
+		const root = folder('with-manifest', {
+			'w.json': fixture('hmt013-manifest-out-of-sync.json'),
+			'w.index.json': fixture('hmt013-manifest-out-of-sync.index.json'),
+		});
+		const result = run([root]);
+		expect(result.stdout).toMatch(/HMT013/);
+		expect(result.stdout).toMatch(/in 1 file$/m);
+		expect(result.stderr).toBe('');
+	});
+
+	it('2 with error and hint for a folder without .json files', () => {
+		const root = folder('empty', { 'readme.md': 'x' });
+		const result = run([root]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/^error: no \.json file under .*empty\nhint: /);
 	});
 });

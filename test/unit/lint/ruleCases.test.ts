@@ -110,7 +110,8 @@ describe('toolWorkflow (HMT009, HMT010)', () => {
 		['schema and $fromAI', { q: "={{ $fromAI('q', 'Query') }}" }, [field], []],
 		['no schema', { q: "={{ $fromAI('q', 'Query') }}" }, [], ['HMT009']],
 		['no $fromAI', { q: '={{ $json.q }}' }, [field], ['HMT010']],
-		['neither', {}, [], ['HMT009', 'HMT010']],
+		['$fromAI but no schema, and a fixed field', { q: "={{ $fromAI('q', 'Query') }}", mode: 'fast' }, [], ['HMT009']],
+		['neither: a deliberate one-string tool', {}, [], []],
 	])('%s', (_what, value, schema, expected) => {
 		expect(codes(mcpWorkflow([toolWorkflow('vault_search', value, schema)]))).toEqual(expected);
 	});
@@ -171,17 +172,17 @@ describe('manifest (HMT013)', () => {
 });
 
 describe('secrets in parameters (HMT014)', () => {
+	const header = (name: string, value: string) => ({ headerParameters: { parameters: [{ name, value }] } });
 	it.each([
-		['a literal Authorization header', { headerParameters: { parameters: [{ name: 'Authorization', value: 'Token abc' }] } }],
-		['a literal x-api-key query parameter', { queryParameters: { parameters: [{ name: 'X-API-Key', value: 'k123' }] } }],
+		['a literal Authorization bearer header', header('Authorization', 'Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0')],
+		['a literal x-api-key header', header('X-API-Key', '3f2a9c8b7d6e5f4a3b2c1d0e9f8a7b6c')],
 		['a bearer token in a URL', { url: 'https://x.test/?h=Bearer abcdefgh12345678' }],
-		['a long bearer token without digits', { text: 'Bearer abcdefghijklmnopqrstuvwxyzABCDEFGH' }],
 		['a password field', { options: { password: 'hunter2' } }],
-		['an apiKey field', { apiKey: 'abc' }],
-		['a private key', { body: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----' }],
+		['an apiKey field of 32 hex', { apiKey: '0123456789abcdef0123456789abcdef' }],
+		['a private key', { body: `-----BEGIN OPENSSH PRIVATE KEY-----\n${'b3BlbnNzaC1rZXktdjEAAAAA'.repeat(3)}\n-----END OPENSSH PRIVATE KEY-----` }],
 		['a GitHub token inside an expression', { url: "={{ 'https://x.test/?t=ghp_' + 'x' }} ghp_abcdefghijklmnopqrstuvwxyz0123456789" }],
-		['an OpenAI-style key', { jsonBody: '{"key": "sk-abcdefghijklmnopqrstuvwx"}' }],
-		['an AWS access key id', { jsonBody: 'AKIAABCDEFGHIJKLMNOP' }],
+		['an OpenAI-style key', { jsonBody: '{"key": "sk-abcdefghijklmnopqr5tuvwx"}' }],
+		['an AWS access key id', { jsonBody: 'AKIAZ7Q3LM4NP2RS8TUV' }],
 		['a JWT', { jsonBody: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdefghijklmnop' }],
 	])('flags %s', (_what, parameters) => {
 		const found = lintWorkflow(mcpWorkflow([tool('t', parameters)])).filter((f) => f.code === 'HMT014');
@@ -190,13 +191,13 @@ describe('secrets in parameters (HMT014)', () => {
 	});
 
 	it.each([
-		['an expression header', { headerParameters: { parameters: [{ name: 'Authorization', value: '={{ $env.TOKEN }}' }] } }],
+		['an expression header', header('Authorization', '={{ $env.TOKEN }}')],
 		['an expression bearer', { url: "={{ 'Bearer ' + $env.TOKEN }}" }],
 		['an empty password', { password: '' }],
 		["n8n's blank credential marker", { password: '__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6' }],
 		['authentication by credential', { authentication: 'genericCredentialType', genericAuthType: 'httpBearerAuth' }],
 		['token-like names that are not secrets', { maxTokens: '200', tokenType: 'bearer', sendHeaders: true }],
-		['a placeholder', { headerParameters: { parameters: [{ name: 'Accept', value: 'application/json' }] } }],
+		['an ordinary header', header('Accept', 'application/json')],
 		['prose about bearer auth', { toolDescription: 'Bearer required (403 without a token); uses Bearer authentication' }],
 		['a bearer placeholder in prose', { text: 'Send the header as Bearer YOUR_TOKEN_HERE' }],
 	])('leaves %s alone', (_what, parameters) => {
@@ -211,7 +212,7 @@ describe('secrets in parameters (HMT014)', () => {
 
 	it('checks disabled and unwired nodes too: the secret is in the file either way', () => {
 		const workflow = mcpWorkflow([]);
-		workflow.nodes.push(tool('old', { password: 'p' }, { disabled: true }));
+		workflow.nodes.push(tool('old', { password: 'p4ssw0rd!' }, { disabled: true }));
 		expect(codes(workflow)).toEqual(['HMT014']);
 	});
 });

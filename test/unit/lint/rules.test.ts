@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { lintWorkflow, SHAPE_RULE } from '../../../generator/lint';
+import { markdownText, ruleDocs } from '../../../generator/lint/ruleDocs';
 import { RULES } from '../../../generator/lint/rules';
 import { FIXTURES, manifestFor, readFixture } from './fixtures';
 
 /** One known-bad fixture per rule: the codes it must produce, with how many findings each. */
 const EXPECTED: Array<[file: string, codes: Record<string, number>]> = [
 	['clean.json', {}],
+	// listed last: shifts no tool, so a warning (hmt002's fixture has the error case)
 	['hmt001-disabled-tool-wired.json', { HMT001: 1 }],
 	// a misroute has a cause: the disabled node (HMT001) that shifts the index
 	['hmt002-tool-misrouted.json', { HMT001: 1, HMT002: 1 }],
@@ -25,6 +27,7 @@ const EXPECTED: Array<[file: string, codes: Record<string, number>]> = [
 	['hmt013-manifest-out-of-sync.json', { HMT013: 1 }],
 	['hmt014-secret-in-parameters.json', { HMT014: 1 }],
 	['hmt015-connection-unknown-node.json', { HMT015: 1 }],
+	['hmt016-fromai-not-expression.json', { HMT016: 1 }],
 ];
 
 function codeCounts(file: string): Record<string, number> {
@@ -55,8 +58,9 @@ describe('one known-bad fixture per rule', () => {
 		expect(findings).toEqual([
 			{
 				code: 'HMT001',
-				severity: 'error',
-				message: 'disabled node "calc_off" is still wired as a tool into "MCP Server Trigger"',
+				severity: 'warning',
+				message:
+					'disabled node "calc_off" is still wired as a tool into "MCP Server Trigger"; it is listed last, so no tool is shifted today, but a tool wired later would run the wrong node on n8n < 2.21.5 in queue mode',
 				node: 'calc_off',
 				hint: RULES[0].hint,
 				file: 'w.json',
@@ -77,13 +81,18 @@ describe('rule table', () => {
 	});
 });
 
-describe('README "Lint rules"', () => {
-	it('has one row per code with the rule\'s severity, summary, why and fix', () => {
-		const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
-		const section = readme.slice(readme.indexOf('## Lint rules'));
+describe('docs/lint-rules.md', () => {
+	it('is what the rule registry generates (regenerate with `hermes-workflows lint --rules-doc > docs/lint-rules.md`)', () => {
+		const committed = readFileSync(join(__dirname, '../../../docs/lint-rules.md'), 'utf8');
+		expect(committed).toBe(ruleDocs());
+	});
+
+	it('has a row and a section per code with its severity, summary, why and fix', () => {
+		const page = ruleDocs();
 		for (const rule of [SHAPE_RULE, ...RULES]) {
-			const cells = [rule.code, rule.severity, rule.summary, rule.why, rule.hint].map((t) => t.replace(/\|/g, '\\|'));
-			expect(section).toContain(`| ${cells.join(' | ')} |`);
+			const [summary, why, hint] = [rule.summary, rule.why, rule.hint].map(markdownText);
+			expect(page).toContain(`| ${rule.name} | ${rule.severity} | ${summary} |`);
+			expect(page).toContain(`## ${rule.code} ${rule.name}\n\nSeverity: **${rule.severity}**.\n\n${summary}\n\n**Why:** ${why}\n\n**Fix:** ${hint}\n`);
 		}
 	});
 });

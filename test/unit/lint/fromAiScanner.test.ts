@@ -1,9 +1,9 @@
 import { extractFromAICalls } from 'n8n-workflow';
 
-import { findFromAiCalls } from '../../../generator/lint/fromAi';
+import { scanFromAiCalls } from '../../../generator/lint/fromAiScanner';
 
 const one = (text: string) => {
-	const calls = findFromAiCalls(text);
+	const calls = scanFromAiCalls(text);
 	expect(calls).toHaveLength(1);
 	return calls[0];
 };
@@ -31,19 +31,39 @@ describe('$fromAI scanner', () => {
 		['$fromAI()', /takes 1 to 4 arguments.*got 0/],
 		["$fromAI('k', 'd', 'text')", /unknown type "text"/],
 		["$fromAI('k', 'd', type)", /type must be a quoted string/],
-		["$fromAI('k', description)", /description must be a quoted string/],
+		["$fromAI('limit', 100, 'number')", /`100` is the 2nd argument, so n8n reads it as the description and the key has no default/],
 		["$fromAI('k', 'd', 'string', $json.name)", /default `\$json.name` is not a literal/],
 		["$fromAI('k', 'd', 'string', 'a' + 'b')", /default `'a' \+ 'b'` is not a literal/],
 		['$fromAI(\'k\', \'d\', \'string\', `${x}`)', /is not a literal/],
 		["$fromAI('k', 'd', 'number', 'ten')", /is not a number/],
 		["$fromAI('k', 'd', 'boolean', 'yes')", /is not true or false/],
 		["$fromAI('k', 'd', 'json', '[1')", /not a quoted JSON object or array/],
-		["$fromAI('k', 'd', 'string', '', 'extra')", /got 5/],
 		["={{ $fromAI('k', 'd' }}", /unbalanced parentheses/],
 		["={{ $fromAI('k, 'd') }}", /unterminated ' quote/],
 	])('reports %s', (text, problem) => {
 		const call = one(text);
 		expect(call.problems.join('\n')).toMatch(problem);
+	});
+
+	it.each([
+		["$fromAI('k', description)", /description should be a quoted string, got `description`/],
+		["$fromAI('k', 'd', 'string', '', 'extra')", /got 5: n8n ignores the rest/],
+		['$fromAI(\'tags\', \'Tags\', \'json\', ["a", "b"])', /cut at its commas: n8n's tool schema gets `\["a"` as the default/],
+		['$fromAI(\'o\', \'Filter\', \'json\', {"a": 1, "b": 2})', /cut at its commas: n8n's tool schema gets `\{"a": 1` as the default/],
+	])('warns (no error) on %s', (text, warning) => {
+		const call = one(text);
+		expect(call.problems).toEqual([]);
+		expect(call.warnings.join('\n')).toMatch(warning);
+	});
+
+	it('reads a JSON default with commas as n8n-workflow does: cut at the first comma', () => {
+		const [n8n] = extractFromAICalls('$fromAI(\'tags\', \'Tags\', \'json\', ["a", "b"])');
+		expect(n8n.defaultValue).toBe('["a"');
+	});
+
+	it('reads a number in 2nd place as n8n-workflow does: the description, and no default', () => {
+		const [n8n] = extractFromAICalls("$fromAI('limit', 100, 'number')");
+		expect([n8n.description, n8n.defaultValue]).toEqual(['100', undefined]);
 	});
 
 	it.each(["$fromAI('f', 'Filter', 'json', {})", "$fromAI('f', 'Ids', 'json', [])", '$fromAI(\'f\', \'Filter\', \'json\', {"a": 1})'])(
@@ -67,7 +87,7 @@ describe('$fromAI scanner', () => {
 
 	it('gives offsets of the call and of each argument', () => {
 		const text = "={{ $fromAI('a', 'x') }} and {{ $fromAI( 'b' ) }}";
-		const calls = findFromAiCalls(text);
+		const calls = scanFromAiCalls(text);
 		expect(calls.map((c) => [c.offset, c.text])).toEqual([
 			[4, "$fromAI('a', 'x')"],
 			[32, "$fromAI( 'b' )"],
@@ -83,7 +103,7 @@ describe('$fromAI scanner', () => {
 			'={{ $fromAI("flag", "On?", "boolean", true) }} / {{ $fromAI(`t`, `d`, `json`) }}',
 		];
 		for (const text of texts) {
-			const ours = findFromAiCalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
+			const ours = scanFromAiCalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
 			const n8n = extractFromAICalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
 			expect(ours).toEqual(n8n);
 		}
@@ -92,7 +112,7 @@ describe('$fromAI scanner', () => {
 	it('reports a problem wherever n8n-workflow refuses the call', () => {
 		for (const text of ["$fromAI('k', 'd', 'text')", "$fromAI('k', 'd'", "$fromAI('k, 'd')"]) {
 			expect(() => extractFromAICalls(text)).toThrow();
-			expect(findFromAiCalls(text)[0].problems.length).toBeGreaterThan(0);
+			expect(scanFromAiCalls(text)[0].problems.length).toBeGreaterThan(0);
 		}
 	});
 });

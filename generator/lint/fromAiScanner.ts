@@ -1,5 +1,6 @@
 /**
- * A `$fromAI(key, description, type, default)` scanner for the linter. It splits arguments
+ * The linter's `$fromAI(key, description, type, default)` scanner (the generator's parser,
+ * `generator/fromAi/parse.ts`, returns n8n's values and throws; this one reports). It splits arguments
  * exactly as n8n's `extractFromAICalls` does (commas outside quotes, parentheses counted
  * outside quotes), so what it reports is what n8n would build, and it keeps what a linter
  * needs on top: offsets, raw argument text, literal kinds and every problem instead of the
@@ -22,14 +23,16 @@ export interface FromAiArgument {
 	literal?: { kind: LiteralKind; value: string };
 }
 
-export interface FromAiCall {
+export interface ScannedFromAiCall {
 	/** Offset of `$fromAI` in the scanned text. */
 	offset: number;
 	/** The call as written, up to its closing parenthesis (or the end of the text). */
 	text: string;
 	args: FromAiArgument[];
-	/** Empty when the call is well formed. */
+	/** What breaks the tool or changes what it does; empty when the call is well formed. */
 	problems: string[];
+	/** What n8n reads otherwise than written, with a milder consequence (extra arguments ignored, ...). */
+	warnings: string[];
 	key?: string;
 	description?: string;
 	/** Lower-cased, as n8n normalises it; `string` when omitted. */
@@ -115,15 +118,31 @@ function findClose(text: string, from: number): { close: number } | { problem: s
 			return { close: i };
 		}
 	}
-	if (quote) return { problem: `unterminated ${quote} quote opened at offset ${quoteAt}` };
+	if (quote) return { problem: `unterminated ${quote} quote opened at offset ${quoteAt} (an unescaped ${quote} inside a quoted text?): n8n fails building the tool` };
 	return { problem: `unbalanced parentheses: ${depth} "(" never closed` };
 }
 
-function checkArguments(call: FromAiCall): void {
+/**
+ * n8n's parseArguments counts quotes but not brackets, so a JSON default with commas is cut at
+ * its first comma: the tool schema's default is that fragment, not the JSON written.
+ */
+function splitJsonDefault(call: ScannedFromAiCall): boolean {
+	const fallback = call.args[3];
+	if (call.args.length <= 4 || !fallback || !/^[[{]/.test(fallback.raw)) return false;
+	call.hasDefault = true;
+	call.warnings.push(
+		`the default is cut at its commas: n8n's tool schema gets \`${fallback.raw}\` as the default, not the JSON written (quote the JSON as a string without commas, or drop the default)`,
+	);
+	return true;
+}
+
+function checkArguments(call: ScannedFromAiCall): void {
 	const [key, description, type, fallback] = call.args;
-	const { problems } = call;
-	if (call.args.length === 0 || call.args.length > 4) {
-		problems.push(`takes 1 to 4 arguments (key, description, type, default), got ${call.args.length}`);
+	const { problems, warnings } = call;
+	const jsonSplit = splitJsonDefault(call);
+	if (call.args.length === 0) problems.push('takes 1 to 4 arguments (key, description, type, default), got 0');
+	else if (call.args.length > 4 && !jsonSplit) {
+		warnings.push(`takes 1 to 4 arguments (key, description, type, default), got ${call.args.length}: n8n ignores the rest`);
 	}
 	if (!key || key.literal?.kind !== 'string') {
 		problems.push(`the key must be a quoted string, got ${key?.raw ? `\`${key.raw}\`` : 'nothing'}`);
@@ -134,7 +153,12 @@ function checkArguments(call: FromAiCall): void {
 	}
 	if (description) {
 		if (description.literal?.kind === 'string') call.description = description.literal.value;
-		else problems.push(`the description must be a quoted string, got \`${description.raw}\``);
+		else if (description.literal?.kind === 'number' && call.args.length <= 3) {
+			// `$fromAI('limit', 100, 'number')`: the value meant as default is read as the description
+			problems.push(
+				`\`${description.raw}\` is the 2nd argument, so n8n reads it as the description and the key has no default (required): write $fromAI('${call.key ?? 'key'}', 'description', '${type?.literal?.value ?? 'string'}', ${description.raw})`,
+			);
+		} else warnings.push(`the description should be a quoted string, got \`${description.raw}\`: n8n sends that text as is`);
 	}
 	if (type) {
 		const value = type.literal?.kind === 'string' ? type.literal.value.toLowerCase() : undefined;
@@ -143,7 +167,7 @@ function checkArguments(call: FromAiCall): void {
 			problems.push(`unknown type "${type.literal?.value}": use ${FROM_AI_TYPES.join(', ')}`);
 		} else call.type = value;
 	}
-	if (fallback) {
+	if (fallback && !jsonSplit) {
 		call.hasDefault = true;
 		const problem = defaultProblem(fallback, call.type);
 		if (problem) problems.push(problem);
@@ -182,19 +206,20 @@ function defaultProblem(arg: FromAiArgument, type: string): string | undefined {
 }
 
 /** Every `$fromAI(...)` call in `text` (n8n also matches it case-insensitively). */
-export function findFromAiCalls(text: string): FromAiCall[] {
-	const calls: FromAiCall[] = [];
+export function scanFromAiCalls(text: string): ScannedFromAiCall[] {
+	const calls: ScannedFromAiCall[] = [];
 	CALL_START.lastIndex = 0;
 	let match: RegExpExecArray | null;
 	while ((match = CALL_START.exec(text)) !== null) {
 		const offset = match.index;
 		const bodyStart = offset + match[0].length;
 		const closing = findClose(text, bodyStart);
-		const call: FromAiCall = {
+		const call: ScannedFromAiCall = {
 			offset,
 			text: '',
 			args: [],
 			problems: [],
+			warnings: [],
 			type: 'string',
 			hasDefault: false,
 		};
