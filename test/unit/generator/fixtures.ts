@@ -21,14 +21,4 @@ export function generated(catalogue: readonly ToolSpec[] = CATALOGUE, config: He
 	};
 }
 
-/** The 32 tool names of the article, in its order. */
-export const ARTICLE_TOOLS = [
-	'odoo_list_projects', 'odoo_create_project', 'odoo_update_project', 'odoo_archive_project',
-	'odoo_list_task_stages', 'odoo_move_task_stage', 'odoo_list_tasks', 'odoo_get_task',
-	'odoo_create_task', 'odoo_update_task',
-	'odoo_search_contacts', 'odoo_create_contact', 'odoo_update_contact',
-	'crm_list_stages', 'crm_list_leads', 'crm_create_lead', 'crm_update_lead', 'crm_move_stage', 'crm_delete_lead',
-	'timesheet_report', 'timesheet_log_hours', 'timesheet_update', 'timesheet_delete',
-	'vault_search', 'vault_list', 'vault_read', 'vault_write',
-	'docker_read', 'docker_manage', 'monitoring_alerts', 'monitoring_query', 'content_generate',
-];
+export { DEFAULT_TOOL_NAMES as ARTICLE_TOOLS } from '../../helpers/defaultCatalogue';

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 
 import { buildProgram } from '../../../generator/cli/main';
 import { runGenerate } from '../../../generator/cli/commands/generate';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 
 class Capture {
 	text = '';
@@ -33,7 +34,7 @@ describe('generate', () => {
 			'hermes-gateway-content.json', 'hermes-gateway-docker.json', 'hermes-gateway-monitoring.json',
 			'hermes-gateway-vault.json', 'hermes-mcp-tools.index.json', 'hermes-mcp-tools.json',
 		]);
-		expect(first.out).toContain('hermes-mcp-tools.json (33 nodes, 32 tools)');
+		expect(first.out).toContain(`hermes-mcp-tools.json (${CATALOGUE.length + 1} nodes, ${CATALOGUE.length} tools)`);
 		expect(first.out).toContain('6 written, 0 unchanged');
 		const content = readFileSync(join(dir, 'hermes-mcp-tools.json'), 'utf8');
 		expect(content.endsWith('}\n')).toBe(true);

@@ -1,7 +1,7 @@
 /** The generated Hermes MCP Tools workflow, parsed from the emitted JSON. */
 import { NODE_TYPES, TRIGGER_NAME } from '../../../generator/builders';
 import type { WorkflowNode } from '../../../generator/builders';
-import { CATALOGUE } from '../../helpers/defaultCatalogue';
+import { CATALOGUE, GATEWAY_TOOLS, ODOO_TOOLS } from '../../helpers/defaultCatalogue';
 import { collectFromAiCalls } from '../../../generator/fromAi';
 import { ARTICLE_TOOLS, generated } from './fixtures';
 
@@ -19,14 +19,14 @@ function allKeys(value: unknown): string[] {
 }
 
 describe('Hermes MCP Tools workflow', () => {
-	it('has 33 nodes: the trigger, 23 odooTool, 9 toolWorkflow', () => {
-		expect(main.nodes).toHaveLength(33);
+	it('has the trigger, one odooTool per Odoo tool and one toolWorkflow per gateway tool', () => {
+		expect(main.nodes).toHaveLength(CATALOGUE.length + 1);
 		expect(main.nodes[0].name).toBe(TRIGGER_NAME);
-		expect(toolNodes.filter((n) => n.type === NODE_TYPES.odooTool.type)).toHaveLength(23);
-		expect(toolNodes.filter((n) => n.type === NODE_TYPES.toolWorkflow.type)).toHaveLength(9);
+		expect(toolNodes.filter((n) => n.type === NODE_TYPES.odooTool.type)).toHaveLength(ODOO_TOOLS.length);
+		expect(toolNodes.filter((n) => n.type === NODE_TYPES.toolWorkflow.type)).toHaveLength(GATEWAY_TOOLS.length);
 	});
 
-	it('names the 32 tools exactly as the article does, in its order', () => {
+	it('names the tools exactly as the catalogue does, in its order', () => {
 		expect(toolNodes.map((n) => n.name)).toEqual(ARTICLE_TOOLS);
 	});
 
