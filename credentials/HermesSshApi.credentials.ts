@@ -13,7 +13,7 @@ export class HermesSshApi implements ICredentialType {
 	icon: Icon = { light: 'file:hermesSsh.svg', dark: 'file:hermesSsh.dark.svg' };
 
 	// The package README (shown on npm) documents the credential.
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-hermes#ssh-transport-and-credential';
+	documentationUrl = 'https://github.com/n8n-nodes-hermes/n8n-nodes-hermes/blob/main/docs/transport.md';
 
 	properties: INodeProperties[] = [
 		{
