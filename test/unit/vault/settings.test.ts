@@ -20,7 +20,7 @@ test.each([
 	});
 	expect(out).toHaveLength(1);
 	expect(out[0].pairedItem).toEqual({ item: 0 });
-	expect(out[0].json).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
+	expect(out[0].json).toMatchObject({ success: false, error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured' });
 	const hint = String(out[0].json.hint);
 	expect(hint).toContain(`The ${setting} setting of this node is misconfigured`);
 	expect(hint).toMatch(why);
