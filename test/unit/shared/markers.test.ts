@@ -28,7 +28,7 @@ describe('markers', () => {
 		for (const hint of Object.values(DEFAULT_HINTS)) expect(hint).not.toMatch(/\b[0-9a-f]{12}\b/i);
 	});
 
-	test('the article markers and ours are all present', () => {
+	test('the ten markers are all present', () => {
 		expect(MARKERS).toEqual(
 			expect.arrayContaining([
 				'__NOT_FOUND__', '__BAD_PATH__', '__BAD_ACTION__', '__EMPTY_QUERY__', '__EXISTS__', '__STALE_READ__',
