@@ -7,7 +7,6 @@ import { MAX_PROMQL_CHARS, MONITORING_MODES as MODES, type MonitoringMode } from
 export { MAX_PROMQL_CHARS, MONITORING_MODES as MODES } from './contract';
 export type Mode = MonitoringMode;
 
-
 export function checkMode(raw: unknown): Checked<Mode> {
 	const mode = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
 	if ((MODES as readonly string[]).includes(mode)) return ok(mode as Mode);

@@ -26,3 +26,10 @@ test.each([
 	expect(hint).toMatch(why);
 	expect(hint).toContain('Tell the operator');
 });
+
+test('a write named in another case is still judged against the write prefixes setting', async () => {
+	const [out] = await executeNode(node, {
+		parameters: { operation: ' Write ', query: 'research/note.md', content: '# Note\n', writePrefixes: '../etc/' },
+	});
+	expect(out[0].json).toMatchObject({ error: '__UNAVAILABLE__', state: 'misconfigured', hint: expect.stringContaining('Write Prefixes') });
+});
