@@ -3,7 +3,7 @@
  * generate or check workflows using them. Constants only; n8n itself loads the node files
  * listed in package.json.
  */
-export type { GatewayContract } from './shared/gatewayContract';
+export { TOOL_REFUSAL_INFIX, type GatewayContract } from './shared/gatewayContract';
 export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, WRITE_PREFIX, type VaultOperation } from './HermesVault/contract';
 export {
 	DOCKER,
@@ -19,7 +19,17 @@ export {
 } from './HermesDocker/contract';
 export { MAX_PROMQL_CHARS, MONITORING, MONITORING_MODES, type MonitoringMode } from './HermesMonitoring/contract';
 export { CONTENT, CONTENT_CAPS, CONTENT_TYPES, type ContentType } from './HermesContent/contract';
-export { MARKERS, type Marker } from './shared/markers';
+export {
+	MARKER_RETRY,
+	MARKERS,
+	RETRY_POLICIES,
+	STATE_RETRY,
+	UNAVAILABLE_STATES,
+	type ErrorAnswer,
+	type Marker,
+	type Retry,
+	type UnavailableState,
+} from './shared/markers';
 
 import { CONTENT } from './HermesContent/contract';
 import { DOCKER } from './HermesDocker/contract';

@@ -1,4 +1,6 @@
 /** One catalogue gateway tool -> one `toolWorkflow` (typeVersion 2.2) node's parameters. */
+import { TOOL_REFUSAL_INFIX } from 'n8n-nodes-hermes';
+
 import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
 import { GATEWAY_INPUTS } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
@@ -8,11 +10,12 @@ import type { ParamLookup } from './odooTool';
 import { mapperColumn, workflowByName } from './resourceLocator';
 
 /**
- * Suffix of the value sent for an out-of-list action. It is never a valid action (it holds
- * spaces), so the gateway answers __BAD_ACTION__ and its hint quotes this text to the agent.
+ * Suffix of the value sent for an out-of-list action, in the form the gateway node reads back.
+ * It is never a valid action (it holds spaces), so the node answers __BAD_ACTION__ and lists
+ * the tool's own actions that its settings allow.
  */
 export function refusedSuffix(allowed: readonly string[]): string {
-	return ` is not allowed by this tool, use one of: ${allowed.join(', ')}`;
+	return `${TOOL_REFUSAL_INFIX}${allowed.join(', ')}`;
 }
 
 function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../shared/markers';
 import { DOCKER_LOG_CAPS as LOG_CAPS } from './contract';
-import { EXIT, SECTION } from './remoteScripts';
+import { EXIT, NO_CONTAINERS, SECTION } from './remoteScripts';
 
 /** Reads what the docker command printed (`--format json`, `inspect`) into the node's answers. */
 
@@ -33,9 +33,10 @@ export function parseJsonRecords(text: string): IDataObject[] {
 export function dockerFailure(output: CommandOutput): ErrorAnswer {
 	const said = tail((output.stderr.trim() || output.stdout.trim()).replace(/\s+$/, ''), 500);
 	if (output.exitCode === 127) {
-		return errorAnswer('__UNAVAILABLE__', `The docker command was not found on the host (check the Docker Command setting): ${said}`);
+		return unavailableAnswer('misconfigured', `The docker command was not found on the host (check the Docker Command setting): ${said}`);
 	}
-	return errorAnswer('__UNAVAILABLE__', `docker exited ${output.exitCode}: ${said || 'no message'}`);
+	// Mostly a daemon that is down or busy: worth a later retry.
+	return unavailableAnswer('unreachable', `docker exited ${output.exitCode}: ${said || 'no message'}`);
 }
 
 /**
@@ -48,8 +49,18 @@ export function answerFrom(output: CommandOutput, build: (output: CommandOutput)
 		return build(output);
 	} catch (error) {
 		const why = error instanceof Error ? error.message : String(error);
-		return { ...errorAnswer('__UNAVAILABLE__', `The docker command printed something that is not Docker JSON (${why}). Check the Docker Command setting.`) };
+		return { ...notDockerJson(why) };
 	}
+}
+
+/** Output of another program than Docker: the Docker Command setting names something else. */
+function notDockerJson(why: string): ErrorAnswer {
+	return unavailableAnswer('misconfigured', `The docker command printed something that is not Docker JSON (${why}). Check the Docker Command setting.`);
+}
+
+/** Status and logs answer a stack without containers alike (a typo, or a container's name). */
+function noContainers(stack: string): IDataObject {
+	return { ...errorAnswer('__NOT_FOUND__', `No containers belong to the stack "${stack}". Use action "list" to see the stacks.`) };
 }
 
 export function listAnswer(output: CommandOutput): IDataObject {
@@ -66,9 +77,7 @@ export function statusAnswer(stack: string, output: CommandOutput): IDataObject 
 		health: String(c.Health ?? ''),
 		image: String(c.Image ?? ''),
 	}));
-	if (!containers.length) {
-		return { ...errorAnswer('__NOT_FOUND__', `No containers belong to the stack "${stack}". Use action "list" to see the stacks.`) };
-	}
+	if (!containers.length) return noContainers(stack);
 	return { success: true, action: 'status', stack, count: containers.length, containers };
 }
 
@@ -80,8 +89,13 @@ function newestBytes(text: string, max: number): string {
 	return bytes.subarray(start).toString('utf8');
 }
 
-/** The script sends at most cap+1 bytes (the newest); more than the cap means older lines were cut. */
+/**
+ * The script looks the stack's containers up first, as status does, and says NO_CONTAINERS
+ * when there are none; otherwise it sends at most cap+1 bytes of logs (the newest), and more
+ * than the cap means older lines were cut.
+ */
 export function logsAnswer(stack: string, output: CommandOutput): IDataObject {
+	if (output.stdout === `${NO_CONTAINERS}\n`) return noContainers(stack);
 	let logs = output.stdout;
 	const truncated = Buffer.byteLength(logs) > LOG_CAPS.chars;
 	if (truncated) {
@@ -128,7 +142,7 @@ export function resolveTarget(stack: string, protectedStacks: string[], output: 
 		return decideTarget(stack, protectedStacks, output);
 	} catch (error) {
 		const why = error instanceof Error ? error.message : String(error);
-		return { ok: false, answer: errorAnswer('__UNAVAILABLE__', `The docker command printed something that is not Docker JSON (${why}). Check the Docker Command setting.`) };
+		return { ok: false, answer: notDockerJson(why) };
 	}
 }
 
@@ -170,9 +184,11 @@ function decideTarget(stack: string, protectedStacks: string[], output: CommandO
 export function usableConfigFiles(stack: string, files: string[]): string[] | ErrorAnswer {
 	const plain = (file: string) => file.startsWith('/') && ![...file].some((ch) => ch.charCodeAt(0) < 0x20);
 	if (!files.length || !files.every(plain)) {
+		// Only someone on the host can fix this: the agent's arguments were right.
 		return errorAnswer(
 			'__NOT_FOUND__',
 			`Docker has no usable compose file recorded for "${stack}" (got ${JSON.stringify(files)}); bring the stack up once with docker compose from its folder, then retry.`,
+			'never_here',
 		);
 	}
 	return files;

@@ -15,9 +15,18 @@ export const LIST_SCRIPT = '"$1" compose ls --all --format json';
 
 export const STATUS_SCRIPT = '"$1" compose --project-name "$2" ps --all --format json';
 
-/** $3 lines of tail, $4 byte cap + 1; the newest bytes are kept. */
+/** What the logs script prints for a stack without containers (compose itself prints nothing). */
+export const NO_CONTAINERS = '__HERMES_NO_CONTAINERS__';
+
+/**
+ * $3 lines of tail, $4 byte cap + 1; the newest bytes are kept. The stack's containers are
+ * looked up first with the command status uses, so a name that is no stack (a typo, a
+ * container's name) is answered as status answers it, not as empty logs.
+ */
 export const LOGS_SCRIPT = [
 	'set -o pipefail',
+	'containers=$("$1" compose --project-name "$2" ps --all --format json) || exit',
+	`case $containers in *[![:space:]\\[\\]]*) ;; *) echo '${NO_CONTAINERS}'; exit 0 ;; esac`,
 	'"$1" compose --project-name "$2" logs --no-color --timestamps --tail "$3" | tail -c "$4"',
 ].join('\n');
 

@@ -1,4 +1,6 @@
-import { errorAnswer, misconfiguredAnswer, type ErrorAnswer } from '../shared/markers';
+import { ok, refuse, type Checked } from '../shared/checked';
+import { errorAnswer, misconfiguredAnswer } from '../shared/markers';
+import { parseToolRefusal } from '../shared/toolRefusal';
 import {
 	DOCKER_ACTIONS as ACTIONS,
 	DOCKER_COMMAND,
@@ -21,9 +23,6 @@ export {
 export type Action = DockerAction;
 export type ManageAction = (typeof MANAGE_ACTIONS)[number];
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; answer: ErrorAnswer };
-const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
-const refuse = <T>(answer: ErrorAnswer): Checked<T> => ({ ok: false, answer });
 
 export const isManageAction = (action: Action): action is ManageAction =>
 	(MANAGE_ACTIONS as readonly string[]).includes(action);
@@ -37,8 +36,18 @@ export function parseList(raw: unknown): string[] {
 		.filter(Boolean);
 }
 
-/** Actions are matched case-insensitively; anything else, or anything off the whitelist, is refused. */
+/**
+ * Actions are matched case-insensitively; anything else, or anything off the whitelist, is
+ * refused naming only what may be sent here: the actions of the calling tool (read back from
+ * its refusal text) that this node allows, else this node's allowed actions.
+ */
 export function checkAction(raw: unknown, allowed: readonly Action[]): Checked<Action> {
+	const refusal = parseToolRefusal(raw);
+	if (refusal) {
+		const both = refusal.allowed.filter((action) => (allowed as readonly string[]).includes(action));
+		const listed = both.length ? both : allowed;
+		return refuse(errorAnswer('__BAD_ACTION__', `The action ${JSON.stringify(refusal.value)} is not allowed by this tool. Allowed here: ${listed.join(', ')}.`));
+	}
 	const action = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
 	if (!(ACTIONS as readonly string[]).includes(action)) {
 		return refuse(errorAnswer('__BAD_ACTION__', `Unknown action ${JSON.stringify(raw)}. Allowed here: ${allowed.join(', ')}.`));

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../shared/markers';
 import { HTTP_TRAILER } from './remoteScripts';
 
 /** Turns what curl printed on the host into the node's answer: caps, `truncated`, Prometheus errors. */
@@ -63,7 +63,8 @@ export function parseCurlOutput(output: CurlOutput): Parsed {
 	if (envelope.status === 'success') return { ok: true, data: envelope.data, warnings: envelope.warnings };
 	const message = envelope.error ?? `HTTP ${status}`;
 	if (envelope.errorType && UNAVAILABLE_TYPES.has(envelope.errorType)) {
-		return { ok: false, answer: errorAnswer('__UNAVAILABLE__', `Prometheus could not answer (${envelope.errorType}): ${clip(message)}`) };
+		const state = envelope.errorType === 'timeout' ? 'timeout' : 'unreachable';
+		return { ok: false, answer: unavailableAnswer(state, `Prometheus could not answer (${envelope.errorType}): ${clip(message)}`) };
 	}
 	return {
 		ok: false,
@@ -75,7 +76,7 @@ export function parseCurlOutput(output: CurlOutput): Parsed {
 }
 
 function notPrometheus(status: string, body: string): ErrorAnswer {
-	return errorAnswer('__UNAVAILABLE__', `The Prometheus URL answered HTTP ${status} with something that is not Prometheus JSON: ${clip(body, 200)}`);
+	return unavailableAnswer('misconfigured', `The Prometheus URL answered HTTP ${status} with something that is not Prometheus JSON: ${clip(body, 200)}`);
 }
 
 /**
@@ -87,14 +88,20 @@ export function answerFor(mode: 'alerts' | 'query', data: unknown, warnings?: un
 		return mode === 'query' ? queryAnswer(data, warnings as string[] | undefined) : alertsAnswer(data);
 	} catch (error) {
 		const why = error instanceof Error ? error.message : String(error);
-		return { ...errorAnswer('__UNAVAILABLE__', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${why}). Check the Prometheus URL setting.`) };
+		return { ...unavailableAnswer('misconfigured', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${why}). Check the Prometheus URL setting.`) };
 	}
 }
 
+/** curl's exit code when its --max-time ran out. */
+const CURL_TIMED_OUT = 28;
+
 function unreachable(output: CurlOutput): ErrorAnswer {
 	const reason = output.stderr.trim() || `curl exited ${output.exitCode}`;
-	const missing = output.exitCode === 127 ? ' (curl is not installed on the host)' : '';
-	return errorAnswer('__UNAVAILABLE__', `Prometheus could not be reached from the host${missing}: ${clip(reason, 300)}`);
+	if (output.exitCode === 127) {
+		return unavailableAnswer('misconfigured', `Prometheus could not be reached from the host (curl is not installed on the host): ${clip(reason, 300)}`);
+	}
+	const state = output.exitCode === CURL_TIMED_OUT ? 'timeout' : 'unreachable';
+	return unavailableAnswer(state, `Prometheus could not be reached from the host: ${clip(reason, 300)}`);
 }
 
 /** Keeps whole entries, in order, while both caps hold. */

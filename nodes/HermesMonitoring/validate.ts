@@ -1,15 +1,11 @@
-import { errorAnswer, misconfiguredAnswer, type ErrorAnswer } from '../shared/markers';
+import { ok, refuse, type Checked } from '../shared/checked';
+import { errorAnswer, misconfiguredAnswer } from '../shared/markers';
 import { MAX_PROMQL_CHARS, MONITORING_MODES as MODES, type MonitoringMode } from './contract';
 
 /** Input checks for the Monitoring node; each returns the clean value or a marker answer. */
 
 export { MAX_PROMQL_CHARS, MONITORING_MODES as MODES } from './contract';
 export type Mode = MonitoringMode;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; answer: ErrorAnswer };
-
-const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
-const refuse = <T>(answer: ErrorAnswer): Checked<T> => ({ ok: false, answer });
 
 export function checkMode(raw: unknown): Checked<Mode> {
 	const mode = typeof raw === 'string' ? raw.trim().toLowerCase() : '';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { answerFromRemoteOutput, errorAnswer, type ErrorAnswer } from '../shared/markers';
+import { answerFromRemoteOutput, unavailableAnswer, type ErrorAnswer, type RemoteHints } from '../shared/markers';
 import type { RemoteResult } from '../shared/transport/types';
 
 export type ScriptOutput =
@@ -13,11 +13,12 @@ export type ScriptOutput =
 	| { kind: 'marker'; answer: ErrorAnswer }
 	| { kind: 'unexpected'; detail: string };
 
-export function readScriptOutput(result: RemoteResult): ScriptOutput {
+/** `hints` replace the default hint of a marker the script printed (a read is not a write). */
+export function readScriptOutput(result: RemoteResult, hints?: RemoteHints): ScriptOutput {
 	const newline = result.stdout.indexOf(0x0a);
 	const firstLine = result.stdout.subarray(0, newline === -1 ? result.stdout.length : newline).toString('utf8');
 	const body = newline === -1 ? Buffer.alloc(0) : result.stdout.subarray(newline + 1);
-	const marker = answerFromRemoteOutput(firstLine);
+	const marker = answerFromRemoteOutput(firstLine, hints);
 	if (marker) return { kind: 'marker', answer: marker };
 	if (firstLine === 'OK' || firstLine.startsWith('OK ')) {
 		return { kind: 'ok', fields: firstLine.split(' ').slice(1), body };
@@ -31,7 +32,7 @@ export function readScriptOutput(result: RemoteResult): ScriptOutput {
 
 /** The answer for output that is neither OK nor a marker: the host side is broken. */
 export function unexpectedAnswer(detail: string): IDataObject {
-	return { ...errorAnswer('__UNAVAILABLE__', `The host answered in an unexpected way (${detail}). Tell the operator.`) };
+	return { ...unavailableAnswer('misconfigured', `The host answered in an unexpected way (${detail}). Tell the operator.`) };
 }
 
 export function asItem(answer: ErrorAnswer): IDataObject {

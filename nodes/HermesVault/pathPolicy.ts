@@ -1,5 +1,5 @@
 /**
- * Vault path policy (DESIGN §6 Vault). Every path the agent sends is checked here, in
+ * Vault path policy. Every path the agent sends is checked here, in
  * TypeScript, before any command is built; the host checks the resolved path again
  * (symlinks) but never sees a path this module refused.
  *

@@ -20,3 +20,10 @@ export interface GatewayContract<Param extends string = string> {
 	/** Operator settings with their defaults as the node's own parameter defaults. */
 	readonly settingDefaults: Readonly<Partial<Record<Param, string | boolean>>>;
 }
+
+/**
+ * What a generated tool sends in place of a value off its list (docker_read takes only status,
+ * logs and list of the node's actions): `<value> is not allowed by this tool, use one of: a, b`.
+ * It is never a valid value (it holds spaces), so the node refuses it, naming the tool's values.
+ */
+export const TOOL_REFUSAL_INFIX = ' is not allowed by this tool, use one of: ';

@@ -1,7 +1,8 @@
 /**
- * Structured error answers (DESIGN §5). Invalid input is a business answer, not an
- * incident: nodes return one of these as an item instead of throwing, so the
- * workflow's Error Workflow is not triggered for a typo from the agent.
+ * Structured error answers. Invalid input is a business answer, not an incident: nodes return
+ * one of these as an item instead of throwing, so the workflow's Error Workflow is not
+ * triggered for a typo from the agent. Each answer says in `retry` what may help, so an agent
+ * acts on it without reading the hint's prose.
  */
 
 export const MARKERS = [
@@ -19,17 +20,56 @@ export const MARKERS = [
 
 export type Marker = (typeof MARKERS)[number];
 
+/**
+ * What may help after a failure:
+ * - `change_arguments`: the call as sent cannot succeed; send other arguments.
+ * - `after_read`: read first (vault_read, docker status), then retry with what the read returned.
+ * - `later`: a transient fault; wait and retry the same call.
+ * - `never_here`: retrying cannot help (misconfiguration, host key, authentication, a protected
+ *   target); tell the operator or the user.
+ */
+export const RETRY_POLICIES = ['change_arguments', 'after_read', 'later', 'never_here'] as const;
+export type Retry = (typeof RETRY_POLICIES)[number];
+
+/** Which fault an `__UNAVAILABLE__` answer is. */
+export const UNAVAILABLE_STATES = ['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured'] as const;
+export type UnavailableState = (typeof UNAVAILABLE_STATES)[number];
+
 export interface ErrorAnswer {
 	success: false;
 	error: Marker;
 	hint: string;
+	retry: Retry;
+	/** Only on `__UNAVAILABLE__`. */
+	state?: UnavailableState;
 }
+
+/** The retry policy of each marker; `__UNAVAILABLE__` takes its policy from its state. */
+export const MARKER_RETRY: Readonly<Record<Exclude<Marker, '__UNAVAILABLE__'>, Retry>> = {
+	__NOT_FOUND__: 'change_arguments',
+	__BAD_PATH__: 'change_arguments',
+	__BAD_ACTION__: 'change_arguments',
+	__EMPTY_QUERY__: 'change_arguments',
+	__EXISTS__: 'after_read',
+	__STALE_READ__: 'after_read',
+	__WRITE_FAILED__: 'later',
+	__TOO_LARGE__: 'change_arguments',
+	// The target is refused whatever the arguments around it: only a person can change that.
+	__PROTECTED__: 'never_here',
+};
+
+export const STATE_RETRY: Readonly<Record<UnavailableState, Retry>> = {
+	unreachable: 'later',
+	timeout: 'later',
+	host_key_mismatch: 'never_here',
+	auth_failed: 'never_here',
+	misconfigured: 'never_here',
+};
 
 /** One default hint per marker: what the caller should do next. Never a content hash. */
 export const DEFAULT_HINTS: Readonly<Record<Marker, string>> = {
 	__NOT_FOUND__: 'Nothing exists at that name. List first (e.g. vault_list) and use a name it returns.',
-	__BAD_PATH__:
-		'The path is not allowed. Use a relative path under an allowed prefix, ending in .md, with no "..", hidden or empty segments.',
+	__BAD_PATH__: 'The path is not allowed. Use a relative path inside the vault, ending in .md, with no "..", hidden or empty segments.',
 	__BAD_ACTION__: 'That action or mode is not supported. Use one of the documented values.',
 	__EMPTY_QUERY__: 'The query is empty. Send a non-empty value.',
 	__EXISTS__:
@@ -43,40 +83,81 @@ export const DEFAULT_HINTS: Readonly<Record<Marker, string>> = {
 		'The host could not be reached or did not answer in time. This is an infrastructure fault; retry later or tell the operator.',
 };
 
+/** Default hints of `__UNAVAILABLE__` by state. */
+export const UNAVAILABLE_HINTS: Readonly<Record<UnavailableState, string>> = {
+	unreachable: DEFAULT_HINTS.__UNAVAILABLE__,
+	timeout: 'The host did not answer in time. This is an infrastructure fault; retry later or tell the operator.',
+	host_key_mismatch: "The host's SSH key is not the pinned one. Retrying cannot help; tell the operator.",
+	auth_failed: 'The host refused the SSH login. Retrying cannot help; tell the operator.',
+	misconfigured: 'This node or its host is misconfigured. Other arguments will not help. Tell the operator.',
+};
+
+const MARKER_SET: ReadonlySet<string> = new Set(MARKERS);
+const STATE_SET: ReadonlySet<string> = new Set(UNAVAILABLE_STATES);
+
+export function isMarker(value: unknown): value is Marker {
+	return typeof value === 'string' && MARKER_SET.has(value);
+}
+
+export function isUnavailableState(value: unknown): value is UnavailableState {
+	return typeof value === 'string' && STATE_SET.has(value);
+}
+
+const given = (hint: string | undefined) => (hint && hint.trim() ? hint : undefined);
+
+/**
+ * Builds `{success:false, error, hint, retry}`; a specific hint replaces the default one. A
+ * specific `retry` is for the rare answer whose marker says less than the situation does (a
+ * write lost mid-transfer: read before retrying). `__UNAVAILABLE__` is built by unavailableAnswer.
+ */
+export function errorAnswer(marker: Exclude<Marker, '__UNAVAILABLE__'>, hint?: string, retry?: Retry): ErrorAnswer {
+	return { success: false, error: marker, hint: given(hint) ?? DEFAULT_HINTS[marker], retry: retry ?? MARKER_RETRY[marker] };
+}
+
+/** `__UNAVAILABLE__` with its state; the retry policy follows the state unless one is given. */
+export function unavailableAnswer(state: UnavailableState, hint?: string, retry?: Retry): ErrorAnswer {
+	return { success: false, error: '__UNAVAILABLE__', hint: given(hint) ?? UNAVAILABLE_HINTS[state], retry: retry ?? STATE_RETRY[state], state };
+}
+
 /**
  * A node setting the operator got wrong. It is an infrastructure fault, not the agent's input:
  * the agent must not retry with other arguments, only report it. The hint names the setting and
  * what is wrong, never its value (a URL may hold a password).
  */
 export function misconfiguredAnswer(setting: string, why: string): ErrorAnswer {
-	return errorAnswer(
-		'__UNAVAILABLE__',
+	return unavailableAnswer(
+		'misconfigured',
 		`The ${setting} setting of this node is misconfigured (${why}). Other arguments will not help. Tell the operator.`,
 	);
 }
 
-const MARKER_SET: ReadonlySet<string> = new Set(MARKERS);
-
-export function isMarker(value: unknown): value is Marker {
-	return typeof value === 'string' && MARKER_SET.has(value);
-}
-
-/** Builds `{success:false, error, hint}`; a specific hint replaces the default one. */
-export function errorAnswer(marker: Marker, hint?: string): ErrorAnswer {
-	return { success: false, error: marker, hint: hint && hint.trim() ? hint : DEFAULT_HINTS[marker] };
-}
+/** Per-marker hints that replace the defaults for one operation's remote output (e.g. a read's __BAD_PATH__). */
+export type RemoteHints = Partial<Record<Marker, string>>;
 
 const MARKER_LINE = /^(__[A-Z_]+__)(?:[ \t]+(.*))?$/;
 
 /**
  * Remote scripts print a marker as the first line of stdout, optionally followed by a
- * detail on the same line (`__BAD_PATH__ symlink leaves the vault`). Returns the answer
- * for a marker line, or undefined when stdout is not a marker.
+ * detail on the same line (`__BAD_PATH__ symlink leaves the vault`). An `__UNAVAILABLE__`
+ * detail may start with its state (`__UNAVAILABLE__ misconfigured the vault path ...`);
+ * without one it is `unreachable`. Returns the answer for a marker line, or undefined when
+ * stdout is not a marker.
  */
-export function answerFromRemoteOutput(stdout: string): ErrorAnswer | undefined {
+export function answerFromRemoteOutput(stdout: string, hints: RemoteHints = {}): ErrorAnswer | undefined {
 	const firstLine = stdout.split('\n', 1)[0].trimEnd();
 	const match = MARKER_LINE.exec(firstLine);
 	if (!match || !isMarker(match[1])) return undefined;
-	const detail = match[2]?.trim();
-	return errorAnswer(match[1], detail ? `${DEFAULT_HINTS[match[1]]} (${detail})` : undefined);
+	const marker = match[1];
+	let detail = match[2]?.trim() ?? '';
+	let state: UnavailableState = 'unreachable';
+	if (marker === '__UNAVAILABLE__') {
+		const [first, ...rest] = detail.split(/\s+/);
+		if (isUnavailableState(first)) {
+			state = first;
+			detail = rest.join(' ');
+		}
+	}
+	const base = hints[marker] ?? (marker === '__UNAVAILABLE__' ? UNAVAILABLE_HINTS[state] : DEFAULT_HINTS[marker]);
+	const hint = detail ? `${base} (${detail})` : base;
+	return marker === '__UNAVAILABLE__' ? unavailableAnswer(state, hint) : errorAnswer(marker, hint);
 }

@@ -5,13 +5,13 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { errorAnswer } from './markers';
 import { TransportError } from './transport/types';
+import { transportFaultAnswer } from './transportAnswer';
 
 /**
  * Runs a gateway operation once per input item. Structured answers (success or marker) are
- * returned as items; a transport fault becomes `__UNAVAILABLE__` (the agent must hear about it,
- * and the item stays paired). Anything else is a bug: it honours `continueOnFail`, otherwise
+ * returned as items; a transport fault becomes `__UNAVAILABLE__` in its state (the agent must
+ * hear about it, and the item stays paired). Anything else is a bug: it honours `continueOnFail`, otherwise
  * it throws a NodeOperationError naming the item.
  */
 export async function runPerItem(
@@ -25,8 +25,7 @@ export async function runPerItem(
 			out.push({ json: await handle(itemIndex), pairedItem: { item: itemIndex } });
 		} catch (error) {
 			if (error instanceof TransportError) {
-				const answer = errorAnswer('__UNAVAILABLE__', `${error.message}. This is an infrastructure fault; retry later or tell the operator.`);
-				out.push({ json: { ...answer }, pairedItem: { item: itemIndex } });
+				out.push({ json: { ...transportFaultAnswer(error) }, pairedItem: { item: itemIndex } });
 				continue;
 			}
 			if (ctx.continueOnFail()) {

@@ -1,5 +1,5 @@
 /**
- * Single-quoting for the rare value that must sit in a command line (DESIGN §4). Data
+ * Single-quoting for the rare value that must sit in a command line. Data
  * normally travels on stdin; this is the fallback for positional arguments.
  */
 

@@ -13,7 +13,7 @@ import { runCli } from './helpers/cli';
 import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './helpers/mcp';
 import { createCredential, listExecutions } from './helpers/n8nRest';
 import { startStackWithClient, type HermesStack } from './helpers/stack';
-import { gatewayAnswer, INVALID_CASES, TOOL_CASES, type CallEvidence } from './helpers/toolCases';
+import { expectedInvalidAnswer, gatewayAnswer, INVALID_CASES, TOOL_CASES, type CallEvidence } from './helpers/toolCases';
 
 jest.setTimeout(180_000);
 
@@ -103,7 +103,8 @@ describe('invalid input', () => {
 		const vaultCommits = stack.vault.commitCount();
 		const evidence = await callWithEvidence(invalid.tool, invalid.args);
 		expect(evidence.answer.isError).toBe(false);
-		expect(gatewayAnswer(evidence.answer)).toMatchObject({ success: false, error: marker, hint: expect.any(String) });
+		expect(gatewayAnswer(evidence.answer)).toMatchObject(expectedInvalidAnswer(invalid));
+		expect(gatewayAnswer(evidence.answer)).toHaveProperty('error', marker);
 		expect(stack.vault.commitCount()).toBe(vaultCommits);
 		expect(evidence.pipelinePayloads).toEqual([]);
 		expect(evidence.dockerCalls.filter((argv) => ['start', 'stop', 'restart', 'pull', 'up'].some((verb) => argv.includes(verb)))).toEqual([]);

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { RemoteHints } from '../../shared/markers';
 import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
 import { asItem, readScriptOutput, unexpectedAnswer } from '../answers';
 
@@ -18,12 +19,14 @@ export const READ_TIMEOUT_SECONDS = 30;
 /**
  * Runs a read-only script (search, list, read) with the vault path as its only argument and
  * `stdin` as its data. Returns the `OK` line's fields and the body, or the answer to give
- * (a marker from the script, or __UNAVAILABLE__ for output the node cannot read).
+ * (a marker from the script, or __UNAVAILABLE__ for output the node cannot read). `hints`
+ * replace the default hints of the markers the script prints.
  */
 export async function runReadScript(
 	ctx: VaultContext,
 	script: string,
 	stdin: string,
+	hints?: RemoteHints,
 ): Promise<{ fields: string[]; body: Buffer } | { answer: IDataObject }> {
 	const result = await ctx.run({
 		script,
@@ -32,7 +35,7 @@ export async function runReadScript(
 		timeoutSeconds: READ_TIMEOUT_SECONDS,
 		readOnly: true,
 	});
-	const output = readScriptOutput(result);
+	const output = readScriptOutput(result, hints);
 	if (output.kind === 'marker') return { answer: asItem(output.answer) };
 	if (output.kind === 'unexpected') return { answer: unexpectedAnswer(output.detail) };
 	return { fields: output.fields, body: output.body };

@@ -20,10 +20,19 @@ export function badPathAnswer(reason: string): IDataObject {
 	return asItem(errorAnswer('__BAD_PATH__', `The path is not allowed: ${reason}. Use a relative path ending in .md, with no "..", hidden or empty segments (e.g. research/topic.md).`));
 }
 
+/**
+ * What the host refuses for a read: a path that resolves outside the vault or into .git (a
+ * symlink). Nothing about write prefixes: any note of the vault may be read.
+ */
+export const READ_HINTS = {
+	__BAD_PATH__:
+		'The note cannot be read: it resolves outside the vault or into .git (e.g. through a symlink). Read another note; vault_list shows the notes.',
+} as const;
+
 export async function read(ctx: VaultContext, rawPath: unknown): Promise<IDataObject> {
 	const check = checkNotePath(rawPath);
 	if (!check.ok) return badPathAnswer(check.reason);
-	const output = await runReadScript(ctx, READ_SCRIPT, check.path);
+	const output = await runReadScript(ctx, READ_SCRIPT, check.path, READ_HINTS);
 	if ('answer' in output) return output.answer;
 	const [contentHash, size] = output.fields;
 	const bytes = Number(size);

@@ -18,6 +18,16 @@ export const WRITE_TIMEOUT_SECONDS = LOCK_WAIT_SECONDS + PUSH_TIMEOUT_SECONDS + 
 
 const BASE_HASH = /^[0-9a-f]{12}$/;
 
+export const BAD_BASE_HASH =
+	'base_hash is malformed: send it empty to create a new note, or as the 12 hexadecimal characters of the contentHash that vault_read returned to overwrite one.';
+
+/** What the host refuses for a write: the prefixes and symlinks matter here. */
+export const WRITE_HINTS = {
+	__BAD_PATH__:
+		'The path is not allowed for a write. Use a relative path under an allowed prefix, ending in .md, with no "..", hidden or empty segments and no symlink on the way.',
+	__BAD_ACTION__: BAD_BASE_HASH,
+} as const;
+
 /** Everything the host needs, or the answer that refuses the write before any command. */
 export type PreparedWrite =
 	| { ok: true; path: string; baseHash: string; content: Buffer; digest: string; prefixes: string[] }
@@ -38,8 +48,8 @@ export function prepareWrite(rawPath: unknown, rawContent: unknown, rawBaseHash:
 	}
 	const baseHash = typeof rawBaseHash === 'string' ? rawBaseHash.trim().toLowerCase() : '';
 	if (baseHash !== '' && !BASE_HASH.test(baseHash)) {
-		// It can match no file; say what a base hash is, never what the current one is.
-		return { ok: false, answer: asItem(errorAnswer('__STALE_READ__', 'base_hash must be the 12-character contentHash returned by vault_read. Read the note again and pass its contentHash.')) };
+		// A malformed argument, not a stale read: say what a base hash is, never what the current one is.
+		return { ok: false, answer: asItem(errorAnswer('__BAD_ACTION__', BAD_BASE_HASH)) };
 	}
 	const content = Buffer.from(rawContent, 'utf8');
 	return { ok: true, path: path.path, baseHash, content, digest: createHash('sha256').update(content).digest('hex'), prefixes };
@@ -94,14 +104,14 @@ export async function write(ctx: VaultContext, rawPath: unknown, rawContent: unk
 		// (connect, host key, auth) nothing was sent: that stays __UNAVAILABLE__ (runPerItem).
 		const { error } = outcome;
 		if (error instanceof TransportError && (error.kind === 'dropped' || error.kind === 'timeout')) {
-			return asItem(errorAnswer('__WRITE_FAILED__', `${LOST_DURING_WRITE} (${error.message})`));
+			return asItem(errorAnswer('__WRITE_FAILED__', `${LOST_DURING_WRITE} (${error.message})`, 'after_read'));
 		}
 		return Promise.reject(error);
 	}
-	const output = readScriptOutput(outcome.result);
+	const output = readScriptOutput(outcome.result, WRITE_HINTS);
 	if (output.kind === 'marker') return asItem(output.answer);
 	if (output.kind === 'unexpected') {
-		return asItem(errorAnswer('__WRITE_FAILED__', `The host answered in an unexpected way (${output.detail}). Read the note (vault_read) to check before retrying; tell the operator if it repeats.`));
+		return asItem(errorAnswer('__WRITE_FAILED__', `The host answered in an unexpected way (${output.detail}). Read the note (vault_read) to check before retrying; tell the operator if it repeats.`, 'after_read'));
 	}
 	return shapeWriteSuccess(prepared.path, output.fields, output.body);
 }

@@ -5,7 +5,8 @@
  *
  * `resolve_vault` sets `root` to the physical path of the vault's work tree top and `gitdir`
  * to its git directory, or fails
- * when the setting does not name one (a configuration fault: `__UNAVAILABLE__`).
+ * when the setting does not name one (a configuration fault: `__UNAVAILABLE__` in state
+ * `misconfigured`).
  */
 export const VAULT_PRELUDE = String.raw`set -u
 export GIT_LITERAL_PATHSPECS=1 GIT_TERMINAL_PROMPT=0
@@ -23,5 +24,5 @@ resolve_vault() {
 	[ "${'$'}{found%%$'\n'*}" = "$root" ] || return 1
 	gitdir=${'$'}{found#*$'\n'}
 }
-VAULT_MISSING='__UNAVAILABLE__ the vault path is not the top of a git work tree on the host'
+VAULT_MISSING='__UNAVAILABLE__ misconfigured the vault path is not the top of a git work tree on the host'
 `;

@@ -1,4 +1,4 @@
-/** Builds the one command line the transport ever sends (DESIGN §4). */
+/** Builds the one command line the transport ever sends: a constant script, its arguments quoted. */
 import { singleQuote } from '../shellQuote';
 import type { RemoteCommand } from './types';
 

@@ -1,4 +1,4 @@
-/** Host key pinning: `SHA256:...` fingerprints as `ssh-keygen -lf` prints them (DESIGN §4). */
+/** Host key pinning: `SHA256:...` fingerprints as `ssh-keygen -lf` prints them. */
 import { createHash } from 'node:crypto';
 
 import { TransportError, type SshConnectionOptions } from './types';

@@ -1,5 +1,5 @@
 /**
- * The SSH transport gateways use (DESIGN §4, CONTRACTS.md): pooled connections per credential,
+ * The SSH transport gateways use (its contract is types.ts): pooled connections per credential,
  * a constant script under `timeout -k 5 N`, data as stdin or single-quoted arguments, host key
  * pinning, retry of transient faults for read-only commands only.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-credential connection pool (DESIGN §4): warm calls pay no handshake. Commands run as
+ * Per-credential connection pool: warm calls pay no handshake. Commands run as
  * channels on a shared connection; a connection holds at most CHANNELS_PER_CONNECTION (below
  * sshd's default MaxSessions 10), more open a second connection, beyond that callers queue.
  * An idle connection closes after IDLE_CLOSE_MS; any error or close drops it from the pool.

@@ -1,4 +1,4 @@
-/** Retry of transient transport faults, for read-only commands only (DESIGN §4). */
+/** Retry of transient transport faults, for read-only commands only: a write must never run twice. */
 import { TransportError } from './types';
 
 export const RETRY_ATTEMPTS = 3;

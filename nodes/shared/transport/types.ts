@@ -1,4 +1,4 @@
-/** Contract of the SSH transport (DESIGN §4). Gateways code against this, not against ssh2. */
+/** Contract of the SSH transport. Gateways code against this, not against ssh2. */
 
 export interface SshConnectionOptions {
 	host: string;
@@ -49,7 +49,7 @@ export type TransportFaultKind =
 	| 'dropped' // connection lost mid-command
 	| 'config'; // the credential itself is unusable (no host, malformed key or fingerprint)
 
-/** Every transport fault maps to `__UNAVAILABLE__` at the node boundary. */
+/** Every transport fault maps to `__UNAVAILABLE__` at the node boundary, its state by kind (transportAnswer.ts). */
 export class TransportError extends Error {
 	constructor(
 		readonly kind: TransportFaultKind,

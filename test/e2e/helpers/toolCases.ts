@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { Retry } from '../../../nodes/contracts';
 import type { OdooOperation } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import type { OdooCallRecord } from '../../harness/odoo';
@@ -202,16 +203,39 @@ export interface InvalidCase {
 	tool: string;
 	args: Record<string, unknown>;
 	marker: string;
+	/** What the answer tells the agent may help (`retry`), so it never has to read the hint. */
+	retry: Retry;
+	/** Words the hint must hold, where the answer is about more than its marker. */
+	hint?: RegExp;
 }
 
 export const INVALID_CASES: InvalidCase[] = [
-	{ tool: 'vault_write', args: { path: '../escape.md', content: 'x' }, marker: '__BAD_PATH__' },
-	{ tool: 'vault_write', args: { path: 'projects/website.md', content: 'x' }, marker: '__BAD_PATH__' },
-	{ tool: 'vault_write', args: { path: 'research/seed.md', content: 'overwrite without reading' }, marker: '__EXISTS__' },
-	{ tool: 'vault_read', args: { path: 'research/missing.md' }, marker: '__NOT_FOUND__' },
-	{ tool: 'vault_search', args: { query: '' }, marker: '__EMPTY_QUERY__' },
-	{ tool: 'docker_manage', args: { action: 'stop', stack: 'security-stack' }, marker: '__PROTECTED__' },
-	{ tool: 'docker_read', args: { action: 'restart', stack: 'web' }, marker: '__BAD_ACTION__' },
-	{ tool: 'monitoring_query', args: { promql: '' }, marker: '__EMPTY_QUERY__' },
-	{ tool: 'content_generate', args: { content_type: 'poem', text: 'x' }, marker: '__BAD_ACTION__' },
+	{ tool: 'vault_write', args: { path: '../escape.md', content: 'x' }, marker: '__BAD_PATH__', retry: 'change_arguments' },
+	{ tool: 'vault_write', args: { path: 'projects/website.md', content: 'x' }, marker: '__BAD_PATH__', retry: 'change_arguments' },
+	{ tool: 'vault_write', args: { path: 'research/seed.md', content: 'overwrite without reading' }, marker: '__EXISTS__', retry: 'after_read' },
+	{
+		tool: 'vault_write',
+		args: { path: 'research/seed.md', content: 'x', base_hash: 'latest' },
+		marker: '__BAD_ACTION__',
+		retry: 'change_arguments',
+		hint: /base_hash is malformed/,
+	},
+	{ tool: 'vault_read', args: { path: 'research/missing.md' }, marker: '__NOT_FOUND__', retry: 'change_arguments' },
+	{ tool: 'vault_search', args: { query: '' }, marker: '__EMPTY_QUERY__', retry: 'change_arguments' },
+	{ tool: 'docker_manage', args: { action: 'stop', stack: 'security-stack' }, marker: '__PROTECTED__', retry: 'never_here' },
+	{
+		tool: 'docker_read',
+		args: { action: 'restart', stack: 'web' },
+		marker: '__BAD_ACTION__',
+		retry: 'change_arguments',
+		// Only the tool's own actions: not start, stop, restart or update.
+		hint: /Allowed here: status, logs, list\.$/,
+	},
+	{ tool: 'monitoring_query', args: { promql: '' }, marker: '__EMPTY_QUERY__', retry: 'change_arguments' },
+	{ tool: 'content_generate', args: { content_type: 'poem', text: 'x' }, marker: '__BAD_ACTION__', retry: 'change_arguments' },
 ];
+
+/** The answer an invalid case must give through MCP: its marker, its retry policy, and its hint words. */
+export function expectedInvalidAnswer(invalid: InvalidCase): Record<string, unknown> {
+	return { success: false, error: invalid.marker, retry: invalid.retry, hint: invalid.hint ? expect.stringMatching(invalid.hint) : expect.any(String) };
+}

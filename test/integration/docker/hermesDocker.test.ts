@@ -76,7 +76,10 @@ describe('every action maps to the right docker argv', () => {
 
 	test('logs: capped tail', async () => {
 		const [item] = await run({ action: 'logs', stack: 'web' });
-		expect(docker.calls()).toEqual([['compose', '--project-name', 'web', 'logs', '--no-color', '--timestamps', '--tail', '100']]);
+		expect(docker.calls()).toEqual([
+			['compose', '--project-name', 'web', 'ps', '--all', '--format', 'json'],
+			['compose', '--project-name', 'web', 'logs', '--no-color', '--timestamps', '--tail', '100'],
+		]);
 		expect(item.json).toMatchObject({ success: true, action: 'logs', truncated: false });
 		expect((item.json.logs as string).trim().split('\n')).toHaveLength(100);
 	});
@@ -107,7 +110,20 @@ describe('every action maps to the right docker argv', () => {
 
 	test("a failing docker command -> __UNAVAILABLE__ with Docker's message", async () => {
 		const [item] = await run({ action: 'restart', stack: 'broken' });
-		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('driver failed programming') });
+		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('driver failed programming'), retry: 'later', state: 'unreachable' });
+	});
+
+	test.each([
+		['a protected stack\'s container name', 'security-stack-crowdsec-1'],
+		['another stack\'s container name', 'web-app-1'],
+		['an unknown name', 'nope'],
+	])('status and logs of %s answer alike: __NOT_FOUND__, never empty logs', async (_case, name) => {
+		const [status] = await run({ action: 'status', stack: name });
+		const [logs] = await run({ action: 'logs', stack: name });
+		expect(status.json).toEqual({ success: false, error: '__NOT_FOUND__', hint: expect.stringContaining(`"${name}"`), retry: 'change_arguments' });
+		expect(logs.json).toEqual(status.json);
+		// logs looked the containers up and stopped there: no logs command ran.
+		expect(docker.calls().filter((argv) => argv.includes('logs'))).toEqual([]);
 	});
 
 	test('an unknown stack is __NOT_FOUND__ and nothing is actioned', async () => {
@@ -167,6 +183,17 @@ describe('hostile or refused input never reaches docker', () => {
 		expect(existsSync(canary())).toBe(false);
 	});
 
+	test('an action a tool does not take is refused naming only what that tool and this node allow', async () => {
+		const [item] = await run({ action: 'restart is not allowed by this tool, use one of: status, logs, list', stack: 'web' });
+		expect(item.json).toEqual({
+			success: false,
+			error: '__BAD_ACTION__',
+			hint: 'The action "restart" is not allowed by this tool. Allowed here: status, logs, list.',
+			retry: 'change_arguments',
+		});
+		expect(docker.calls()).toEqual([]);
+	});
+
 	test('an action off the whitelist is refused before anything runs', async () => {
 		const [item] = await run({ action: 'restart', stack: 'web', allowedActions: 'status,logs,list' });
 		expect(item.json).toMatchObject({ error: '__BAD_ACTION__', hint: expect.stringContaining('status, logs, list') });
@@ -189,7 +216,13 @@ describe('hostile or refused input never reaches docker', () => {
 		['protectedStacks', 'security stack', 'Protected Stacks'],
 	])('a malformed %s setting is __UNAVAILABLE__ for the operator and nothing runs', async (name, value, setting) => {
 		const [item] = await run({ action: 'status', stack: 'web', [name]: value.replace('CANARY', canary()) });
-		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(new RegExp(`^The ${setting} setting .*Tell the operator\\.$`)) });
+		expect(item.json).toMatchObject({
+			success: false,
+			error: '__UNAVAILABLE__',
+			hint: expect.stringMatching(new RegExp(`^The ${setting} setting .*Tell the operator\\.$`)),
+			retry: 'never_here',
+			state: 'misconfigured',
+		});
 		expect(docker.calls()).toEqual([]);
 		expect(existsSync(canary())).toBe(false);
 	});
@@ -222,7 +255,7 @@ describe('transport faults', () => {
 
 	test('a manage action is never retried: __UNAVAILABLE__, and docker saw nothing', async () => {
 		const [item] = await withSshdBackIn3s(async () => await run({ action: 'restart', stack: 'web' }));
-		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
+		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', retry: 'later', state: 'unreachable' });
 		expect(docker.calls()).toEqual([]);
 		// sshd is back: the same call now goes through, so the failure above was the missing retry
 		const [again] = await run({ action: 'restart', stack: 'web' });

@@ -97,7 +97,7 @@ test('bad input is answered before anything runs', async () => {
 
 test('Prometheus down -> __UNAVAILABLE__ with curl saying why', async () => {
 	const [item] = await monitor({ mode: 'alerts', prometheusUrl: 'http://127.0.0.1:1' });
-	expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('Failed to connect') });
+	expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('Failed to connect'), retry: 'later', state: 'unreachable' });
 });
 
 test('queries are read-only: with sshd down when the call starts and back 3 s later, the call is retried and succeeds', async () => {

@@ -55,5 +55,7 @@ test.each([
 		parameters: { prometheusUrl: `http://127.0.0.1:${port}/${name}`, mode, promql: 'up' },
 		credentials: { hermesSshApi: sshd.credentials },
 	});
-	expect(out).toEqual([{ json: { success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(/Prometheus/) }, pairedItem: { item: 0 } }]);
+	expect(out).toEqual([
+		{ json: { success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(/Prometheus/), retry: 'never_here', state: 'misconfigured' }, pairedItem: { item: 0 } },
+	]);
 });

@@ -88,7 +88,7 @@ describe('a command that hangs', () => {
 		});
 		expect(items).toHaveLength(1);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
-		expect(items[0].json).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
+		expect(items[0].json).toMatchObject({ success: false, error: '__UNAVAILABLE__', retry: 'later', state: 'timeout' });
 		expect(String(items[0].json.hint)).toMatch(/1 s limit/);
 	});
 });
@@ -109,7 +109,7 @@ describe('sshd killed mid-command', () => {
 		const [items] = await running;
 		expect(items).toHaveLength(2);
 		for (const [index, item] of items.entries()) {
-			expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
+			expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', retry: 'later', state: 'unreachable' });
 			expect(item.pairedItem).toEqual({ item: index });
 		}
 		// Item 0 lost its running command; item 1 found the host gone.

@@ -121,10 +121,16 @@ describe('read', () => {
 		}
 	});
 
-	test('a symlink inside the vault pointing outside is __BAD_PATH__', async () => {
+	test('a symlink inside the vault pointing outside is __BAD_PATH__ with a read hint (nothing about write prefixes)', async () => {
 		const { symlinkSync } = await import('node:fs');
 		symlinkSync(`${vault.outside}/secret.md`, `${vault.root}/research/escape.md`);
-		expect(await callVault(sshd, vault, { operation: 'read', query: 'research/escape.md' })).toMatchObject({ error: '__BAD_PATH__' });
+		const answer = await callVault(sshd, vault, { operation: 'read', query: 'research/escape.md' });
+		expect(answer).toMatchObject({
+			error: '__BAD_PATH__',
+			retry: 'change_arguments',
+			hint: expect.stringMatching(/^The note cannot be read: .*symlink.*\(the path resolves outside the vault\)$/),
+		});
+		expect(answer.hint).not.toMatch(/prefix/i);
 	});
 
 	test('unknown operation -> __BAD_ACTION__', async () => {

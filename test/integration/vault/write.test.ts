@@ -65,11 +65,12 @@ test('__EXISTS__ without hash, __STALE_READ__ with an old hash, success with the
 	const before = vault.commitCount();
 
 	const exists = await callVault(sshd, vault, { operation: 'write', query: path, content: 'third\n' });
-	expect(exists).toMatchObject({ success: false, error: '__EXISTS__' });
+	expect(exists).toMatchObject({ success: false, error: '__EXISTS__', retry: 'after_read' });
 	const stale = await callVault(sshd, vault, { operation: 'write', query: path, content: 'third\n', baseHash: firstHash });
-	expect(stale).toMatchObject({ success: false, error: '__STALE_READ__' });
+	expect(stale).toMatchObject({ success: false, error: '__STALE_READ__', retry: 'after_read' });
+	// A malformed base hash is the agent's argument to fix, not a stale read.
 	const malformed = await callVault(sshd, vault, { operation: 'write', query: path, content: 'third\n', baseHash: 'latest' });
-	expect(malformed).toMatchObject({ success: false, error: '__STALE_READ__' });
+	expect(malformed).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('base_hash is malformed') });
 	// Errors never reveal the current hash (nor any 12-hex value other than what the caller sent).
 	for (const answer of [exists, stale, malformed]) {
 		expect(JSON.stringify(answer)).not.toContain(current);

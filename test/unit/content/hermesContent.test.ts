@@ -24,7 +24,7 @@ describe('content request validation', () => {
 		'refuses the type %j with __BAD_ACTION__',
 		(contentType) => {
 			const answer = checkContentRequest({ contentType, text: 'x', url: '' });
-			expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+			expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
 			expect(answer).toHaveProperty('hint', expect.stringContaining('note, article, research'));
 		},
 	);
@@ -35,7 +35,7 @@ describe('content request validation', () => {
 		[undefined, undefined],
 		[null, '  \n '],
 	])('neither text nor url (%j, %j) -> __EMPTY_QUERY__', (text, url) => {
-		expect(checkContentRequest({ contentType: 'note', text, url })).toMatchObject({ success: false, error: '__EMPTY_QUERY__' });
+		expect(checkContentRequest({ contentType: 'note', text, url })).toMatchObject({ success: false, error: '__EMPTY_QUERY__', retry: 'change_arguments' });
 	});
 
 	test('trims text and url, normalises the url with WHATWG URL', () => {
@@ -71,19 +71,19 @@ describe('content request validation', () => {
 		['not a url'],
 	])('refuses the url %j with __BAD_ACTION__', (url) => {
 		const answer = checkContentRequest({ contentType: 'note', text: 'x', url });
-		expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+		expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
 		expect(answer).toHaveProperty('hint', expect.stringMatching(/url/));
 	});
 
 	test.each([[{ a: 1 }], [['x']]])('refuses non-text text %j', (text) => {
-		expect(checkContentRequest({ contentType: 'note', text, url: '' })).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+		expect(checkContentRequest({ contentType: 'note', text, url: '' })).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
 	});
 
 	test('text at the cap passes; one character over is __TOO_LARGE__ naming the cap', () => {
 		const atCap = 'é'.repeat(CONTENT_CAPS.textChars);
 		expect(checkContentRequest({ contentType: 'note', text: atCap, url: '' })).toMatchObject({ success: true });
 		const answer = checkContentRequest({ contentType: 'note', text: `${atCap}x`, url: '' });
-		expect(answer).toMatchObject({ success: false, error: '__TOO_LARGE__' });
+		expect(answer).toMatchObject({ success: false, error: '__TOO_LARGE__', retry: 'change_arguments' });
 		expect(answer).toHaveProperty('hint', expect.stringContaining(`${CONTENT_CAPS.textChars + 1} characters; the cap is ${CONTENT_CAPS.textChars}`));
 	});
 
@@ -93,7 +93,7 @@ describe('content request validation', () => {
 
 	test('an oversized url is __TOO_LARGE__', () => {
 		const url = `https://example.com/${'a'.repeat(CONTENT_CAPS.urlChars)}`;
-		expect(checkContentRequest({ contentType: 'note', text: '', url })).toMatchObject({ success: false, error: '__TOO_LARGE__' });
+		expect(checkContentRequest({ contentType: 'note', text: '', url })).toMatchObject({ success: false, error: '__TOO_LARGE__', retry: 'change_arguments' });
 	});
 });
 

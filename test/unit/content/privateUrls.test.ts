@@ -84,6 +84,7 @@ describe('private network urls, setting off (the default)', () => {
 			success: false,
 			error: '__BAD_ACTION__',
 			hint: expect.stringMatching(/private.*loopback.*not accepted/),
+			retry: 'change_arguments',
 		});
 	});
 
@@ -92,7 +93,7 @@ describe('private network urls, setting off (the default)', () => {
 	});
 
 	test.each([[undefined], [false], ['true'], [1], [null]])('a setting of %j is not "allow"', (setting) => {
-		expect(check('http://127.0.0.1:5678/', setting)).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+		expect(check('http://127.0.0.1:5678/', setting)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
 	});
 });
 
@@ -102,8 +103,8 @@ describe('private network urls, setting on', () => {
 	});
 
 	test('the other url checks still hold', () => {
-		expect(check('file:///etc/passwd', true)).toMatchObject({ success: false, error: '__BAD_ACTION__' });
-		expect(check('http://user:pw@127.0.0.1/', true)).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+		expect(check('file:///etc/passwd', true)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
+		expect(check('http://user:pw@127.0.0.1/', true)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
 	});
 });
 

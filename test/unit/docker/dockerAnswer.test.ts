@@ -8,7 +8,7 @@ import {
 	statusAnswer,
 	usableConfigFiles,
 } from '../../../nodes/HermesDocker/dockerAnswer';
-import { EXIT, SECTION } from '../../../nodes/HermesDocker/remoteScripts';
+import { EXIT, NO_CONTAINERS, SECTION } from '../../../nodes/HermesDocker/remoteScripts';
 
 const ok = (stdout: string) => ({ stdout, stderr: '', exitCode: 0 });
 
@@ -19,21 +19,34 @@ test('reads both shapes of --format json: one array, or one object per line', ()
 });
 
 test('docker output that is not JSON is an answer, not a throw', () => {
-	expect(answerFrom(ok('Usage: docker [OPTIONS]'), listAnswer)).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
+	expect(answerFrom(ok('Usage: docker [OPTIONS]'), listAnswer)).toMatchObject({ success: false, error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured' });
 });
 
 test('a failing docker command -> __UNAVAILABLE__ with docker words; 127 says the command is missing', () => {
 	expect(answerFrom({ stdout: '', stderr: 'Cannot connect to the Docker daemon', exitCode: 1 }, listAnswer)).toMatchObject({
 		error: '__UNAVAILABLE__',
 		hint: expect.stringContaining('Cannot connect to the Docker daemon'),
+		retry: 'later',
+		state: 'unreachable',
 	});
 	expect(answerFrom({ stdout: '', stderr: 'bash: docker: command not found', exitCode: 127 }, listAnswer)).toMatchObject({
 		hint: expect.stringContaining('Docker Command setting'),
+		retry: 'never_here',
+		state: 'misconfigured',
 	});
 });
 
 test('status of a stack without containers -> __NOT_FOUND__', () => {
-	expect(statusAnswer('ghost', ok(''))).toMatchObject({ error: '__NOT_FOUND__' });
+	expect(statusAnswer('ghost', ok(''))).toMatchObject({ error: '__NOT_FOUND__', retry: 'change_arguments' });
+});
+
+test('logs of a name without containers (a protected stack\'s container name) answer as status does, not as empty logs', () => {
+	const name = 'security-stack-crowdsec-1';
+	const status = statusAnswer(name, ok(''));
+	expect(status).toEqual({ success: false, error: '__NOT_FOUND__', hint: expect.stringContaining(`"${name}"`), retry: 'change_arguments' });
+	expect(logsAnswer(name, ok(`${NO_CONTAINERS}\n`))).toEqual(status);
+	// Only the script's own line means "no containers": a log line that says it is still a log.
+	expect(logsAnswer('web', ok(`web-app-1  | ${NO_CONTAINERS}\n`))).toMatchObject({ success: true });
 });
 
 test('logs over the cap keep the newest whole lines and say truncated', () => {
@@ -75,28 +88,28 @@ describe('what Docker resolves before a manage action', () => {
 
 	test.each([['security-stack'], ['Security-Stack'], [' security-stack ']])('a container of the project %j is protected', (label) => {
 		const answer = resolveTarget('5ec0', ['security-stack'], resolution([project('web')], [container('security-stack-crowdsec-1', label)]));
-		expect(answer).toMatchObject({ ok: false, answer: { error: '__PROTECTED__', hint: expect.stringContaining('security-stack-crowdsec-1') } });
+		expect(answer).toMatchObject({ ok: false, answer: { error: '__PROTECTED__', retry: 'never_here', hint: expect.stringContaining('security-stack-crowdsec-1') } });
 	});
 
 	test('a container of another stack is not a stack: __NOT_FOUND__ naming its stack', () => {
 		const answer = resolveTarget('a1b2', ['security-stack'], resolution([project('web')], [container('web-app-1', 'web')]));
-		expect(answer).toMatchObject({ ok: false, answer: { error: '__NOT_FOUND__', hint: expect.stringContaining('"web"') } });
+		expect(answer).toMatchObject({ ok: false, answer: { error: '__NOT_FOUND__', retry: 'change_arguments', hint: expect.stringContaining('"web"') } });
 	});
 
 	test('an unknown name -> __NOT_FOUND__', () => {
-		expect(resolveTarget('nope', [], resolution([project('web')]))).toMatchObject({ ok: false, answer: { error: '__NOT_FOUND__' } });
+		expect(resolveTarget('nope', [], resolution([project('web')]))).toMatchObject({ ok: false, answer: { error: '__NOT_FOUND__', retry: 'change_arguments' } });
 	});
 
 	test('docker failing during resolution -> __UNAVAILABLE__', () => {
 		const output = ok(`${SECTION} ls\nCannot connect to the Docker daemon\n${EXIT} 1\n${SECTION} inspect\n[]\n${EXIT} 1\n`);
-		expect(resolveTarget('web', [], output)).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+		expect(resolveTarget('web', [], output)).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', retry: 'later', state: 'unreachable' } });
 	});
 
 	test('garbage from the docker command -> __UNAVAILABLE__, not a throw', () => {
-		expect(resolveTarget('web', [], ok(`${SECTION} ls\nnot json\n${EXIT} 0\n`))).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+		expect(resolveTarget('web', [], ok(`${SECTION} ls\nnot json\n${EXIT} 0\n`))).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured' } });
 	});
 });
 
-test.each([[[]], [['relative/compose.yaml']], [['-f']], [['/ok.yaml', '/bad\n.yaml']]])('unusable compose files %j -> __NOT_FOUND__', (files) => {
-	expect(usableConfigFiles('web', files)).toMatchObject({ error: '__NOT_FOUND__' });
+test.each([[[]], [['relative/compose.yaml']], [['-f']], [['/ok.yaml', '/bad\n.yaml']]])('unusable compose files %j -> __NOT_FOUND__, for someone on the host to fix', (files) => {
+	expect(usableConfigFiles('web', files)).toMatchObject({ error: '__NOT_FOUND__', retry: 'never_here' });
 });

@@ -32,11 +32,11 @@ test('input errors are answered as paired items without touching SSH or credenti
 			{ a: 'logs', s: '' },
 		],
 	});
-	expect(out.map((o) => [o.json.error, o.pairedItem])).toEqual([
-		['__BAD_ACTION__', { item: 0 }],
-		['__PROTECTED__', { item: 1 }],
-		['__BAD_ACTION__', { item: 2 }],
-		['__EMPTY_QUERY__', { item: 3 }],
+	expect(out.map((o) => [o.json.error, o.json.retry, o.pairedItem])).toEqual([
+		['__BAD_ACTION__', 'change_arguments', { item: 0 }],
+		['__PROTECTED__', 'never_here', { item: 1 }],
+		['__BAD_ACTION__', 'change_arguments', { item: 2 }],
+		['__EMPTY_QUERY__', 'change_arguments', { item: 3 }],
 	]);
 });
 
@@ -51,7 +51,13 @@ test.each([
 	});
 	expect(out).toEqual(
 		[0, 1].map((item) => ({
-			json: { success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(new RegExp(`^The ${setting} setting .*Tell the operator\\.$`)) },
+			json: {
+				success: false,
+				error: '__UNAVAILABLE__',
+				hint: expect.stringMatching(new RegExp(`^The ${setting} setting .*Tell the operator\\.$`)),
+				retry: 'never_here',
+				state: 'misconfigured',
+			},
 			pairedItem: { item },
 		})),
 	);

@@ -8,7 +8,9 @@ import {
 	checkStack,
 	MAX_STACK_CHARS,
 	parseList,
+	type Action,
 } from '../../../nodes/HermesDocker/validate';
+import { TOOL_REFUSAL_INFIX } from '../../../nodes/contracts';
 
 const ALL = ACTIONS;
 
@@ -21,6 +23,8 @@ const misconfigured = (setting: string, why: string | RegExp) => ({
 		hint: expect.stringMatching(
 			new RegExp(`^The ${setting} setting of this node is misconfigured \\(.*${typeof why === 'string' ? why : why.source}.*\\)\\. .*Tell the operator\\.$`),
 		),
+		retry: 'never_here',
+		state: 'misconfigured',
 	},
 });
 
@@ -48,15 +52,44 @@ describe('action', () => {
 		[7],
 		[['start']],
 	])('%j -> __BAD_ACTION__', (raw) => {
-		expect(checkAction(raw, ALL)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+		expect(checkAction(raw, ALL)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
 	});
 
 	test('an action off the whitelist is refused and the hint lists what is allowed', () => {
 		expect(checkAction('restart', ['status', 'logs', 'list'])).toMatchObject({
 			ok: false,
-			answer: { error: '__BAD_ACTION__', hint: expect.stringContaining('status, logs, list') },
+			answer: { error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('status, logs, list') },
 		});
 		expect(checkAction('logs', ['status', 'logs', 'list'])).toEqual({ ok: true, value: 'logs' });
+	});
+
+	// What a generated tool sends for an action off its own list (docker_read given "restart").
+	const refusedBy = (value: string, toolActions: string[]) => `${value}${TOOL_REFUSAL_INFIX}${toolActions.join(', ')}`;
+
+	test.each<[string, string, readonly Action[], string]>([
+		['docker_read, every action allowed on the node', refusedBy('restart', ['status', 'logs', 'list']), ALL, 'status, logs, list'],
+		['docker_manage, every action allowed on the node', refusedBy('logs', ['start', 'stop', 'restart', 'update']), ALL, 'start, stop, restart, update'],
+		['docker_read on a node allowing status and list only', refusedBy('stop', ['status', 'logs', 'list']), ['status', 'list'], 'status, list'],
+		['a tool list the node allows none of', refusedBy('stop', ['start']), ['status', 'list'], 'status, list'],
+	])('a tool refusal (%s) lists only the actions allowed here', (_case, raw, allowed, listed) => {
+		const checked = checkAction(raw, allowed as Action[]);
+		expect(checked).toEqual({
+			ok: false,
+			answer: {
+				success: false,
+				error: '__BAD_ACTION__',
+				hint: expect.stringMatching(new RegExp(`is not allowed by this tool\\. Allowed here: ${listed}\\.$`)),
+				retry: 'change_arguments',
+			},
+		});
+	});
+
+	test.each<[string, Action[], string]>([
+		['restart', ['status', 'logs', 'list'], 'status, logs, list'],
+		['prune', ['status', 'logs'], 'status, logs'],
+	])('%j on a node allowing %j lists exactly those', (raw, allowed, listed) => {
+		const checked = checkAction(raw, allowed as Action[]);
+		expect(checked.ok ? '' : checked.answer.hint).toMatch(new RegExp(`Allowed here: ${listed}\\.$`));
 	});
 });
 
@@ -69,7 +102,7 @@ describe('stack', () => {
 
 	test.each([['security-stack'], ['Security-Stack'], ['SECURITY-STACK'], [' security-stack'], ['security-stack\n'], ['\tsecurity-stack '], ['vault'], ['VAULT ']])(
 		'%j is protected',
-		(stack) => expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__PROTECTED__' } }),
+		(stack) => expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__PROTECTED__', retry: 'never_here' } }),
 	);
 
 	test.each([
@@ -96,15 +129,15 @@ describe('stack', () => {
 		['web"'],
 		['security-stack;'],
 	])('%j -> __BAD_ACTION__', (stack) => {
-		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
 	});
 
 	test.each([[''], ['   '], [undefined], [null]])('%j -> __EMPTY_QUERY__', (stack) => {
-		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
 	});
 
 	test.each([[42], [{ name: 'web' }]])('non-string %j -> __BAD_ACTION__', (stack) => {
-		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
 	});
 });
 

@@ -1,5 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { MAX_PROMQL_CHARS } from '../../../nodes/HermesMonitoring/contract';
 import { HermesMonitoring } from '../../../nodes/HermesMonitoring/HermesMonitoring.node';
 import { executeNode } from '../../harness/executeNode';
 
@@ -15,14 +19,23 @@ test('description: tool-usable, SSH credential tested by the shared test, contra
 	expect(defaults).toEqual({ mode: 'alerts', promql: '', prometheusUrl: 'http://127.0.0.1:9090' });
 });
 
+test("the PromQL cap is documented where the operator and the agent look: the parameter and the node's page", () => {
+	const cap = MAX_PROMQL_CHARS.toLocaleString('en-US');
+	expect(cap).toBe('10,000');
+	const promql = node.description.properties.find((p) => p.name === 'promql');
+	expect(promql?.description).toContain(`at most ${cap} characters`);
+	const page = readFileSync(join(__dirname, '../../../docs/nodes/monitoring.md'), 'utf8');
+	expect(page).toMatch(new RegExp(`${cap} characters[^.]*__TOO_LARGE__`));
+});
+
 test('input errors are answered as paired items without touching SSH or credentials', async () => {
 	const [out] = await executeNode(node, {
 		parameters: { mode: (i: { m: string }) => i.m, promql: '' },
 		items: [{ m: 'bogus' }, { m: 'query' }],
 	});
-	expect(out.map((o) => [o.json.error, o.pairedItem])).toEqual([
-		['__BAD_ACTION__', { item: 0 }],
-		['__EMPTY_QUERY__', { item: 1 }],
+	expect(out.map((o) => [o.json.error, o.json.retry, o.pairedItem])).toEqual([
+		['__BAD_ACTION__', 'change_arguments', { item: 0 }],
+		['__EMPTY_QUERY__', 'change_arguments', { item: 1 }],
 	]);
 });
 
@@ -33,7 +46,13 @@ test('a bad Prometheus URL setting is an infrastructure fault for the operator, 
 	});
 	expect(out).toEqual(
 		[0, 1].map((item) => ({
-			json: { success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(/Prometheus URL setting.*only http and https.*Tell the operator/) },
+			json: {
+				success: false,
+				error: '__UNAVAILABLE__',
+				hint: expect.stringMatching(/Prometheus URL setting.*only http and https.*Tell the operator/),
+				retry: 'never_here',
+				state: 'misconfigured',
+			},
 			pairedItem: { item },
 		})),
 	);

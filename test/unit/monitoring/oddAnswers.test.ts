@@ -5,7 +5,10 @@ import { HTTP_TRAILER } from '../../../nodes/HermesMonitoring/remoteScripts';
 describe('JSON that is not a Prometheus answer', () => {
 	test.each([['null'], ['"text"'], ['42'], ['true']])('envelope %s -> __UNAVAILABLE__', (body) => {
 		const parsed = parseCurlOutput({ stdout: `${body}\n${HTTP_TRAILER}200`, stderr: '', exitCode: 0 });
-		expect(parsed).toMatchObject({ ok: false, answer: { success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('not Prometheus JSON') } });
+		expect(parsed).toMatchObject({
+			ok: false,
+			answer: { success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('not Prometheus JSON'), retry: 'never_here', state: 'misconfigured' },
+		});
 	});
 
 	test.each<[string, 'alerts' | 'query', unknown, unknown]>([
@@ -19,6 +22,8 @@ describe('JSON that is not a Prometheus answer', () => {
 			success: false,
 			error: '__UNAVAILABLE__',
 			hint: expect.stringContaining('Check the Prometheus URL setting'),
+			retry: 'never_here',
+			state: 'misconfigured',
 		});
 	});
 

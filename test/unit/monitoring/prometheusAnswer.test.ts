@@ -16,31 +16,41 @@ describe('curl output', () => {
 	test("bad_data -> __BAD_ACTION__ carrying Prometheus' own message", () => {
 		const body = JSON.stringify({ status: 'error', errorType: 'bad_data', error: 'invalid parameter "query": 1:4: parse error: unexpected end of input' });
 		const parsed = parseCurlOutput(curl(body, '400'));
-		expect(parsed).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', hint: expect.stringContaining('1:4: parse error: unexpected end of input') } });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('1:4: parse error: unexpected end of input') } });
 	});
 
-	test.each([['timeout'], ['unavailable'], ['canceled']])('%s -> __UNAVAILABLE__', (errorType) => {
+	test.each([
+		['timeout', 'timeout'],
+		['unavailable', 'unreachable'],
+		['canceled', 'unreachable'],
+		['internal', 'unreachable'],
+	])('%s -> __UNAVAILABLE__ %s, retry later', (errorType, state) => {
 		const parsed = parseCurlOutput(curl(JSON.stringify({ status: 'error', errorType, error: 'x' }), '503'));
-		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', retry: 'later', state } });
+	});
+
+	test('curl out of time (exit 28) -> __UNAVAILABLE__ timeout, retry later', () => {
+		const parsed = parseCurlOutput({ stdout: `\n${HTTP_TRAILER}000`, stderr: 'curl: (28) Operation timed out', exitCode: 28 });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', retry: 'later', state: 'timeout' } });
 	});
 
 	test('connection refused (http 000) -> __UNAVAILABLE__ with curl stderr', () => {
 		const parsed = parseCurlOutput({ stdout: `\n${HTTP_TRAILER}000`, stderr: 'curl: (7) Failed to connect', exitCode: 7 });
-		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('Failed to connect') } });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('Failed to connect'), retry: 'later', state: 'unreachable' } });
 	});
 
 	test('curl missing -> __UNAVAILABLE__ saying so', () => {
 		const parsed = parseCurlOutput({ stdout: '', stderr: 'bash: curl: command not found', exitCode: 127 });
-		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('curl is not installed') } });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('curl is not installed'), retry: 'never_here', state: 'misconfigured' } });
 	});
 
 	test('answer cut at the byte cap (no trailer) -> __TOO_LARGE__', () => {
 		const parsed = parseCurlOutput({ stdout: 'x'.repeat(CAPS.responseBytes), stderr: '', exitCode: 141 });
-		expect(parsed).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
 	});
 
 	test('not Prometheus JSON (wrong URL) -> __UNAVAILABLE__', () => {
-		expect(parseCurlOutput(curl('<html>404</html>', '404'))).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__' } });
+		expect(parseCurlOutput(curl('<html>404</html>', '404'))).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured' } });
 	});
 });
 

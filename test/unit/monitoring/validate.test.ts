@@ -10,7 +10,7 @@ describe('mode', () => {
 
 	test.each([['range'], ['alert'], [''], ['query; id'], [undefined], [null], [1], [{}], ['q uery']])('%j -> __BAD_ACTION__', (raw) => {
 		const checked = checkMode(raw);
-		expect(checked).toMatchObject({ ok: false, answer: { success: false, error: '__BAD_ACTION__' } });
+		expect(checked).toMatchObject({ ok: false, answer: { success: false, error: '__BAD_ACTION__', retry: 'change_arguments' } });
 	});
 });
 
@@ -20,16 +20,16 @@ describe('promql', () => {
 	});
 
 	test.each([[''], ['   '], ['\n\t'], [undefined], [null]])('%j -> __EMPTY_QUERY__', (raw) => {
-		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
 	});
 
 	test.each([[42], [{ q: 'up' }], [['up']], [true]])('non-string %j -> __BAD_ACTION__', (raw) => {
-		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
+		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
 	});
 
 	test('over the cap -> __TOO_LARGE__ naming the cap', () => {
 		const checked = checkPromql('a'.repeat(MAX_PROMQL_CHARS + 1));
-		expect(checked).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', hint: expect.stringContaining(String(MAX_PROMQL_CHARS)) } });
+		expect(checked).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments', hint: expect.stringContaining(String(MAX_PROMQL_CHARS)) } });
 	});
 });
 
@@ -69,6 +69,8 @@ describe('prometheusUrl', () => {
 				success: false,
 				error: '__UNAVAILABLE__',
 				hint: expect.stringMatching(/^The Prometheus URL setting of this node is misconfigured \(.+\)\. .*Tell the operator\.$/),
+				retry: 'never_here',
+				state: 'misconfigured',
 			},
 		});
 	});

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INode } from 'n8n-workflow';
 
 import { runPerItem } from '../../../nodes/shared/runItems';
-import { TransportError } from '../../../nodes/shared/transport/types';
+import { TransportError, type TransportFaultKind } from '../../../nodes/shared/transport/types';
 
 const node: INode = { id: '1', name: 'Gateway', type: 'CUSTOM.x', typeVersion: 1, position: [0, 0], parameters: {} };
 const ctxFor = (count: number, continueOnFail = false) =>
@@ -31,9 +31,27 @@ describe('runPerItem', () => {
 				success: false,
 				error: '__UNAVAILABLE__',
 				hint: expect.stringMatching(/within its 2 s limit\. This is an infrastructure fault/),
+				retry: 'later',
+				state: 'timeout',
 			},
 			pairedItem: { item: 1 },
 		});
+	});
+
+	test.each<[TransportFaultKind, string, string, RegExp]>([
+		['connect', 'unreachable', 'later', /retry later/],
+		['handshake-timeout', 'timeout', 'later', /retry later/],
+		['host-key', 'host_key_mismatch', 'never_here', /Retrying cannot help; tell the operator/],
+		['auth', 'auth_failed', 'never_here', /Retrying cannot help; tell the operator/],
+		['timeout', 'timeout', 'later', /retry later/],
+		['dropped', 'unreachable', 'later', /retry later/],
+		['config', 'misconfigured', 'never_here', /Retrying cannot help; tell the operator/],
+	])('a %s fault is __UNAVAILABLE__ in state %s, retry %s', async (kind, state, retry, next) => {
+		const [[item]] = await runPerItem(ctxFor(1), async () => {
+			throw new TransportError(kind, 'what the transport said', false);
+		});
+		expect(item.json).toEqual({ success: false, error: '__UNAVAILABLE__', hint: expect.stringMatching(next), retry, state });
+		expect(item.json.hint).toMatch(/^what the transport said\. /);
 	});
 
 	test('a bug throws a NodeOperationError naming the item', async () => {

@@ -48,25 +48,28 @@ describe('write preparation (before any command)', () => {
 			expect(prepared.content.length).toBe(150_000);
 			expect(prepared.digest).toBe(createHash('sha256').update(atCap, 'utf8').digest('hex'));
 		}
-		expect(prepareWrite('research/x.md', atCap + 'a', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+		expect(prepareWrite('research/x.md', atCap + 'a', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
 	});
 	test('the cap counts bytes, not characters: 75,001 two-byte characters are too large', () => {
 		const text = 'é'.repeat(75_001);
 		expect(text.length).toBeLessThan(LIMITS.writeBytes);
-		expect(prepareWrite('research/x.md', text, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+		expect(prepareWrite('research/x.md', text, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
 	});
-	test('base hash is normalised; a malformed one is __STALE_READ__ without echoing any hash', () => {
+	test('base hash is normalised; a malformed one is __BAD_ACTION__ (change_arguments) saying what it must be, without echoing any hash', () => {
 		expect(prepareWrite('research/x.md', 'x', ' ABCDEF012345 ', prefixes)).toMatchObject({ ok: true, baseHash: 'abcdef012345' });
 		for (const bad of ['abc', 'abcdef0123456', 'zzzzzzzzzzzz', 'abcdef01234 ']) {
 			const prepared = prepareWrite('research/x.md', 'x', bad + 'x', prefixes);
-			expect(prepared).toMatchObject({ ok: false, answer: { error: '__STALE_READ__' } });
+			expect(prepared).toMatchObject({
+				ok: false,
+				answer: { error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringMatching(/base_hash is malformed: send it empty .* 12 hexadecimal/) },
+			});
 			if (!prepared.ok) expect(JSON.stringify(prepared.answer)).not.toMatch(/[0-9a-f]{12}/);
 		}
 	});
 	test('empty content and a bad path are refused in that order of checks', () => {
-		expect(prepareWrite('research/x.md', '', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
-		expect(prepareWrite('../x.md', 'x', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__BAD_PATH__' } });
-		expect(prepareWrite('research/x.md', 42, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
+		expect(prepareWrite('research/x.md', '', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
+		expect(prepareWrite('../x.md', 'x', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__BAD_PATH__', retry: 'change_arguments' } });
+		expect(prepareWrite('research/x.md', 42, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
 	});
 });
 
@@ -74,7 +77,7 @@ describe('script output', () => {
 	test('marker with detail, OK with fields, anything else unexpected', () => {
 		expect(readScriptOutput(result('__BAD_PATH__ a symlink is on the path\n'))).toMatchObject({
 			kind: 'marker',
-			answer: { success: false, error: '__BAD_PATH__', hint: expect.stringContaining('(a symlink is on the path)') },
+			answer: { success: false, error: '__BAD_PATH__', retry: 'change_arguments', hint: expect.stringContaining('(a symlink is on the path)') },
 		});
 		const ok = readScriptOutput(result('OK abc 12\nbody\0bytes'));
 		expect(ok).toMatchObject({ kind: 'ok', fields: ['abc', '12'] });
@@ -107,10 +110,10 @@ describe('script output', () => {
 	});
 
 	test('search queries: empty, multi-line and overlong are refused before any command', () => {
-		expect(checkSearchQuery('')).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
-		expect(checkSearchQuery(undefined)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__' } });
-		expect(checkSearchQuery('a\r\nb')).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__' } });
-		expect(checkSearchQuery('x'.repeat(501))).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__' } });
+		expect(checkSearchQuery('')).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
+		expect(checkSearchQuery(undefined)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
+		expect(checkSearchQuery('a\r\nb')).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
+		expect(checkSearchQuery('x'.repeat(501))).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
 		expect(checkSearchQuery(`$(rm -rf /) '; "`)).toEqual({ ok: true, query: `$(rm -rf /) '; "` });
 	});
 
@@ -156,11 +159,55 @@ describe('dispatch', () => {
 	};
 	test.each(['delete', '', 42, null, 'search;rm'])('unknown operation %j is __BAD_ACTION__ without any command', async (operation) => {
 		const answer = await runVaultOperation(never, { operation, query: 'x', content: () => 'x', baseHash: () => '' });
-		expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+		expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
 	});
 	test('operation names are trimmed and case-folded; invalid input sends no command', async () => {
 		const answer = await runVaultOperation(never, { operation: ' WRITE ', query: '../x.md', content: () => 'x', baseHash: () => '' });
-		expect(answer).toMatchObject({ error: '__BAD_PATH__' });
+		expect(answer).toMatchObject({ error: '__BAD_PATH__', retry: 'change_arguments' });
+	});
+});
+
+describe('what the host refuses is answered for the operation that asked', () => {
+	const answering = (stdout: string): VaultContext => ({
+		vaultPath: '~/vault',
+		writePrefixes: () => ['research/'],
+		run: async () => result(stdout),
+	});
+	test.each([
+		['__BAD_PATH__ the path resolves outside the vault\n', 'resolves outside the vault'],
+		['__BAD_PATH__ inside .git\n', 'inside .git'],
+	])('a read refused on the host (%j) gets a read hint, never the write-prefix one', async (stdout, detail) => {
+		const answer = await runVaultOperation(answering(stdout), { operation: 'read', query: 'projects/link.md', content: () => '', baseHash: () => '' });
+		expect(answer).toEqual({
+			success: false,
+			error: '__BAD_PATH__',
+			hint: expect.stringMatching(new RegExp(`^The note cannot be read: .*symlink.*vault_list.*\\(.*${detail}\\)$`)),
+			retry: 'change_arguments',
+		});
+		expect(answer.hint).not.toMatch(/prefix/i);
+	});
+	test.each<[string, string, string, Record<string, unknown>]>([
+		[
+			'a write refused for a symlink names the write rules',
+			'write',
+			'__BAD_PATH__ a symlink is on the path\n',
+			{ error: '__BAD_PATH__', retry: 'change_arguments', hint: expect.stringMatching(/allowed prefix.*symlink.*\(a symlink is on the path\)$/) },
+		],
+		[
+			"a malformed base hash is __BAD_ACTION__ like the node's own check",
+			'write',
+			'__BAD_ACTION__ malformed base hash\n',
+			{ error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('base_hash is malformed') },
+		],
+		[
+			'a vault path naming no work tree is __UNAVAILABLE__ misconfigured',
+			'list',
+			'__UNAVAILABLE__ misconfigured the vault path is not the top of a git work tree on the host\n',
+			{ error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured', hint: expect.stringContaining('Tell the operator') },
+		],
+	])('on the host: %s', async (_case, operation, stdout, expected) => {
+		const answer = await runVaultOperation(answering(stdout), { operation, query: 'research/n.md', content: () => 'x', baseHash: () => '' });
+		expect(answer).toMatchObject({ success: false, ...expected });
 	});
 });
 

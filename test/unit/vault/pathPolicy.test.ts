@@ -87,7 +87,7 @@ test('through the operation, every bad path is __BAD_PATH__ before any command i
 	};
 	for (const [label, path] of BAD_WRITE_PATHS) {
 		const answer = await runVaultOperation(ctx, { operation: 'write', query: path, content: () => 'x', baseHash: () => '' });
-		expect({ label, error: answer.error }).toEqual({ label, error: '__BAD_PATH__' });
+		expect({ label, error: answer.error, retry: answer.retry }).toEqual({ label, error: '__BAD_PATH__', retry: 'change_arguments' });
 	}
 	expect(sent).toEqual([]);
 });

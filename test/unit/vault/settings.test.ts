@@ -20,9 +20,16 @@ test.each([
 	});
 	expect(out).toHaveLength(1);
 	expect(out[0].pairedItem).toEqual({ item: 0 });
-	expect(out[0].json).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
+	expect(out[0].json).toMatchObject({ success: false, error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured' });
 	const hint = String(out[0].json.hint);
 	expect(hint).toContain(`The ${setting} setting of this node is misconfigured`);
 	expect(hint).toMatch(why);
 	expect(hint).toContain('Tell the operator');
+});
+
+test('a write named in another case is still judged against the write prefixes setting', async () => {
+	const [out] = await executeNode(node, {
+		parameters: { operation: ' Write ', query: 'research/note.md', content: '# Note\n', writePrefixes: '../etc/' },
+	});
+	expect(out[0].json).toMatchObject({ error: '__UNAVAILABLE__', state: 'misconfigured', hint: expect.stringContaining('Write Prefixes') });
 });
