@@ -35,8 +35,8 @@ export const STACK_NAMES = {
 	pipeline: 'Telegram Content Pipeline',
 } as const;
 
-export interface HermesStack {
-	n8n: N8nHandle;
+export interface HermesStack<H extends N8nHandle = N8nHandle> {
+	n8n: H;
 	sshd: SshdHandle;
 	vault: GitVault;
 	prometheus: PrometheusHandle;
@@ -63,6 +63,11 @@ export interface StackOptions {
 	log?: (line: string) => void;
 	/** Fixed bearer token (the demo lets the user choose one). */
 	token?: string;
+	/**
+	 * Starts the n8n the workflows are pushed to (default: regular mode, `startN8n`). The
+	 * queue-mode tests pass `startQueueN8n`: main's handle is N8nHandle-compatible.
+	 */
+	startN8n?: () => Promise<N8nHandle>;
 }
 
 /** Seed notes beyond the vault harness's own (README.md, research/seed.md, inbox/todo.md). */
@@ -110,7 +115,7 @@ async function allStarted<T extends readonly Promise<{ stop(): Promise<void> }>[
 	return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
-export async function startHermesStack(options: StackOptions = {}): Promise<HermesStack> {
+export async function startHermesStack<H extends N8nHandle = N8nHandle>(options: StackOptions & { startN8n?: () => Promise<H> } = {}): Promise<HermesStack<H>> {
 	const log = options.log ?? (() => undefined);
 	const stops: Array<() => Promise<void> | void> = [];
 	let stopped: Promise<void> | undefined;
@@ -137,7 +142,7 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 		] as const);
 
 		log('starting n8n 2.41.1 with the built package installed (15-40 s)');
-		const n8n = await startN8n({ repoRoot: REPO_ROOT });
+		const n8n = (await (options.startN8n ? options.startN8n() : startN8n({ repoRoot: REPO_ROOT }))) as H;
 		stops.push(() => n8n.stop());
 
 		const timezone = await n8nTimezone(n8n);
@@ -165,8 +170,10 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 }
 
 /** The stack plus an MCP SDK session on its endpoint (what the e2e and the latency bench use). */
-export async function startStackWithClient(options: StackOptions = {}): Promise<{ stack: HermesStack; mcp: McpSession; stop(): Promise<void> }> {
-	const stack = await startHermesStack(options);
+export async function startStackWithClient<H extends N8nHandle = N8nHandle>(
+	options: StackOptions & { startN8n?: () => Promise<H> } = {},
+): Promise<{ stack: HermesStack<H>; mcp: McpSession; stop(): Promise<void> }> {
+	const stack = await startHermesStack<H>(options);
 	try {
 		const mcp = await connectMcp(stack.mcpUrl, stack.token);
 		return {

@@ -1,0 +1,100 @@
+/**
+ * The Hermes stack on n8n 2.41.1 in QUEUE mode: PostgreSQL, Redis, main + 2 workers + a
+ * webhook process, the built package installed in every process's user folder, the workflows
+ * deployed by `hermes-workflows push` through main. What queue mode changes is checked here:
+ * main answers `tools/list`, workers run every `tools/call` (each worker ran some), and an MCP
+ * session opened through main continues through the webhook process (sessions live in Redis).
+ * One boot for the file.
+ */
+import { readFileSync } from 'node:fs';
+
+import { CATALOGUE } from '../../generator/catalogue';
+import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';
+import { callTool, connectMcp, type McpSession } from './helpers/mcp';
+import { openRawSession, rawRequest } from './helpers/rawMcp';
+import { STACK_NAMES, startStackWithClient, type HermesStack } from './helpers/stack';
+import { callWithEvidence, TOOL_CASES } from './helpers/toolCases';
+
+let stack: HermesStack<QueueN8nHandle>;
+let mcp: McpSession;
+let stopAll: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+	({ stack, mcp, stop: stopAll } = await startStackWithClient({ startN8n: () => startQueueN8n({ workers: 2, webhook: true }) }));
+}, 600_000);
+
+afterAll(async () => {
+	await stopAll?.();
+}, 180_000);
+
+/** Jobs a worker started, from its own log (n8n logs one line per job it takes). */
+function jobsRunBy(worker: { logFile: string }): number {
+	return (readFileSync(worker.logFile, 'utf8').match(/Worker started execution \d+/g) ?? []).length;
+}
+
+it('runs main, two workers and a webhook process, each with its own log', () => {
+	expect(stack.n8n.workers.map((w) => w.role)).toEqual(['worker', 'worker']);
+	expect(stack.n8n.webhook?.role).toBe('webhook');
+	const logs = [stack.n8n.main, ...stack.n8n.workers, stack.n8n.webhook].map((p) => p?.logFile);
+	expect(new Set(logs).size).toBe(4);
+	expect(stack.push.code).toBe(0);
+});
+
+it('tools/list through main lists exactly the 32 catalogue tools', async () => {
+	const { tools } = await mcp.client.listTools();
+	expect(tools.map((t) => t.name).sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
+	expect(tools).toHaveLength(32);
+});
+
+describe('tool calls through main are answered by their own node (run on a worker)', () => {
+	const picked = ['odoo_list_projects', 'crm_list_stages', 'vault_read', 'vault_write', 'monitoring_query', 'docker_read', 'content_generate'];
+	it.each(TOOL_CASES.filter((c) => picked.includes(c.tool)).map((c) => [c.tool, c] as const))('%s', async (_tool, toolCase) => {
+		toolCase.verify(await callWithEvidence(stack, mcp, toolCase.tool, toolCase.args));
+	});
+});
+
+it('spreads calls over both workers (each worker log shows jobs it ran)', async () => {
+	const before = stack.n8n.workers.map(jobsRunBy);
+	const sessions = await Promise.all([1, 2, 3].map(() => connectMcp(stack.mcpUrl, stack.token)));
+	try {
+		// Bull hands each job to whichever worker takes it first: concurrent calls reach both.
+		// A bounded number of rounds, each of 12 concurrent read calls.
+		for (let round = 0; round < 5; round++) {
+			const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => callTool(sessions[i % 3], 'crm_list_stages', {})));
+			for (const answer of answers) expect(answer.text).toContain('Qualified');
+			const ran = stack.n8n.workers.map((w, i) => jobsRunBy(w) - before[i]);
+			if (ran.every((n) => n > 0)) break;
+		}
+	} finally {
+		await Promise.all(sessions.map((s) => s.close()));
+	}
+	const ran = stack.n8n.workers.map((w, i) => jobsRunBy(w) - before[i]);
+	expect(ran.map((n) => n > 0)).toEqual([true, true]);
+	expect(ran.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12);
+});
+
+describe('an MCP session opened through main continues through the webhook process', () => {
+	const path = `/mcp/${STACK_NAMES.mcpPath}`;
+
+	it('tools/list and tools/call on the webhook process answer within the session main opened', async () => {
+		const webhookUrl = stack.n8n.webhookUrl;
+		if (!webhookUrl) throw new Error('no webhook process');
+		const sessionId = await openRawSession(`${stack.n8n.baseUrl}${path}`, stack.token);
+
+		const listed = await rawRequest(`${webhookUrl}${path}`, stack.token, sessionId, 'tools/list', {});
+		expect(listed.status).toBe(200);
+		const tools = (listed.message?.result as { tools: Array<{ name: string }> }).tools;
+		expect(tools).toHaveLength(32);
+
+		const called = await rawRequest(`${webhookUrl}${path}`, stack.token, sessionId, 'tools/call', { name: 'crm_list_stages', arguments: {} });
+		expect(called.status).toBe(200);
+		const content = (called.message?.result as { content: Array<{ text: string }> }).content;
+		expect(content.map((c) => c.text).join('')).toContain('Qualified');
+	});
+
+	it('the webhook process refuses a session id nobody opened', async () => {
+		const webhookUrl = stack.n8n.webhookUrl as string;
+		const answer = await rawRequest(`${webhookUrl}${path}`, stack.token, 'not-a-session', 'tools/list', {});
+		expect(answer.status).not.toBe(200);
+	});
+});
