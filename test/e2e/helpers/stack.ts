@@ -68,6 +68,12 @@ export interface StackOptions {
 	 * queue-mode tests pass `startQueueN8n`: main's handle is N8nHandle-compatible.
 	 */
 	startN8n?: () => Promise<N8nHandle>;
+	/**
+	 * Return the stack even when `push` fails (default: throw). For an n8n that refuses to publish
+	 * the generated tools workflow (2.20's Odoo node has no version 2): the caller reads `push`
+	 * and finishes the deployment itself; the MCP endpoint is then not waited for.
+	 */
+	pushMayFail?: boolean;
 }
 
 /** Seed notes beyond the vault harness's own (README.md, research/seed.md, inbox/todo.md). */
@@ -94,6 +100,15 @@ function writeDeploymentConfig(
 	const file = join(dir, 'hermes.config.json');
 	writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
 	return file;
+}
+
+/**
+ * The SSH credential without the fields its `authMethod` hides: n8n 2.20's public API rejects
+ * a hidden field even when empty (`password` next to `authMethod: privateKey`); 2.41 ignores it.
+ */
+function shownFieldsOnly(data: Record<string, unknown>): Record<string, unknown> {
+	const hidden = data.authMethod === 'password' ? ['privateKey', 'passphrase'] : ['password'];
+	return Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
 }
 
 async function n8nTimezone(n8n: N8nHandle): Promise<string> {
@@ -149,7 +164,7 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		const token = options.token ?? randomBytes(24).toString('hex');
 		await createCredential(n8n, STACK_NAMES.bearer, 'httpBearerAuth', { token });
 		// The pinned host key of the real sshd: a mismatch would refuse the connection.
-		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', sshd.credentials);
+		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', shownFieldsOnly(sshd.credentials));
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
@@ -158,10 +173,10 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
 		log('hermes-workflows push');
 		const push = await cli('push');
-		if (push.code !== 0) throw new Error(`push exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
+		if (push.code !== 0 && !options.pushMayFail) throw new Error(`push exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
 
 		const mcpUrl = `${n8n.baseUrl}/mcp/${STACK_NAMES.mcpPath}`;
-		await waitForMcpEndpoint(mcpUrl);
+		if (push.code === 0) await waitForMcpEndpoint(mcpUrl);
 		return { n8n, sshd, vault, prometheus, docker, odoo, pipeline, pipelineWorkflowId, timezone, token, mcpUrl, configFile, push, cli, stop: stopAll };
 	} catch (error) {
 		await stopAll();
