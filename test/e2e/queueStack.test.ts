@@ -4,14 +4,18 @@
  * deployed by `hermes-workflows push` through main. What queue mode changes is checked here:
  * main answers `tools/list`, workers run every `tools/call` (each worker ran some), and an MCP
  * session opened through main continues through the webhook process (sessions live in Redis).
- * One boot for the file.
+ * And the contrast to routing2012.test.ts: the layouts with a disabled tool, which misroute on
+ * 2.20.12 in queue mode, route every tool to itself here (fixed in 2.21.5). One boot for the file.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { CATALOGUE } from '../../generator/catalogue';
+import { N8N_VERSION } from '../harness/n8n/cache';
 import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';
 import { callTool, connectMcp, type McpSession } from './helpers/mcp';
 import { openRawSession, rawRequest } from './helpers/rawMcp';
+import { ROUTING_FIXTURES, ROUTING_LAYOUTS, RoutingProbes, routingTable } from './helpers/routingProbe';
 import { STACK_NAMES, startStackWithClient, type HermesStack } from './helpers/stack';
 import { callWithEvidence, TOOL_CASES } from './helpers/toolCases';
 
@@ -96,5 +100,22 @@ describe('an MCP session opened through main continues through the webhook proce
 		const webhookUrl = stack.n8n.webhookUrl as string;
 		const answer = await rawRequest(`${webhookUrl}${path}`, stack.token, 'not-a-session', 'tools/list', {});
 		expect(answer.status).not.toBe(200);
+	});
+});
+
+describe(`n8n ${N8N_VERSION}, queue mode: the layouts with a disabled tool route every tool to itself`, () => {
+	let probes: RoutingProbes;
+
+	beforeAll(async () => {
+		probes = await RoutingProbes.prepare(stack.n8n, stack.token);
+	});
+
+	it.each(ROUTING_LAYOUTS)('%s', async (layout) => {
+		const run = await probes.run(join(ROUTING_FIXTURES, layout));
+		process.stdout.write(`${routingTable(`${run.workflow.name} (n8n ${stack.n8n.n8nVersion}, queue mode): ${Object.keys(run.observed).length} misrouted observed`, run.rows)}\n`);
+		expect([...run.listed].sort()).toEqual([...run.enabled].sort());
+		// HMT002 speaks of n8n < 2.21.5; on this version nothing is misrouted.
+		expect(Object.keys(run.predicted).length).toBeGreaterThan(0);
+		expect(run.observed).toEqual({});
 	});
 });
