@@ -7,6 +7,7 @@
  * And the contrast to routing2012.test.ts: the layouts with a disabled tool, which misroute on
  * 2.20.12 in queue mode, route every tool to itself here (fixed in 2.21.5). One boot for the file.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,7 +18,7 @@ import { callTool, connectMcp, type McpSession } from './helpers/mcp';
 import { openRawSession, rawRequest } from './helpers/rawMcp';
 import { ROUTING_FIXTURES, ROUTING_LAYOUTS, RoutingProbes, routingTable } from './helpers/routingProbe';
 import { STACK_NAMES, startStackWithClient, type HermesStack } from './helpers/stack';
-import { callWithEvidence, TOOL_CASES } from './helpers/toolCases';
+import { callWithEvidence, gatewayAnswer, TOOL_CASES } from './helpers/toolCases';
 
 let stack: HermesStack<QueueN8nHandle>;
 let mcp: McpSession;
@@ -73,8 +74,64 @@ it('spreads calls over both workers (each worker log shows jobs it ran)', async 
 		await Promise.all(sessions.map((s) => s.close()));
 	}
 	const ran = stack.n8n.workers.map((w, i) => jobsRunBy(w) - before[i]);
+	process.stdout.write(`jobs per worker for the concurrent crm_list_stages calls: ${ran.join(' + ')}\n`);
 	expect(ran.map((n) => n > 0)).toEqual([true, true]);
 	expect(ran.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12);
+});
+
+describe('cross-process: 20 concurrent vault_write calls through n8n, run by both workers', () => {
+	let sessions: McpSession[] = [];
+	let before: number[] = [];
+
+	beforeAll(async () => {
+		sessions = await Promise.all([1, 2, 3, 4].map(() => connectMcp(stack.mcpUrl, stack.token)));
+		before = stack.n8n.workers.map(jobsRunBy);
+	});
+
+	afterAll(async () => {
+		await Promise.all(sessions.map((s) => s.close()));
+	});
+
+	/** 20 calls started together, spread over four MCP sessions. */
+	const burst = (args: (i: number) => Record<string, unknown>) =>
+		Promise.all(Array.from({ length: 20 }, async (_, i) => gatewayAnswer(await callTool(sessions[i % sessions.length], 'vault_write', args(i)))));
+
+	it('one base_hash: exactly one commit, 19 __STALE_READ__, the remote has the winner', async () => {
+		const path = 'research/queue-race.md';
+		stack.vault.commitFiles({ [path]: 'original\n' }, 'queue race seed', true);
+		const read = gatewayAnswer(await callTool(mcp, 'vault_read', { path }));
+		const commits = stack.vault.commitCount();
+		const remoteCommits = stack.vault.remoteCommitCount();
+		const contents = Array.from({ length: 20 }, (_, i) => `writer ${i} through a queue worker\n`);
+
+		const answers = await burst((i) => ({ path, content: contents[i], base_hash: read.contentHash }));
+
+		const winners = answers.flatMap((answer, i) => (answer.success === true ? [i] : []));
+		expect(winners).toHaveLength(1);
+		expect(answers.filter((answer) => answer.error === '__STALE_READ__')).toHaveLength(19);
+		expect(stack.vault.commitCount()).toBe(commits + 1);
+		expect(stack.vault.remoteCommitCount()).toBe(remoteCommits + 1);
+		const remote = execFileSync('git', ['--git-dir', stack.vault.bare, 'show', `main:${path}`], { encoding: 'utf8' });
+		expect(remote).toBe(contents[winners[0]]);
+	});
+
+	it('one new path: exactly one create, 19 __EXISTS__', async () => {
+		const path = 'inbox/queue-create.md';
+		const commits = stack.vault.commitCount();
+		const answers = await burst((i) => ({ path, content: `creator ${i}\n` }));
+		const winners = answers.flatMap((answer, i) => (answer.success === true ? [i] : []));
+		expect(winners).toHaveLength(1);
+		expect(answers.filter((answer) => answer.error === '__EXISTS__')).toHaveLength(19);
+		expect(stack.vault.commitCount()).toBe(commits + 1);
+		expect(readFileSync(join(stack.vault.root, path), 'utf8')).toBe(`creator ${winners[0]}\n`);
+	});
+
+	it('both workers ran some of the 40 writes (their own logs)', () => {
+		const ran = stack.n8n.workers.map((w, i) => jobsRunBy(w) - before[i]);
+		process.stdout.write(`jobs per worker for the 40 concurrent vault_write calls: ${ran.join(' + ')}\n`);
+		expect(ran.map((n) => n > 0)).toEqual([true, true]);
+		expect(ran.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(40);
+	});
 });
 
 describe('an MCP session opened through main continues through the webhook process', () => {

@@ -153,12 +153,15 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8nH
 	let stopped: Promise<void> | undefined;
 	const stopAll = () =>
 		(stopped ??= (async () => {
-			// Workers and webhook first, main last, then the services they all depend on.
-			for (const { process: proc, forget } of [...started].reverse()) {
+			// Workers and webhook together (each shutdown waits for its own jobs), main last, then
+			// the services they all depend on.
+			const stopOne = async ({ process: proc, forget }: (typeof started)[number]) => {
 				await stopChild(proc.child);
 				forget();
 				if (!process.env.HERMES_N8N_KEEP) rmSync(proc.userFolder, { recursive: true, force: true });
-			}
+			};
+			await Promise.all(started.filter((s) => s.process.role !== 'main').map(stopOne));
+			await Promise.all(started.filter((s) => s.process.role === 'main').map(stopOne));
 			for (const service of services.reverse()) await service.stop().catch(() => undefined);
 		})());
 
