@@ -8,7 +8,7 @@
  * 2.20.12 in queue mode, route every tool to itself here (fixed in 2.21.5). One boot for the file.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { CATALOGUE } from '../../generator/catalogue';
@@ -174,5 +174,52 @@ describe(`n8n ${N8N_VERSION}, queue mode: the layouts with a disabled tool route
 		// HMT002 speaks of n8n < 2.21.5; on this version nothing is misrouted.
 		expect(Object.keys(run.predicted).length).toBeGreaterThan(0);
 		expect(run.observed).toEqual({});
+	});
+});
+
+// Last in the file: one worker is left afterwards.
+describe('a worker killed (SIGKILL) while it runs a vault_write', () => {
+	it('leaves no partial note and no partial commit, answers no false success, and the next write works', async () => {
+		const path = 'inbox/queue-kill.md';
+		const content = `# Written while its worker dies\n\n${'a line of the note\n'.repeat(2000)}`;
+		const commits = stack.vault.commitCount();
+		const before = stack.n8n.workers.map(jobsRunBy);
+		const session = await connectMcp(stack.mcpUrl, stack.token);
+		const sentAt = Date.now();
+		// n8n does not answer a call whose worker died (the job is only marked failed once its lock
+		// expires, and that is not relayed to the MCP caller): the client waits for its own timeout.
+		const call = session.client.callTool({ name: 'vault_write', arguments: { path, content } }, undefined, { timeout: 30_000 }).then(
+			(result) => ({ answered: true as const, text: ((result.content ?? []) as Array<{ text?: string }>).map((c) => c.text ?? '').join(''), isError: result.isError === true }),
+			(error: unknown) => ({ answered: false as const, text: String(error), isError: true }),
+		);
+		// The worker that took the job logs it at once: kill that one.
+		let victim = -1;
+		for (const deadline = Date.now() + 30_000; victim < 0 && Date.now() < deadline; ) {
+			victim = stack.n8n.workers.findIndex((w, i) => jobsRunBy(w) > before[i]);
+			if (victim < 0) await new Promise((done) => setTimeout(done, 10));
+		}
+		expect(victim).toBeGreaterThanOrEqual(0);
+		await stack.n8n.killWorker(victim, 'SIGKILL');
+		const outcome = await call;
+		const elapsed = Date.now() - sentAt;
+		await session.close();
+
+		const file = join(stack.vault.root, path);
+		const onDisk = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+		const success = outcome.answered && !outcome.isError && /"success":\s*true/.test(outcome.text);
+		process.stdout.write(
+			`kill-a-worker: worker ${victim} killed; after ${elapsed} ms the client got ${outcome.answered ? `an answer (isError ${outcome.isError}): ${outcome.text.slice(0, 200)}` : `no answer: ${outcome.text.slice(0, 200)}`}; note ${onDisk === undefined ? 'absent' : 'complete'}; commits +${stack.vault.commitCount() - commits}\n`,
+		);
+		// Never a partial note, in the work tree or in a commit; nothing left uncommitted.
+		expect(onDisk === undefined || onDisk === content).toBe(true);
+		expect(stack.vault.git('status', '--porcelain')).toBe('');
+		if (stack.vault.commitCount() > commits) expect(stack.vault.git('show', `HEAD:${path}`) === content).toBe(true);
+		// A success is only ever answered for a note that is in the remote.
+		if (success) expect(execFileSync('git', ['--git-dir', stack.vault.bare, 'show', `main:${path}`], { encoding: 'utf8' }) === content).toBe(true);
+
+		// The surviving worker takes the next write.
+		const next = gatewayAnswer(await callTool(mcp, 'vault_write', { path: 'inbox/queue-after-kill.md', content: 'after the kill\n' }));
+		expect(next).toMatchObject({ success: true });
+		expect(execFileSync('git', ['--git-dir', stack.vault.bare, 'show', 'main:inbox/queue-after-kill.md'], { encoding: 'utf8' })).toBe('after the kill\n');
 	});
 });
