@@ -2,11 +2,18 @@ import { MCP_TRIGGER } from './nodeTypes';
 import type { LintedNode } from './types';
 
 /**
- * Where the index shift of `getConnectedTools` runs the wrong node, as measured: n8n before
- * 2.21.5 of the langchain nodes (n8n 2.20.12 and every 1.x); the MCP trigger only in queue
- * mode (a worker runs the tool by its recorded node name, regular mode looks it up by tool
- * name); the AI Agent runs tools by that recorded name in every mode.
+ * The n8n versions whose AI nodes run the wrong tool after a disabled one. The fix shipped in
+ * @n8n/n8n-nodes-langchain 2.21.5, a version of that package, not of n8n: n8n 2.20.12 bundles
+ * 2.20.7 and misroutes (measured in queue mode), n8n 2.22.0 and later are fixed, as is 2.41.1
+ * (measured in both modes).
+ */
+export const AFFECTED_N8N = 'n8n 2.20 and older (AI nodes before @n8n/n8n-nodes-langchain 2.21.5)';
+
+/**
+ * Where the index shift of `getConnectedTools` runs the wrong node, as measured: the MCP trigger
+ * only in queue mode (a worker runs the tool by its recorded node name, regular mode looks it
+ * up by tool name); the AI Agent runs tools by that recorded name in every mode.
  */
 export function misroutingScope(consumer: LintedNode): string {
-	return consumer.type === MCP_TRIGGER ? 'on n8n < 2.21.5 in queue mode' : 'on n8n < 2.21.5';
+	return consumer.type === MCP_TRIGGER ? 'on n8n 2.20 and older in queue mode' : 'on n8n 2.20 and older';
 }

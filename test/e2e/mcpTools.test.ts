@@ -13,7 +13,7 @@ import { runCli } from './helpers/cli';
 import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './helpers/mcp';
 import { createCredential, listExecutions } from './helpers/n8nRest';
 import { startStackWithClient, type HermesStack } from './helpers/stack';
-import { expectedInvalidAnswer, gatewayAnswer, INVALID_CASES, TOOL_CASES, type CallEvidence } from './helpers/toolCases';
+import { callWithEvidence as callWithEvidenceOn, expectedInvalidAnswer, gatewayAnswer, INVALID_CASES, TOOL_CASES } from './helpers/toolCases';
 
 jest.setTimeout(180_000);
 
@@ -29,21 +29,7 @@ afterAll(async () => {
 	await stopAll?.();
 }, 120_000);
 
-async function callWithEvidence(tool: string, args: Record<string, unknown>): Promise<CallEvidence> {
-	const odooMark = stack.odoo.calls.length;
-	const dockerMark = stack.docker.calls().length;
-	const pipelineMark = stack.pipeline.received.length;
-	const promMark = (await stack.prometheus.loggedQueries()).length;
-	const answer = await callTool(mcp, tool, args);
-	return {
-		stack,
-		answer,
-		odooCalls: stack.odoo.calls.slice(odooMark),
-		dockerCalls: stack.docker.calls().slice(dockerMark),
-		pipelinePayloads: stack.pipeline.received.slice(pipelineMark),
-		promQueries: (await stack.prometheus.loggedQueries()).slice(promMark),
-	};
-}
+const callWithEvidence = (tool: string, args: Record<string, unknown>) => callWithEvidenceOn(stack, mcp, tool, args);
 
 it('push deployed the workflows (its output names the tool workflow)', () => {
 	expect(stack.push.code).toBe(0);

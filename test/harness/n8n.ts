@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -7,6 +7,7 @@ import { bootstrapOwner, DEFAULT_OWNER, type N8nOwner } from './n8n/bootstrap';
 import { readN8nInstall } from './n8n/cache';
 import { installBuiltPackage } from './n8n/communityPackage';
 import { freePorts } from './n8n/freePort';
+import { killOnExit, LOG_DIR, logTail, n8nBaseEnv, spawnN8n, stopChild, waitReady } from './n8n/process';
 
 /**
  * A real n8n 2.41.1 (installed by test/setup/install-n8n.sh) on 127.0.0.1 with free ports, a
@@ -41,112 +42,20 @@ export interface StartN8nOptions {
 	readyTimeoutMs?: number;
 }
 
-const ENCRYPTION_KEY = 'hermes-e2e-fixed-encryption-key-0001';
 const REPO_ROOT = resolve(__dirname, '..', '..');
-const LOG_DIR = join(tmpdir(), 'hermes-n8n-logs');
 
 function n8nEnv(userFolder: string, port: number, brokerPort: number, nodeHome: string, extra: Record<string, string>) {
 	return {
-		PATH: `${nodeHome}/bin:${process.env.PATH ?? '/usr/bin:/bin'}`,
-		HOME: userFolder,
-		LANG: 'C.UTF-8',
-		TZ: 'UTC',
-		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		...n8nBaseEnv(userFolder, brokerPort, nodeHome),
 		N8N_PORT: String(port),
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		N8N_PROTOCOL: 'http',
 		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
-		// Defaults to 5679, which collides with a neighbour's N8N_PORT.
-		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-		N8N_SECURE_COOKIE: 'false',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_PUBLIC_API_DISABLED: 'false',
-		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-		N8N_REINSTALL_MISSING_PACKAGES: 'false',
-		N8N_LOG_LEVEL: process.env.HERMES_N8N_LOG_LEVEL ?? 'info',
-		N8N_LOG_OUTPUT: 'console',
 		...extra,
 	};
 }
 
-function sleep(ms: number): Promise<void> {
-	return new Promise((done) => setTimeout(done, ms));
-}
-
-function logTail(logFile: string, lines = 40): string {
-	try {
-		return readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n');
-	} catch {
-		return '(no log)';
-	}
-}
-
-/** Plain /healthz answers before the migrations finish; owner setup needs /healthz/readiness. */
-async function waitReady(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (child.exitCode !== null || child.signalCode !== null) {
-			throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) before it was ready; log ${logFile}:\n${logTail(logFile)}`);
-		}
-		try {
-			const response = await fetch(`${baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-			if (response.status === 200) return;
-		} catch {
-			// not listening yet
-		}
-		await sleep(500);
-	}
-	throw new Error(`n8n not ready after ${timeoutMs} ms; log ${logFile}:\n${logTail(logFile)}`);
-}
-
-/** Signals n8n's whole process group (n8n and its task runner), which this harness started. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-	if (child.pid === undefined) return;
-	try {
-		process.kill(-child.pid, signal);
-	} catch {
-		// already gone
-	}
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null) {
-		signalGroup(child, 'SIGKILL'); // a runner may outlive its parent
-		return;
-	}
-	const exited = new Promise<void>((done) => child.once('exit', () => done()));
-	signalGroup(child, 'SIGTERM');
-	let timer: NodeJS.Timeout | undefined;
-	const timedOut = await Promise.race([
-		exited.then(() => false),
-		new Promise<boolean>((done) => (timer = setTimeout(() => done(true), 20_000))),
-	]);
-	clearTimeout(timer);
-	signalGroup(child, 'SIGKILL');
-	if (timedOut) await exited;
-}
-
-function launch(options: StartN8nOptions, userFolder: string, port: number, brokerPort: number, logFile: string) {
-	const install = readN8nInstall();
-	const logFd = openSync(logFile, 'a');
-	try {
-		return spawn(install.node, [install.n8n, 'start'], {
-			cwd: userFolder,
-			env: n8nEnv(userFolder, port, brokerPort, install.nodeHome, options.env ?? {}),
-			stdio: ['ignore', logFd, logFd],
-			detached: true, // own process group, so stop() reaches the task runner too
-		});
-	} finally {
-		closeSync(logFd);
-	}
+/** The package name the installed nodes' types start with. */
+export function packageNameOf(repoRoot: string): string {
+	return (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string }).name;
 }
 
 export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle> {
@@ -162,16 +71,17 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 		const logFile = join(LOG_DIR, `n8n-${port}-${Date.now()}.log`);
 		let packageName: string | undefined;
 		let child: ChildProcess | undefined;
-		const cleanupOnExit = () => child && signalGroup(child, 'SIGKILL');
+		let forgetOnExit = () => undefined as void;
 		try {
 			if (options.installPackage ?? true) {
 				installBuiltPackage(userFolder, repoRoot);
-				packageName = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string }).name;
+				packageName = packageNameOf(repoRoot);
 			}
-			child = launch(options, userFolder, port, brokerPort, logFile);
-			process.once('exit', cleanupOnExit);
+			const install = readN8nInstall();
+			child = spawnN8n(install, 'start', userFolder, n8nEnv(userFolder, port, brokerPort, install.nodeHome, options.env ?? {}), logFile);
+			forgetOnExit = killOnExit(child);
 			const baseUrl = `http://127.0.0.1:${port}`;
-			await waitReady(baseUrl, child, logFile, readyTimeoutMs);
+			await waitReady(`${baseUrl}/healthz/readiness`, child, logFile, readyTimeoutMs);
 			const { cookie, apiKey } = await bootstrapOwner(baseUrl);
 			const running = child;
 			let stopped: Promise<void> | undefined;
@@ -186,7 +96,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 				packageName,
 				stop: () => {
 					stopped ??= stopChild(running).then(() => {
-						process.removeListener('exit', cleanupOnExit);
+						forgetOnExit();
 						if (!process.env.HERMES_N8N_KEEP) rmSync(userFolder, { recursive: true, force: true });
 					});
 					return stopped;
@@ -194,7 +104,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 			};
 		} catch (error) {
 			if (child) await stopChild(child);
-			process.removeListener('exit', cleanupOnExit);
+			forgetOnExit();
 			rmSync(userFolder, { recursive: true, force: true });
 			const portTaken = /EADDRINUSE/.test(logTail(logFile, 200));
 			if (portTaken && attempt < 3) continue;

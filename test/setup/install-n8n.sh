@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs the real n8n the e2e tests boot: Node 24 (npm package `node@24`) and n8n 2.41.1, into a
 # cache OUTSIDE the repo (default /var/cache/n8n-nodes-hermes, override with HERMES_N8N_CACHE).
+# Usage: install-n8n.sh [VERSION]. Without an argument: 2.41.1, the version every e2e test boots.
+# `install-n8n.sh 2.20.12` installs the last n8n before the disabled-tool misrouting fix (the
+# routing proof runs it in queue mode) into its own folder n8n-2.20.12, sharing Node 24.
 # n8n 2.41 needs Node >= 24 while the machine may run Node 20; 2.41.3 does not install from the
 # registry (a pinned dependency is missing), 2.41.1 does. A full install takes ~5-6 min and 2.9 GB.
 # Idempotent: each step checks its own result, and a marker written last makes a rerun instant.
 # The marker lists the paths test/harness/n8n.ts needs (key=value lines).
 set -euo pipefail
 
-N8N_VERSION=2.41.1
+N8N_VERSION="${1:-2.41.1}"
+[[ "$N8N_VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "install-n8n: not a version: $N8N_VERSION" >&2; exit 1; }
 NODE_MAJOR=24
 CACHE="${HERMES_N8N_CACHE:-/var/cache/n8n-nodes-hermes}"
 NODE_DIR="$CACHE/node$NODE_MAJOR"
@@ -53,10 +57,18 @@ NODE_BIN="$NODE_HOME/bin/node"
 
 node_ok() { [ -x "$NODE_BIN" ] && "$NODE_BIN" --version 2>/dev/null | grep -q "^v$NODE_MAJOR\."; }
 
+# $3: extra top-level package.json members (e.g. overrides), already JSON, with a leading comma.
 init_folder() {
 	mkdir -p "$1"
-	[ -f "$1/package.json" ] || printf '{\n  "name": "%s",\n  "private": true\n}\n' "$2" >"$1/package.json"
+	[ -f "$1/package.json" ] || printf '{\n  "name": "%s",\n  "private": true%s\n}\n' "$2" "${3:-}" >"$1/package.json"
 }
+
+# n8n 2.20.x depends on an xlsx build fetched from its publisher's own host, which an offline
+# machine cannot reach; the registry's xlsx 0.18.5 takes its place.
+N8N_OVERRIDES=""
+case "$N8N_VERSION" in
+	2.20.*) N8N_OVERRIDES=$',\n  "overrides": { "xlsx": "0.18.5" }' ;;
+esac
 
 if node_ok; then
 	log "Node $("$NODE_BIN" --version) present"
@@ -82,7 +94,7 @@ if n8n_ok; then
 	log "n8n $N8N_VERSION present"
 else
 	log "installing n8n@$N8N_VERSION into $N8N_DIR (about 3-5 minutes)"
-	init_folder "$N8N_DIR" "hermes-n8n-$N8N_VERSION"
+	init_folder "$N8N_DIR" "hermes-n8n-$N8N_VERSION" "$N8N_OVERRIDES"
 	# --ignore-scripts: a prebuilt-binary download in an optional Kafka dependency fails offline.
 	(cd "$N8N_DIR" && npm install --ignore-scripts --save-exact --no-audit --no-fund "n8n@$N8N_VERSION")
 	n8n_ok || fail "n8n@$N8N_VERSION did not install into $N8N_DIR"

@@ -33,7 +33,7 @@ export const disabledToolWired: Rule = {
 	severity: 'error',
 	summary: 'A disabled node is still wired as a tool into an MCP trigger or AI agent.',
 	why:
-		'n8n before 2.21.5 zips the tool list (disabled nodes dropped) with the parent list (disabled nodes kept) by index, so the tools listed after it run the wrong node (the AI Agent; the MCP trigger in queue mode). An error when it shifts tools; a warning when it is listed last and shifts none.',
+		'n8n 2.20 and older (AI nodes before @n8n/n8n-nodes-langchain 2.21.5) zip the tool list (disabled nodes dropped) with the parent list (disabled nodes kept) by index, so the tools listed after it run the wrong node (the AI Agent; the MCP trigger in queue mode). An error when it shifts tools; a warning when it is listed last and shifts none.',
 	hint: 'Delete the node, or at least its ai_tool connection. Never disable a tool.',
 	check({ graph }) {
 		return graph.toolConsumers().flatMap((consumer) =>

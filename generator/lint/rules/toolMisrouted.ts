@@ -6,10 +6,10 @@ export const toolMisrouted: Rule = {
 	code: 'HMT002',
 	name: 'tool-misrouted',
 	severity: 'error',
-	summary: 'A tool would run another node on n8n before 2.21.5 (index shift after a disabled tool).',
+	summary: 'A tool would run another node on n8n 2.20 and older (index shift after a disabled tool).',
 	why:
 		'getConnectedTools gave each tool the sourceNodeName of the parent at the same index; the AI Agent and queue-mode workers of the MCP trigger run that node. tools/list stays correct, so the fault is silent. A tool wired from a node that does not exist is HMT015 instead: n8n then fails listing the tools at all.',
-	hint: 'Delete the disabled tool node (or its ai_tool connection); upgrading n8n to 2.21.5+ also fixes the routing.',
+	hint: 'Delete the disabled tool node (or its ai_tool connection); upgrading n8n to 2.22 or later also fixes the routing (measured: 2.20.12 misroutes in queue mode, 2.41.1 does not).',
 	check({ graph }) {
 		return (
 			graph

@@ -35,8 +35,8 @@ export const STACK_NAMES = {
 	pipeline: 'Telegram Content Pipeline',
 } as const;
 
-export interface HermesStack {
-	n8n: N8nHandle;
+export interface HermesStack<H extends N8nHandle = N8nHandle> {
+	n8n: H;
 	sshd: SshdHandle;
 	vault: GitVault;
 	prometheus: PrometheusHandle;
@@ -63,6 +63,17 @@ export interface StackOptions {
 	log?: (line: string) => void;
 	/** Fixed bearer token (the demo lets the user choose one). */
 	token?: string;
+	/**
+	 * Starts the n8n the workflows are pushed to (default: regular mode, `startN8n`). The
+	 * queue-mode tests pass `startQueueN8n`: main's handle is N8nHandle-compatible.
+	 */
+	startN8n?: () => Promise<N8nHandle>;
+	/**
+	 * Return the stack even when `push` fails (default: throw). For an n8n that refuses to publish
+	 * the generated tools workflow (2.20's Odoo node has no version 2): the caller reads `push`
+	 * and finishes the deployment itself; the MCP endpoint is then not waited for.
+	 */
+	pushMayFail?: boolean;
 }
 
 /** Seed notes beyond the vault harness's own (README.md, research/seed.md, inbox/todo.md). */
@@ -91,6 +102,15 @@ function writeDeploymentConfig(
 	return file;
 }
 
+/**
+ * The SSH credential without the fields its `authMethod` hides: n8n 2.20's public API rejects
+ * a hidden field even when empty (`password` next to `authMethod: privateKey`); 2.41 ignores it.
+ */
+function shownFieldsOnly(data: Record<string, unknown>): Record<string, unknown> {
+	const hidden = data.authMethod === 'password' ? ['privateKey', 'passphrase'] : ['password'];
+	return Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
+}
+
 async function n8nTimezone(n8n: N8nHandle): Promise<string> {
 	const response = await fetch(`${n8n.baseUrl}/rest/settings`, { headers: { cookie: n8n.cookie } });
 	const settings = (await response.json()) as { data?: { timezone?: string } };
@@ -110,7 +130,7 @@ async function allStarted<T extends readonly Promise<{ stop(): Promise<void> }>[
 	return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
-export async function startHermesStack(options: StackOptions = {}): Promise<HermesStack> {
+export async function startHermesStack<H extends N8nHandle = N8nHandle>(options: StackOptions & { startN8n?: () => Promise<H> } = {}): Promise<HermesStack<H>> {
 	const log = options.log ?? (() => undefined);
 	const stops: Array<() => Promise<void> | void> = [];
 	let stopped: Promise<void> | undefined;
@@ -137,14 +157,14 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 		] as const);
 
 		log('starting n8n 2.41.1 with the built package installed (15-40 s)');
-		const n8n = await startN8n({ repoRoot: REPO_ROOT });
+		const n8n = (await (options.startN8n ? options.startN8n() : startN8n({ repoRoot: REPO_ROOT }))) as H;
 		stops.push(() => n8n.stop());
 
 		const timezone = await n8nTimezone(n8n);
 		const token = options.token ?? randomBytes(24).toString('hex');
 		await createCredential(n8n, STACK_NAMES.bearer, 'httpBearerAuth', { token });
 		// The pinned host key of the real sshd: a mismatch would refuse the connection.
-		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', sshd.credentials);
+		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', shownFieldsOnly(sshd.credentials));
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
@@ -152,11 +172,18 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 		const cli = (command: string, ...args: string[]) =>
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
 		log('hermes-workflows push');
-		const push = await cli('push');
-		if (push.code !== 0) throw new Error(`push exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
+		let push = await cli('push');
+		// Seen once in many boots, on 2.41.1 in queue mode on a loaded machine: n8n's publish check
+		// threw inside its own parameter validation ("Error validating node parameters") for one
+		// node that validates on every other boot. push is idempotent: one more run publishes.
+		if (push.code !== 0 && push.stderr.includes('Error validating node parameters')) {
+			log(`push refused by a failed validation inside n8n, pushing again:\n${push.stderr}`);
+			push = await cli('push');
+		}
+		if (push.code !== 0 && !options.pushMayFail) throw new Error(`push exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
 
 		const mcpUrl = `${n8n.baseUrl}/mcp/${STACK_NAMES.mcpPath}`;
-		await waitForMcpEndpoint(mcpUrl);
+		if (push.code === 0) await waitForMcpEndpoint(mcpUrl);
 		return { n8n, sshd, vault, prometheus, docker, odoo, pipeline, pipelineWorkflowId, timezone, token, mcpUrl, configFile, push, cli, stop: stopAll };
 	} catch (error) {
 		await stopAll();
@@ -165,8 +192,10 @@ export async function startHermesStack(options: StackOptions = {}): Promise<Herm
 }
 
 /** The stack plus an MCP SDK session on its endpoint (what the e2e and the latency bench use). */
-export async function startStackWithClient(options: StackOptions = {}): Promise<{ stack: HermesStack; mcp: McpSession; stop(): Promise<void> }> {
-	const stack = await startHermesStack(options);
+export async function startStackWithClient<H extends N8nHandle = N8nHandle>(
+	options: StackOptions & { startN8n?: () => Promise<H> } = {},
+): Promise<{ stack: HermesStack<H>; mcp: McpSession; stop(): Promise<void> }> {
+	const stack = await startHermesStack<H>(options);
 	try {
 		const mcp = await connectMcp(stack.mcpUrl, stack.token);
 		return {

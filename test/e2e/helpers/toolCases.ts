@@ -15,7 +15,7 @@ import type { OdooOperation } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import type { OdooCallRecord } from '../../harness/odoo';
 import { FIRING_ALERT } from '../../harness/prometheus';
-import type { ToolAnswer } from './mcp';
+import { callTool, type McpSession, type ToolAnswer } from './mcp';
 import type { HermesStack } from './stack';
 import { VAULT_NOTES } from './stack';
 
@@ -27,6 +27,23 @@ export interface CallEvidence {
 	dockerCalls: string[][];
 	pipelinePayloads: unknown[];
 	promQueries: string[];
+}
+
+/** Calls one tool and records what each backend of the stack saw during the call. */
+export async function callWithEvidence(stack: HermesStack, mcp: McpSession, tool: string, args: Record<string, unknown>): Promise<CallEvidence> {
+	const odooMark = stack.odoo.calls.length;
+	const dockerMark = stack.docker.calls().length;
+	const pipelineMark = stack.pipeline.received.length;
+	const promMark = (await stack.prometheus.loggedQueries()).length;
+	const answer = await callTool(mcp, tool, args);
+	return {
+		stack,
+		answer,
+		odooCalls: stack.odoo.calls.slice(odooMark),
+		dockerCalls: stack.docker.calls().slice(dockerMark),
+		pipelinePayloads: stack.pipeline.received.slice(pipelineMark),
+		promQueries: (await stack.prometheus.loggedQueries()).slice(promMark),
+	};
 }
 
 export interface ToolCase {

@@ -12,16 +12,21 @@ export interface N8nInstall {
 	n8n: string;
 }
 
+/** The version every e2e test boots (`bash test/setup/install-n8n.sh` with no argument). */
 export const N8N_VERSION = '2.41.1';
+/** The last n8n before the disabled-tool misrouting fix; the routing proof runs it in queue mode. */
+export const N8N_LEGACY_ROUTING_VERSION = '2.20.12';
 const DEFAULT_CACHE = '/var/cache/n8n-nodes-hermes';
 
 export function n8nCacheDir(): string {
 	return process.env.HERMES_N8N_CACHE || DEFAULT_CACHE;
 }
 
-export function readN8nInstall(cacheDir = n8nCacheDir()): N8nInstall {
-	const marker = join(cacheDir, `n8n-${N8N_VERSION}`, '.hermes-install-complete');
-	const missing = `n8n ${N8N_VERSION} is not installed in ${cacheDir}: run \`bash test/setup/install-n8n.sh\` first (set HERMES_N8N_CACHE to use another folder)`;
+/** Reads the completion marker of one installed version (each version has its own folder `n8n-<version>`). */
+export function readN8nInstall(cacheDir = n8nCacheDir(), version = N8N_VERSION): N8nInstall {
+	const marker = join(cacheDir, `n8n-${version}`, '.hermes-install-complete');
+	const command = version === N8N_VERSION ? 'bash test/setup/install-n8n.sh' : `bash test/setup/install-n8n.sh ${version}`;
+	const missing = `n8n ${version} is not installed in ${cacheDir}: run \`${command}\` first (set HERMES_N8N_CACHE to use another folder)`;
 	if (!existsSync(marker)) throw new Error(missing);
 	const values = new Map<string, string>();
 	for (const line of readFileSync(marker, 'utf8').split('\n')) {
@@ -34,6 +39,7 @@ export function readN8nInstall(cacheDir = n8nCacheDir()): N8nInstall {
 		nodeHome: values.get('nodeHome') ?? '',
 		n8n: values.get('n8n') ?? '',
 	};
+	if (install.n8nVersion !== version) throw new Error(`${missing} (the marker ${marker} says ${install.n8nVersion || 'no version'})`);
 	if (!install.node || !install.n8n || !existsSync(install.node) || !existsSync(install.n8n)) {
 		throw new Error(`${missing} (the marker ${marker} points at missing files)`);
 	}

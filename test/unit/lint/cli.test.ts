@@ -115,9 +115,9 @@ describe('formats', () => {
 		const { stdout } = run([file]);
 		expect(stdout.split('\n')).toEqual([
 			file,
-			'  HMT001 error   line 37, node "calc_b": disabled node "calc_b" is still wired as a tool into "MCP Server Trigger": tool "calc_a" runs another node on n8n < 2.21.5 in queue mode',
+			'  HMT001 error   line 37, node "calc_b": disabled node "calc_b" is still wired as a tool into "MCP Server Trigger": tool "calc_a" runs another node on n8n 2.20 and older in queue mode',
 			`         fix: ${RULES[0].hint}`,
-			'  HMT002 error   line 27, node "calc_a": tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5 in queue mode',
+			'  HMT002 error   line 27, node "calc_a": tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n 2.20 and older in queue mode',
 			`         fix: ${RULES[1].hint}`,
 			'2 errors, 0 warnings in 1 file',
 			'',
@@ -147,8 +147,8 @@ describe('formats', () => {
 		const { stdout } = run([weird, file], { format: 'github' });
 		expect(stdout.split('\n')).toEqual([
 			`::error file=${weird.replace(/:/g, '%3A').replace(/,/g, '%2C')},line=1,title=HMT014 a%3Ab::parameters.password holds a literal "password" value in clear text. Fix: ${RULES[13].hint}`,
-			`::error file=${file},line=37,title=HMT001 calc_b::disabled node "calc_b" is still wired as a tool into "MCP Server Trigger": tool "calc_a" runs another node on n8n < 2.21.5 in queue mode. Fix: ${RULES[0].hint}`,
-			`::error file=${file},line=27,title=HMT002 calc_a::tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n < 2.21.5 in queue mode. Fix: ${RULES[1].hint}`,
+			`::error file=${file},line=37,title=HMT001 calc_b::disabled node "calc_b" is still wired as a tool into "MCP Server Trigger": tool "calc_a" runs another node on n8n 2.20 and older in queue mode. Fix: ${RULES[0].hint}`,
+			`::error file=${file},line=27,title=HMT002 calc_a::tool "calc_a" of "MCP Server Trigger" would run node "calc_b" on n8n 2.20 and older in queue mode. Fix: ${RULES[1].hint}`,
 			'',
 		]);
 	});

@@ -63,7 +63,7 @@ describe('routing simulation of getConnectedTools before n8n 2.21.5', () => {
 		const expected = Array.from({ length: 16 }, (_, i) => {
 			const tool = `tool_${String(i + 1).padStart(2, '0')}`;
 			const runs = `tool_${String(i + 2).padStart(2, '0')}`;
-			return [tool, `tool "${tool}" of "MCP Server Trigger" would run node "${runs}" on n8n < 2.21.5 in queue mode`];
+			return [tool, `tool "${tool}" of "MCP Server Trigger" would run node "${runs}" on n8n 2.20 and older in queue mode`];
 		});
 		expect(misrouted.map((f) => [f.node, f.message])).toEqual(expected);
 		expect(findings).toHaveLength(17);

@@ -88,8 +88,8 @@ describe('HMT001 disabled-tool-wired / HMT002 tool-misrouted', () => {
 	it('names the versions and mode: queue mode for the MCP trigger, every mode for the AI Agent', () => {
 		const shifted = (consumer: TestNode) =>
 			of('HMT002', mcpWorkflow([tool('a_tool'), off('b_tool'), tool('c_tool')], consumer))[0].message;
-		expect(shifted(TRIGGER)).toMatch(/on n8n < 2\.21\.5 in queue mode$/);
-		expect(shifted(AGENT)).toMatch(/on n8n < 2\.21\.5$/);
+		expect(shifted(TRIGGER)).toMatch(/on n8n 2\.20 and older in queue mode$/);
+		expect(shifted(AGENT)).toMatch(/on n8n 2\.20 and older$/);
 	});
 });
 

@@ -60,7 +60,7 @@ describe('one known-bad fixture per rule', () => {
 				code: 'HMT001',
 				severity: 'warning',
 				message:
-					'disabled node "calc_off" is still wired as a tool into "MCP Server Trigger"; it is listed last, so no tool is shifted today, but a tool wired later would run the wrong node on n8n < 2.21.5 in queue mode',
+					'disabled node "calc_off" is still wired as a tool into "MCP Server Trigger"; it is listed last, so no tool is shifted today, but a tool wired later would run the wrong node on n8n 2.20 and older in queue mode',
 				node: 'calc_off',
 				hint: RULES[0].hint,
 				file: 'w.json',
