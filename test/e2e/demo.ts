@@ -3,13 +3,21 @@
  * installed and the Hermes workflows pushed, OpenSSH sshd, a git vault with a bare remote,
  * Prometheus, and the Odoo, docker and content-pipeline stand-ins - printing the MCP URL and
  * the Bearer token, until Ctrl-C. Set HERMES_DEMO_TOKEN to choose the token.
+ * `npm run demo -- --queue` runs n8n in queue mode instead: PostgreSQL, Redis, main, 2 workers
+ * and a webhook process.
  */
+import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';
 import { startHermesStack, STACK_NAMES } from './helpers/stack';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
-	const stack = await startHermesStack({ log: (line) => out(`- ${line}`), token: process.env.HERMES_DEMO_TOKEN || undefined });
+	const queue = process.argv.includes('--queue');
+	const stack = await startHermesStack({
+		log: (line) => out(`- ${line}`),
+		token: process.env.HERMES_DEMO_TOKEN || undefined,
+		...(queue ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {}),
+	});
 	let stopping = false;
 	const stop = async (signal: string) => {
 		if (stopping) return;
@@ -28,6 +36,11 @@ async function main(): Promise<void> {
 	out(`  MCP endpoint   ${stack.mcpUrl}`);
 	out(`  Bearer token   ${stack.token}`);
 	out(`  n8n editor     ${n8n.baseUrl}  (${n8n.owner.email} / ${n8n.owner.password})`);
+	if (queue) {
+		const q = n8n as QueueN8nHandle;
+		out(`  queue mode     main ${q.baseUrl}, webhook process ${q.webhookUrl} (MCP there too: ${q.webhookUrl}/mcp/${STACK_NAMES.mcpPath})`);
+		out(`                 ${q.workers.length} workers (logs ${q.workers.map((w) => w.logFile).join(', ')}), PostgreSQL :${q.postgres.port}, Redis :${q.redis.port}`);
+	}
 	out(`  n8n API key    ${n8n.apiKey}`);
 	out(`  Odoo stand-in  ${odoo.url}  db ${odoo.login.db}, user ${odoo.login.username}, password ${odoo.login.password}`);
 	out(`  Prometheus     ${stack.prometheus.url}`);
