@@ -7,6 +7,7 @@
  * and a webhook process.
  */
 import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';
+import { REPO_ROOT } from './helpers/repoRoot';
 import { startHermesStack, STACK_NAMES } from './helpers/stack';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
 	const stack = await startHermesStack({
 		log: (line) => out(`- ${line}`),
 		token: process.env.HERMES_DEMO_TOKEN || undefined,
-		...(queue ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {}),
+		...(queue ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true, repoRoot: REPO_ROOT }) } : {}),
 	});
 	let stopping = false;
 	const stop = async (signal: string) => {
