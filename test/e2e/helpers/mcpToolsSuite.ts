@@ -162,6 +162,14 @@ export function describeMcpTools(gatewayMode: GatewayMode): void {
 			}
 		});
 
+		it('diff finds every deployed workflow in sync, and a second push changes nothing', async () => {
+			const count = gatewayMode === 'direct' ? 2 : 5;
+			const diff = await stack.cli('diff');
+			expect({ code: diff.code, out: diff.stdout }).toEqual({ code: 0, out: expect.stringContaining(`in sync: ${count} workflows match the catalogue`) });
+			const push = await stack.cli('push');
+			expect({ code: push.code, out: push.stdout }).toEqual({ code: 0, out: expect.stringContaining(`no change: ${count} workflows already up to date and published`) });
+		});
+
 		it(`a vault_read call is ${gatewayMode === 'direct' ? 'one execution, in which the node itself ran' : 'two executions: the tool workflow and the Vault sub-workflow'}`, async () => {
 			const mark = Math.max(0, ...(await listExecutions(stack.n8n)).map((e) => Number(e.id)));
 			const answer = gatewayAnswer(await callTool(mcp, 'vault_read', { path: 'research/hermes-latency.md' }));
