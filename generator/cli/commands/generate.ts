@@ -2,16 +2,16 @@
  * `generate`: writes the workflows and manifests for the catalogue and a deployment config.
  * `--check` writes nothing and exits 1 when a file on disk differs from what would be written.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
 import type { GeneratedFile } from '../../builders';
-import { generateAll } from '../../builders';
+import { gatewayWorkflowFileName, generateAll } from '../../builders';
 import { ConfigError } from '../../config';
 import { loadProject, ModuleLoadError } from '../../project';
-import { CatalogueError } from '../../toolSpec/schema';
+import { CatalogueError, GATEWAYS } from '../../toolSpec/schema';
 
 export const DEFAULT_OUT_DIR = 'workflows';
 
@@ -55,6 +55,15 @@ interface Output {
 	write(text: string): unknown;
 }
 
+/**
+ * Gateway sub-workflow files on disk that this config no longer generates (after a switch to
+ * `gatewayMode: 'direct'`): left there, they would be imported or pushed by hand as if current.
+ */
+function staleGatewayFiles(dir: string, files: readonly GeneratedFile[]): string[] {
+	const generated = new Set(files.map((f) => f.file));
+	return GATEWAYS.map(gatewayWorkflowFileName).filter((file) => !generated.has(file) && existsSync(join(dir, file)));
+}
+
 export function runGenerate(options: GenerateOptions, out: Output = process.stdout, err: Output = process.stderr): number {
 	let files: GeneratedFile[];
 	try {
@@ -73,13 +82,15 @@ export function runGenerate(options: GenerateOptions, out: Output = process.stdo
 		const state: FileState = current === undefined ? 'new' : current === f.content ? 'unchanged' : 'changed';
 		return { f, current, state };
 	});
+	const stale = staleGatewayFiles(dir, files);
 	if (options.check) {
 		const drift = states.filter((s) => s.state !== 'unchanged');
 		for (const { f, current } of drift) {
 			err.write(`differs: ${join(options.out, f.file)}: ${diffHint(current, f.content)}\n`);
 		}
-		if (drift.length > 0) {
-			err.write(`${drift.length} of ${files.length} files differ from the catalogue; run \`npm run generate\` and commit.\n`);
+		for (const file of stale) err.write(`stale: ${join(options.out, file)}: this config generates no such sub-workflow (gatewayMode)\n`);
+		if (drift.length > 0 || stale.length > 0) {
+			err.write(`${drift.length} of ${files.length} files differ from the catalogue${stale.length > 0 ? `, ${stale.length} stale` : ''}; run \`npm run generate\` and commit.\n`);
 			return 1;
 		}
 		out.write(`${files.length} files up to date in ${options.out}\n`);
@@ -90,8 +101,12 @@ export function runGenerate(options: GenerateOptions, out: Output = process.stdo
 		if (state !== 'unchanged') writeFileSync(join(dir, f.file), f.content);
 		out.write(`${state === 'unchanged' ? 'unchanged' : 'written  '} ${join(options.out, f.file)}${describe(f)}\n`);
 	}
+	for (const file of stale) {
+		rmSync(join(dir, file));
+		out.write(`removed   ${join(options.out, file)} (this config generates no such sub-workflow)\n`);
+	}
 	const written = states.filter((s) => s.state !== 'unchanged').length;
-	out.write(`${written} written, ${files.length - written} unchanged\n`);
+	out.write(`${written} written, ${files.length - written} unchanged${stale.length > 0 ? `, ${stale.length} removed` : ''}\n`);
 	return 0;
 }
 
