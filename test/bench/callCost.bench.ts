@@ -31,7 +31,7 @@ import { deployFloorWorkflows, FLOOR_TOOLS } from './helpers/floorWorkflows';
 import { median, ms, table, timed } from './helpers/stats';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 21);
-const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 5);
+const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 9);
 const WARM_UP = 2;
 
 type Mode = 'subworkflow' | 'lean' | 'direct';
@@ -238,19 +238,26 @@ it('splits a tool call into n8n floor, our share and the SSH operation, in every
 	process.stdout.write(
 		'floor: subworkflow/lean = empty sub-workflow tool (same saving settings), direct = trivial node used directly as a tool;\n' +
 			'our share = call - floor - node w/o n8n (for content, whose node has no SSH, the node only validates);\n' +
-			'execs/data = executions n8n stored per call / of them with data; tool wf exec, sub-wf exec = stoppedAt - startedAt; tool node = its runData executionTime\n\n',
+			'execs/data = executions n8n stored per call / of them with data; tool wf exec, sub-wf exec = stoppedAt - startedAt of the execution\n' +
+			'(for the MCP tool call this brackets only n8n recording the run: it is shorter than the tool node); tool node = its runData executionTime\n\n',
 	);
 
+	// Ratios are medians of per-iteration figures: the ways of one iteration ran seconds apart, so a
+	// load change on the machine moves both sides of each ratio alike.
+	const series = (name: string) => times.get(name) ?? [];
+	const paired = (f: (i: number) => number) => median(Array.from({ length: ITERATIONS }, (_, i) => f(i)));
 	const ratioRows: string[][] = [];
 	const ratios: Record<string, Record<string, number>> = {};
 	for (const tool of TOOLS) {
-		const r = results[tool.tool] as Record<string, { callMs: number; ourShareMs: number }> & { nodeWithoutN8nMs: number };
+		const [sub, lean, direct, op] = ['subworkflow', 'lean', 'direct', 'node'].map((m) => series(`${tool.tool} ${m}`));
+		const [emptySub, emptyLean, trivial] = [FLOOR_TOOLS.emptySubWorkflow, FLOOR_TOOLS.emptySubWorkflowLean, FLOOR_TOOLS.trivialDirect].map((t) => series(`floor ${t}`));
 		ratios[tool.tool] = {
-			directOverSubworkflow: r.direct.callMs / r.subworkflow.callMs,
-			directOverSubworkflowLean: r.direct.callMs / r.lean.callMs,
-			directOverFloorPlusOp: r.direct.callMs / (floor.trivialDirect + r.nodeWithoutN8nMs),
-			subworkflowOurShareMs: r.subworkflow.ourShareMs,
-			leanOurShareMs: r.lean.ourShareMs,
+			directOverSubworkflow: paired((i) => direct[i] / sub[i]),
+			directOverSubworkflowLean: paired((i) => direct[i] / lean[i]),
+			directOverFloorPlusOp: paired((i) => direct[i] / (trivial[i] + op[i])),
+			subworkflowOurShareMs: paired((i) => sub[i] - emptySub[i] - op[i]),
+			leanOurShareMs: paired((i) => lean[i] - emptyLean[i] - op[i]),
+			leanMinusSubworkflowMs: paired((i) => lean[i] - sub[i]),
 		};
 		const x = ratios[tool.tool];
 		ratioRows.push([
@@ -260,10 +267,18 @@ it('splits a tool call into n8n floor, our share and the SSH operation, in every
 			x.directOverFloorPlusOp.toFixed(2),
 			ms(x.subworkflowOurShareMs),
 			ms(x.leanOurShareMs),
+			ms(x.leanMinusSubworkflowMs),
 		]);
 	}
-	process.stdout.write('ratios (goals: direct/subworkflow <= 0.55, direct/(floor trivial direct + node w/o n8n) <= 1.15, sub-workflow our share <= 15 ms)\n');
-	process.stdout.write(`${table(['tool', 'direct/subwf', 'direct/lean', 'direct/(floor+op)', 'subwf share', 'lean share'], ratioRows)}\n`);
+	ratios.floor = {
+		emptyLeanMinusEmptyMs: paired((i) => series(`floor ${FLOOR_TOOLS.emptySubWorkflowLean}`)[i] - series(`floor ${FLOOR_TOOLS.emptySubWorkflow}`)[i]),
+		emptyMinusTrivialMs: paired((i) => series(`floor ${FLOOR_TOOLS.emptySubWorkflow}`)[i] - series(`floor ${FLOOR_TOOLS.trivialDirect}`)[i]),
+	};
+	process.stdout.write('ratios, medians of the per-iteration figures (goals: direct/subworkflow <= 0.55, direct/(floor trivial direct + node w/o n8n) <= 1.15, sub-workflow our share <= 15 ms)\n');
+	process.stdout.write(`${table(['tool', 'direct/subwf', 'direct/lean', 'direct/(floor+op)', 'subwf share', 'lean share', 'lean - subwf'], ratioRows)}\n`);
+	process.stdout.write(
+		`floor: lean empty sub-workflow - empty sub-workflow ${ms(ratios.floor.emptyLeanMinusEmptyMs)} ms; empty sub-workflow - trivial direct tool ${ms(ratios.floor.emptyMinusTrivialMs)} ms\n`,
+	);
 	process.stdout.write(`${JSON.stringify({ bench: 'callCost', iterations: ITERATIONS, floor, floorBreakdown, results, ratios })}\n`);
 
 	// Correctness only: every way ran every time (a failed call throws above).

@@ -5,6 +5,7 @@ import { buildMcpWorkflow, TRIGGER_NAME, type Workflow, type WorkflowNode } from
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
 import { collectFromAiCalls } from '../../../generator/fromAi';
 import { lintWorkflow } from '../../../generator/lint';
+import { toolSchemaChanges, toolSchemaOf } from '../../../generator/n8nApi/toolSchema';
 import type { ToolSpec } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { ARTICLE_TOOLS, generated } from './fixtures';
@@ -43,6 +44,11 @@ describe('gatewayMode', () => {
 		const changed = direct.main.nodes.filter((n, i) => JSON.stringify(n) !== JSON.stringify(subworkflow.main.nodes[i])).map((n) => n.name);
 		expect(changed).toEqual(GATEWAY_TOOLS.filter((t) => t !== 'content_generate'));
 		expect(direct.manifest).toEqual(subworkflow.manifest);
+	});
+
+	it('switching modes is no tool schema change for push (agents need no restart)', () => {
+		expect(toolSchemaOf(direct.main).size).toBe(32);
+		expect(toolSchemaChanges(toolSchemaOf(subworkflow.main), toolSchemaOf(direct.main))).toEqual([]);
 	});
 
 	const DIRECT_TYPES: Array<[string, string]> = [
