@@ -83,6 +83,25 @@ export function describeMcpTools(gatewayMode: GatewayMode): void {
 		});
 	});
 
+	describe('tools/list descriptions', () => {
+		it("gives each tool the catalogue's description, and each parameter its description and type", async () => {
+			const { tools } = await mcp.client.listTools();
+			const listed = Object.fromEntries(
+				tools.map((t) => {
+					const properties = (t.inputSchema as { properties?: Record<string, { description?: string; type?: string }> }).properties ?? {};
+					return [t.name, { description: t.description, parameters: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, [v.description, v.type]])) }];
+				}),
+			);
+			const expected = Object.fromEntries(
+				CATALOGUE.map((t) => [
+					t.name,
+					{ description: t.description, parameters: Object.fromEntries(t.parameters.map((p) => [p.key, [p.description, p.type === 'json' ? expect.anything() : p.type]])) },
+				]),
+			);
+			expect(listed).toEqual(expected);
+		});
+	});
+
 	describe('every tool, called once with valid arguments, is answered by its own node', () => {
 		it('covers the whole catalogue', () => {
 			expect(TOOL_CASES.map((c) => c.tool).sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
