@@ -1,5 +1,6 @@
 /**
- * The four gateway sub-workflows: Execute Workflow Trigger (typed inputs) -> gateway node -> answer.
+ * The gateway sub-workflows: Execute Workflow Trigger (typed inputs) -> gateway node -> answer;
+ * all four in `subworkflow` mode, content's only in `direct` mode (gatewayMode.ts says why).
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
  * hands to the agent.
  */
