@@ -1,5 +1,6 @@
 /**
- * The four gateway sub-workflows: Execute Workflow Trigger (typed inputs) -> gateway node -> answer.
+ * The gateway sub-workflows: Execute Workflow Trigger (typed inputs) -> gateway node -> answer;
+ * all four in `subworkflow` mode, content's only in `direct` mode (gatewayMode.ts says why).
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
  * hands to the agent.
  */
@@ -7,9 +8,11 @@ import { GATEWAY_CONTRACTS, type GatewayContract, type GatewayName } from 'n8n-n
 
 import type { HermesConfig } from '../config';
 import { expression } from '../fromAi';
-import { GATEWAY_INPUTS, GATEWAYS } from '../toolSpec/schema';
+import { GATEWAY_INPUTS } from '../toolSpec/schema';
+import { subWorkflowGateways } from './gatewayMode';
+import { gatewayCredentials, gatewaySettings } from './gatewaySettings';
 import { nodeId } from './ids';
-import type { Connections, JsonObject, Workflow, WorkflowNode } from './n8nTypes';
+import type { Connections, JsonObject, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { workflowByName } from './resourceLocator';
 
@@ -17,23 +20,6 @@ export const SUBWORKFLOW_TRIGGER_NAME = 'When called by a tool';
 
 /** Name of the gateway node inside its sub-workflow. */
 const GATEWAY_NODE_NAMES: Record<GatewayName, string> = { vault: 'Vault', docker: 'Docker', monitoring: 'Monitoring', content: 'Content' };
-
-/** The node's operator settings, from the deployment config. */
-function gatewaySettings(gateway: GatewayName, config: HermesConfig): JsonObject {
-	switch (gateway) {
-		case 'vault':
-			return { [GATEWAY_CONTRACTS.vault.params.vaultPath]: config.vault.path, [GATEWAY_CONTRACTS.vault.params.writePrefixes]: config.vault.writePrefixes.join(',') };
-		case 'docker':
-			return {
-				[GATEWAY_CONTRACTS.docker.params.dockerCommand]: config.docker.command,
-				[GATEWAY_CONTRACTS.docker.params.protectedStacks]: config.docker.protectedStacks.join(','),
-			};
-		case 'monitoring':
-			return { [GATEWAY_CONTRACTS.monitoring.params.prometheusUrl]: config.prometheusUrl };
-		case 'content':
-			return {};
-	}
-}
 
 /** Each sub-workflow input feeds the node parameter its contract names, then the settings follow. */
 function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObject {
@@ -107,14 +93,31 @@ export function buildGatewayWorkflow(gateway: GatewayName, config: HermesConfig)
 	});
 	const gatewayNode: WorkflowNode = {
 		...node(name, nodeName, { type: `${config.nodeTypePrefix}.${contract.type}`, typeVersion: 1 }, [220, 0], gatewayParameters(gateway, config)),
-		...(contract.ssh ? { credentials: { hermesSshApi: { name: config.credentials.ssh } } } : {}),
+		...gatewayCredentials(gateway, config),
 	};
 	const nodes = [trigger, gatewayNode];
 	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(nodeName)] } };
 	if (gateway === 'content') contentTail(name, config, nodes, connections);
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+	return { name, nodes, connections, settings: subWorkflowSettings(config) };
 }
 
+/**
+ * With `subWorkflowExecutions: 'failures'` n8n keeps no data of a successful gateway run (the
+ * calling tool workflow's execution still records every call) and always keeps a failed one,
+ * whatever the instance's own defaults say.
+ */
+export function subWorkflowSettings(config: Pick<HermesConfig, 'subWorkflowExecutions'>): WorkflowSettings {
+	if (config.subWorkflowExecutions === 'all') return { executionOrder: 'v1' };
+	return {
+		executionOrder: 'v1',
+		saveDataSuccessExecution: 'none',
+		saveDataErrorExecution: 'all',
+		saveExecutionProgress: false,
+		saveManualExecutions: false,
+	};
+}
+
+/** The sub-workflows this config needs: every gateway in `subworkflow` mode, only hand-offs in `direct`. */
 export function buildGatewayWorkflows(config: HermesConfig): Array<{ gateway: GatewayName; workflow: Workflow }> {
-	return GATEWAYS.map((gateway) => ({ gateway, workflow: buildGatewayWorkflow(gateway, config) }));
+	return subWorkflowGateways(config).map((gateway) => ({ gateway, workflow: buildGatewayWorkflow(gateway, config) }));
 }

@@ -1,10 +1,14 @@
 export { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from './generateAll';
 export type { GeneratedFile } from './generateAll';
-export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
+export { ALLOW_LIST_SETTINGS, directToolParameters, directToolType, hasDescriptionType } from './directTool';
+export type { AllowListSetting } from './directTool';
+export { HAND_OFF_GATEWAYS, isDirectGateway, subWorkflowGateways } from './gatewayMode';
+export { gatewayCredentials, gatewaySettings } from './gatewaySettings';
+export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
 export { nodeId, webhookId } from './ids';
 export { buildManifest } from './manifest';
 export type { Manifest, ManifestEntry } from './manifest';
 export { buildMcpWorkflow, TRIGGER_NAME } from './mcpWorkflow';
-export type { Connections, Workflow, WorkflowNode } from './n8nTypes';
+export type { Connections, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 export { NODE_TYPES } from './n8nTypes';
 export { toJson } from './serialize';

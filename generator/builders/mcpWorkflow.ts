@@ -1,6 +1,13 @@
-/** The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired ai_tool. */
+/**
+ * The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired
+ * ai_tool: odooTool nodes, and per gateway mode either toolWorkflow nodes calling the gateway
+ * sub-workflows or the gateway nodes' own tool variants.
+ */
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
+import { directToolParameters, directToolType } from './directTool';
+import { isDirectGateway } from './gatewayMode';
+import { gatewayCredentials } from './gatewaySettings';
 import { nodeId, webhookId } from './ids';
 import type { Connections, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
@@ -41,6 +48,17 @@ function toolNode(tool: ToolSpec, index: number, workflowName: string, config: H
 			position: toolPosition(index),
 			parameters: odooToolParameters(tool, config, lookup),
 			credentials: { [config.odooCredentialType]: { name: config.credentials.odoo } },
+		};
+	}
+	const gateway = tool.target.gateway;
+	if (isDirectGateway(gateway, config)) {
+		return {
+			...base,
+			type: directToolType(gateway, config),
+			typeVersion: 1,
+			position: toolPosition(index),
+			parameters: directToolParameters(tool, config, lookup),
+			...gatewayCredentials(gateway, config),
 		};
 	}
 	return {

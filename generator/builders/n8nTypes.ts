@@ -21,11 +21,20 @@ export interface ConnectionTarget {
 
 export type Connections = Record<string, Record<string, ConnectionTarget[][]>>;
 
+/** Workflow settings the generator writes (all accepted by the public API). */
+export interface WorkflowSettings {
+	executionOrder: 'v1';
+	saveDataSuccessExecution?: 'all' | 'none';
+	saveDataErrorExecution?: 'all' | 'none';
+	saveExecutionProgress?: boolean;
+	saveManualExecutions?: boolean;
+}
+
 export interface Workflow {
 	name: string;
 	nodes: WorkflowNode[];
 	connections: Connections;
-	settings: { executionOrder: 'v1' };
+	settings: WorkflowSettings;
 }
 
 /** n8n node type names the generator emits. */

@@ -18,7 +18,8 @@ export function refusedSuffix(allowed: readonly string[]): string {
 	return `${TOOL_REFUSAL_INFIX}${allowed.join(', ')}`;
 }
 
-function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {
+/** A sub-workflow input's value: a literal, a `$fromAI` call, or one refused unless in its allow-list. */
+export function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {
 	if (input === undefined) return '';
 	if (input.param === undefined) return input.value as JsonValue;
 	const call = fromAiCall(param(input.param));

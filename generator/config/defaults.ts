@@ -18,6 +18,8 @@ export function defaultConfig(): HermesConfig {
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: 'Odoo', ssh: 'Hermes SSH', bearer: 'Hermes MCP Bearer' },
 		odooCredentialType: 'odooApi',
+		gatewayMode: 'subworkflow',
+		subWorkflowExecutions: 'all',
 		gatewayWorkflows: {
 			vault: 'Hermes Gateway - Vault',
 			docker: 'Hermes Gateway - Docker',

@@ -4,6 +4,12 @@ import { z } from 'zod';
 
 const name = z.string().min(1);
 
+export const GATEWAY_MODES = ['subworkflow', 'direct'] as const;
+export type GatewayMode = (typeof GATEWAY_MODES)[number];
+
+export const SUB_WORKFLOW_EXECUTIONS = ['all', 'failures'] as const;
+export type SubWorkflowExecutions = (typeof SUB_WORKFLOW_EXECUTIONS)[number];
+
 export const ToolsetSchema = z
 	.object({
 		/** Used in file names: workflows/hermes-mcp-tools.<name>.json */
@@ -35,6 +41,17 @@ export const ConfigSchema = z
 			})
 			.strict(),
 		odooCredentialType: z.enum(['odooApi', 'odooApiKeyApi']),
+		/**
+		 * How a gateway tool reaches its node: `subworkflow`, a toolWorkflow calling a gateway
+		 * sub-workflow; `direct`, the node's own tool variant wired to the trigger, which saves the
+		 * sub-workflow execution on every call. See builders/gatewayMode.ts.
+		 */
+		gatewayMode: z.enum(GATEWAY_MODES),
+		/**
+		 * What n8n stores of the gateway sub-workflows' executions: `all`, or `failures` (a
+		 * successful run leaves no execution data; a failed one is always kept).
+		 */
+		subWorkflowExecutions: z.enum(SUB_WORKFLOW_EXECUTIONS),
 		gatewayWorkflows: z
 			.object({ vault: name, docker: name, monitoring: name, content: name })
 			.strict(),

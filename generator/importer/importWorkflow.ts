@@ -6,6 +6,7 @@ import { TRIGGER_NAME } from '../builders';
 import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, parseConfig } from '../config';
 import { collectFromAiCalls } from '../fromAi';
+import { applyDirectSettings, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { mapOdooNode, mapToolWorkflowNode, type RawNode, type ToolDraft } from './mapNodes';
 import { mcpWorkflowParts } from './readWorkflow';
 import { UnmappableError } from './values';
@@ -62,6 +63,7 @@ function impliedConfig(
 		.flatMap((n) => (n.type === ODOO_TOOL ? safeCalls(n.parameters) : []))
 		.find((c) => c.key === 'employee_id' && typeof c.defaultValue === 'number');
 	if (employee) implied.employeeId = employee.defaultValue as number;
+	applyDirectSettings(implied, tools);
 	if (trigger.name !== TRIGGER_NAME) {
 		notes.push(`The MCP trigger is named "${trigger.name}"; the generated one is named "${TRIGGER_NAME}".`);
 	}
@@ -114,8 +116,10 @@ function sensitivityFrom(manifest: unknown): Map<string, boolean> {
 function draftOf(node: RawNode, sensitive: boolean, config: HermesConfig): ToolDraft {
 	if (node.type === ODOO_TOOL) return mapOdooNode(node, sensitive);
 	if (node.type === TOOL_WORKFLOW) return mapToolWorkflowNode(node, sensitive, config);
+	const direct = directGatewayOf(node.type);
+	if (direct) return mapDirectGatewayNode(node, direct.gateway, sensitive);
 	throw new UnmappableError(
-		`node type ${node.type} has no catalogue equivalent (the catalogue builds ${ODOO_TOOL} and ${TOOL_WORKFLOW} tools)`,
+		`node type ${node.type} has no catalogue equivalent (the catalogue builds ${ODOO_TOOL}, ${TOOL_WORKFLOW} and Hermes gateway tool nodes)`,
 	);
 }
 

@@ -59,7 +59,7 @@ function locatorValue(value: unknown, where: string): unknown {
 	return locator.value;
 }
 
-function description(value: unknown, where: string): string {
+export function nodeDescription(value: unknown, where: string): string {
 	return typeof value === 'string' && value.length > 0 ? value : fail(`${where} is empty`);
 }
 
@@ -133,7 +133,7 @@ export function mapOdooNode(node: RawNode, sensitive: boolean): ToolDraft {
 	if (p.fieldsToSend !== undefined) Object.assign(target, odooWrites(p.fieldsToSend, params));
 	return {
 		name: node.name,
-		description: description(p.toolDescription, 'toolDescription'),
+		description: nodeDescription(p.toolDescription, 'toolDescription'),
 		sensitive,
 		target,
 		parameters: params.list(),
@@ -152,7 +152,8 @@ function gatewayOf(workflowId: unknown, config: HermesConfig): GatewayName {
 	);
 }
 
-function gatewayInput(input: string, value: unknown, params: ParameterCollector): GatewayInput | undefined {
+/** One gateway input's value -> its binding (a literal, a parameter, a parameter with an allow-list), or none when empty. */
+export function gatewayInput(input: string, value: unknown, params: ParameterCollector): GatewayInput | undefined {
 	if (value === '') return undefined;
 	const param = singleFromAi(value, params);
 	if (param !== undefined) return { input, param };
@@ -178,11 +179,16 @@ export function mapToolWorkflowNode(node: RawNode, sensitive: boolean, config: H
 	const inputs = names
 		.map((name) => gatewayInput(name, values[name], params))
 		.filter((i): i is GatewayInput => i !== undefined);
-	return {
-		name: node.name,
-		description: description(p.description, 'description'),
-		sensitive,
-		target: { kind: 'gateway', gateway, inputs },
-		parameters: params.list(),
-	};
+	return gatewayDraft(node, nodeDescription(p.description, 'description'), sensitive, { gateway, inputs }, params);
+}
+
+/** A gateway tool draft, whichever node shape (toolWorkflow or the node's tool variant) it came from. */
+export function gatewayDraft(
+	node: RawNode,
+	description: string,
+	sensitive: boolean,
+	target: { gateway: GatewayName; inputs: GatewayInput[] },
+	params: ParameterCollector,
+): ToolDraft {
+	return { name: node.name, description, sensitive, target: { kind: 'gateway', ...target }, parameters: params.list() };
 }

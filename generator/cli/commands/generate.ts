@@ -2,14 +2,15 @@
  * `generate`: writes the workflows and manifests for the catalogue and a deployment config.
  * `--check` writes nothing and exits 1 when a file on disk differs from what would be written.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { Option, type Command } from 'commander';
 
 import type { GeneratedFile } from '../../builders';
-import { generateAll } from '../../builders';
+import { gatewayWorkflowFileName, generateAll } from '../../builders';
 import { loadProject } from '../../project';
+import { GATEWAYS } from '../../toolSpec/schema';
 import { EXIT } from '../errors';
 import { OUTPUT_FORMATS, type OutputFormat } from '../io';
 import { runCommand } from '../run';
@@ -57,6 +58,15 @@ interface Output {
 	write(text: string): unknown;
 }
 
+/**
+ * Gateway sub-workflow files on disk that this config no longer generates (after a switch to
+ * `gatewayMode: 'direct'`): left there, they would be imported or pushed by hand as if current.
+ */
+function staleGatewayFiles(dir: string, files: readonly GeneratedFile[]): string[] {
+	const generated = new Set(files.map((f) => f.file));
+	return GATEWAYS.map(gatewayWorkflowFileName).filter((file) => !generated.has(file) && existsSync(join(dir, file)));
+}
+
 /** Writes generated files, or with `check` compares them; returns the exit code. Throws expected failures. */
 function generate(options: GenerateOptions, out: Output, err: Output): number {
 	const project = loadProject(options.config);
@@ -67,15 +77,21 @@ function generate(options: GenerateOptions, out: Output, err: Output): number {
 		const state: FileState = current === undefined ? 'new' : current === f.content ? 'unchanged' : 'changed';
 		return { f, current, state, path: join(options.out, f.file) };
 	});
+	const stale = staleGatewayFiles(dir, files);
 	const json = options.format === 'json';
 	const report = (extra: Record<string, unknown>) =>
-		out.write(`${JSON.stringify({ ...extra, out: options.out, files: states.map(({ path, state }) => ({ file: path, state })) }, null, 2)}\n`);
+		out.write(
+			`${JSON.stringify({ ...extra, out: options.out, files: states.map(({ path, state }) => ({ file: path, state })), stale: stale.map((file) => join(options.out, file)) }, null, 2)}\n`,
+		);
 	if (options.check) {
 		const drift = states.filter((s) => s.state !== 'unchanged');
 		for (const { current, f, path } of drift) err.write(`differs: ${path}: ${diffHint(current, f.content)}\n`);
-		if (json) report({ ok: drift.length === 0, check: true });
-		if (drift.length > 0) {
-			err.write(`${drift.length} of ${files.length} files differ from the catalogue; run \`hermes-workflows generate\` and commit.\n`);
+		for (const file of stale) err.write(`stale: ${join(options.out, file)}: this config generates no such sub-workflow (gatewayMode)\n`);
+		if (json) report({ ok: drift.length === 0 && stale.length === 0, check: true });
+		if (drift.length > 0 || stale.length > 0) {
+			err.write(
+				`${drift.length} of ${files.length} files differ from the catalogue${stale.length > 0 ? `, ${stale.length} stale` : ''}; run \`hermes-workflows generate\` and commit.\n`,
+			);
 			return EXIT.findings;
 		}
 		if (!json) out.write(`${files.length} files up to date in ${options.out}\n`);
@@ -86,9 +102,13 @@ function generate(options: GenerateOptions, out: Output, err: Output): number {
 		if (state !== 'unchanged') writeFileSync(join(dir, f.file), f.content);
 		if (!json) out.write(`${state === 'unchanged' ? 'unchanged' : 'written  '} ${path}${describe(f)}\n`);
 	}
+	for (const file of stale) {
+		rmSync(join(dir, file));
+		if (!json) out.write(`removed   ${join(options.out, file)} (this config generates no such sub-workflow)\n`);
+	}
 	const written = states.filter((s) => s.state !== 'unchanged').length;
 	if (json) report({ ok: true, check: false });
-	else out.write(`${written} written, ${files.length - written} unchanged\n`);
+	else out.write(`${written} written, ${files.length - written} unchanged${stale.length > 0 ? `, ${stale.length} removed` : ''}\n`);
 	return EXIT.ok;
 }
 

@@ -42,3 +42,33 @@ export async function listExecutions(n8n: N8nApi, query: Record<string, string> 
 	const answer = await api<{ data: ExecutionSummary[] }>(n8n, 'GET', `/executions?${params.toString()}`);
 	return answer.data;
 }
+
+/** One node's run in an execution's data (`data.resultData.runData[node][i]`). */
+export interface NodeRun {
+	startTime: number;
+	/** Milliseconds n8n measured for the node itself. */
+	executionTime: number;
+}
+
+export interface ExecutionDetail extends ExecutionSummary {
+	startedAt: string;
+	stoppedAt: string | null;
+	data?: { resultData?: { runData?: Record<string, NodeRun[]> } };
+}
+
+/** An execution with its data: which nodes ran and how long each took, as n8n measured it. */
+export async function getExecution(n8n: N8nApi, id: string): Promise<ExecutionDetail> {
+	return await api<ExecutionDetail>(n8n, 'GET', `/executions/${id}?includeData=true`);
+}
+
+export interface WorkflowSummary {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; type: string; parameters?: Record<string, unknown> }>;
+}
+
+/** Every workflow n8n holds (one page of up to 250: enough for a test stack). */
+export async function listWorkflows(n8n: N8nApi): Promise<WorkflowSummary[]> {
+	const answer = await api<{ data: WorkflowSummary[] }>(n8n, 'GET', '/workflows?limit=250');
+	return answer.data;
+}

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { GatewayMode } from '../../../generator/config';
 import { createDockerStandIn, type DockerStandIn } from '../../harness/dockerStandIn';
 import { createGitVault, type GitVault } from '../../harness/gitVault';
 import { startN8n, type N8nHandle } from '../../harness/n8n';
@@ -74,6 +75,8 @@ export interface StackOptions {
 	 * and finishes the deployment itself; the MCP endpoint is then not waited for.
 	 */
 	pushMayFail?: boolean;
+	/** The deployment config's gatewayMode (default: the config's own default, subworkflow). */
+	gatewayMode?: GatewayMode;
 }
 
 /** Seed notes beyond the vault harness's own (README.md, research/seed.md, inbox/todo.md). */
@@ -85,8 +88,10 @@ export const VAULT_NOTES: Record<string, string> = {
 function writeDeploymentConfig(
 	dir: string,
 	stack: { vault: GitVault; prometheus: PrometheusHandle; docker: DockerStandIn; pipelineWorkflowId: string },
+	gatewayMode: StackOptions['gatewayMode'],
 ): string {
 	const config = {
+		...(gatewayMode ? { gatewayMode } : {}),
 		mcpPath: STACK_NAMES.mcpPath,
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: STACK_NAMES.odoo, ssh: STACK_NAMES.ssh, bearer: STACK_NAMES.bearer },
@@ -168,7 +173,7 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
-		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId });
+		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options.gatewayMode);
 		const cli = (command: string, ...args: string[]) =>
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
 		log('hermes-workflows push');

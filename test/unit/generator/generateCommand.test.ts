@@ -67,6 +67,21 @@ describe('generate', () => {
 		expect(() => readdirSync(join(dir, 'out'))).toThrow();
 	});
 
+	it('after a switch to gatewayMode direct: --check reports the sub-workflows no longer generated, generate removes them', async () => {
+		await run({ out: dir });
+		const config = join(dir, 'direct.json');
+		writeFileSync(config, JSON.stringify({ gatewayMode: 'direct' }));
+		const check = await run({ out: dir, config, check: true });
+		expect(check.code).toBe(1);
+		for (const gateway of ['vault', 'docker', 'monitoring']) expect(check.err).toContain(`stale: ${join(dir, `hermes-gateway-${gateway}.json`)}`);
+		expect(check.err).not.toContain('hermes-gateway-content.json');
+		const write = await run({ out: dir, config });
+		expect(write.code).toBe(0);
+		expect(write.out).toContain('1 written, 2 unchanged, 3 removed');
+		expect(readdirSync(dir).filter((f) => f.startsWith('hermes-')).sort()).toEqual(['hermes-gateway-content.json', 'hermes-mcp-tools.index.json', 'hermes-mcp-tools.json']);
+		expect((await run({ out: dir, config, check: true })).code).toBe(0);
+	});
+
 	it('runs through the command line parser with --check and --out', async () => {
 		await run({ out: dir });
 		writeFileSync(join(dir, 'hermes-gateway-vault.json'), '{}\n');

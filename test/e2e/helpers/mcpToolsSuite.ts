@@ -1,0 +1,244 @@
+/**
+ * End to end, in a REAL n8n 2.41.1: the built package installed as a community package, the
+ * workflows deployed by `hermes-workflows push`, and the official MCP SDK client calling the
+ * `Hermes MCP Tools` endpoint as an agent does. Real parts: n8n, OpenSSH sshd, the git vault
+ * with its bare remote, Prometheus. Stand-ins (none can run here): Odoo (JSON-RPC server on an
+ * in-memory store), the docker command, the content pipeline (a workflow posting to a recorder).
+ * See stack.ts. The same suite runs for each gateway mode, one n8n boot per mode (one test file
+ * each), so every assertion holds whether a gateway tool calls a sub-workflow or is the node itself.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+import type { GatewayMode } from '../../../generator/config';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
+import { runCli } from './cli';
+import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
+import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
+import { startStackWithClient, type HermesStack } from './stack';
+import { callWithEvidence as callWithEvidenceOn, expectedInvalidAnswer, gatewayAnswer, INVALID_CASES, TOOL_CASES } from './toolCases';
+
+export function describeMcpTools(gatewayMode: GatewayMode): void {
+	jest.setTimeout(180_000);
+
+	let stack: HermesStack;
+	let mcp: McpSession;
+	let stopAll: (() => Promise<void>) | undefined;
+
+	beforeAll(async () => {
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode }));
+	}, 420_000);
+
+	afterAll(async () => {
+		await stopAll?.();
+	}, 120_000);
+
+	const callWithEvidence = (tool: string, args: Record<string, unknown>) => callWithEvidenceOn(stack, mcp, tool, args);
+
+	it('push deployed the workflows (its output names the tool workflow)', () => {
+		expect(stack.push.code).toBe(0);
+		expect(stack.push.stdout).toContain('Hermes MCP Tools');
+	});
+
+	describe('tools/list', () => {
+		it('lists exactly the catalogue tools', async () => {
+			const { tools } = await mcp.client.listTools();
+			expect(tools.map((t) => t.name).sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
+		});
+
+		it("gives each tool the catalogue's required set, and defaults for the optional ones", async () => {
+			const { tools } = await mcp.client.listTools();
+			const listed = Object.fromEntries(
+				tools.map((t) => {
+					const schema = t.inputSchema as { required?: string[]; properties?: Record<string, { default?: unknown }> };
+					const optional = Object.keys(schema.properties ?? {}).filter((k) => !(schema.required ?? []).includes(k));
+					const defaults = Object.fromEntries(optional.map((k) => [k, schema.properties?.[k]?.default]));
+					return [t.name, { required: [...(schema.required ?? [])].sort(), defaults }];
+				}),
+			);
+			const expected = Object.fromEntries(
+				CATALOGUE.map((t) => [
+					t.name,
+					{
+						required: t.parameters.filter((p) => p.required).map((p) => p.key).sort(),
+						defaults: Object.fromEntries(t.parameters.filter((p) => !p.required).map((p) => [p.key, p.default])),
+					},
+				]),
+			);
+			expect(listed).toEqual(expected);
+		});
+	});
+
+	describe('tools/list descriptions', () => {
+		it("gives each tool the catalogue's description, and each parameter its description and type", async () => {
+			const { tools } = await mcp.client.listTools();
+			const listed = Object.fromEntries(
+				tools.map((t) => {
+					const properties = (t.inputSchema as { properties?: Record<string, { description?: string; type?: string }> }).properties ?? {};
+					return [t.name, { description: t.description, parameters: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, [v.description, v.type]])) }];
+				}),
+			);
+			const expected = Object.fromEntries(
+				CATALOGUE.map((t) => [
+					t.name,
+					{ description: t.description, parameters: Object.fromEntries(t.parameters.map((p) => [p.key, [p.description, p.type === 'json' ? expect.anything() : p.type]])) },
+				]),
+			);
+			expect(listed).toEqual(expected);
+		});
+	});
+
+	describe('every tool, called once with valid arguments, is answered by its own node', () => {
+		it('covers the whole catalogue', () => {
+			expect(TOOL_CASES.map((c) => c.tool).sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
+		});
+
+		it.each(TOOL_CASES.map((c) => [c.tool, c] as const))('%s', async (_tool, toolCase) => {
+			const evidence = await callWithEvidence(toolCase.tool, toolCase.args);
+			toolCase.verify(evidence);
+		});
+	});
+
+	describe('invalid input', () => {
+		let executionMark = 0;
+
+		beforeAll(async () => {
+			const before = await listExecutions(stack.n8n);
+			executionMark = Math.max(0, ...before.map((e) => Number(e.id)));
+		});
+
+		it.each(INVALID_CASES.map((c) => [c.tool, JSON.stringify(c.args), c.marker, c] as const))('%s %s -> %s, nothing changed', async (_tool, _args, marker, invalid) => {
+			const vaultCommits = stack.vault.commitCount();
+			const evidence = await callWithEvidence(invalid.tool, invalid.args);
+			expect(evidence.answer.isError).toBe(false);
+			expect(gatewayAnswer(evidence.answer)).toMatchObject(expectedInvalidAnswer(invalid));
+			expect(gatewayAnswer(evidence.answer)).toHaveProperty('error', marker);
+			expect(stack.vault.commitCount()).toBe(vaultCommits);
+			expect(evidence.pipelinePayloads).toEqual([]);
+			expect(evidence.dockerCalls.filter((argv) => ['start', 'stop', 'restart', 'pull', 'up'].some((verb) => argv.includes(verb)))).toEqual([]);
+		});
+
+		it('ran the gateways and recorded no failed execution (checked through the executions API)', async () => {
+			// n8n stores an execution as it finishes; give the last ones a moment to land.
+			let since: Awaited<ReturnType<typeof listExecutions>> = [];
+			for (let attempt = 0; attempt < 20; attempt++) {
+				since = (await listExecutions(stack.n8n)).filter((e) => Number(e.id) > executionMark && e.status !== 'running' && e.status !== 'new');
+				if (since.length >= INVALID_CASES.length) break;
+				await new Promise((done) => setTimeout(done, 500));
+			}
+			expect(since.filter((e) => e.status === 'success').length).toBeGreaterThanOrEqual(INVALID_CASES.length);
+			const failed = await listExecutions(stack.n8n, { status: 'error' });
+			expect(failed.filter((e) => Number(e.id) > executionMark)).toEqual([]);
+		});
+
+		it('an Odoo update tool refuses a field outside its list and changes nothing', async () => {
+			const before = stack.odoo.store.get('project.task', 3);
+			const evidence = await callWithEvidence('odoo_update_task', { task_id: 3, field: 'stage_id', value: '2' });
+			expect(evidence.answer.text).toMatch(/refused_field_stage_id/);
+			expect(stack.odoo.store.get('project.task', 3)).toEqual(before);
+		});
+	});
+
+	describe(`gateway mode "${gatewayMode}", as n8n holds and runs it`, () => {
+		const GATEWAY_WORKFLOWS = ['Hermes Gateway - Content', 'Hermes Gateway - Docker', 'Hermes Gateway - Monitoring', 'Hermes Gateway - Vault'];
+		const DIRECT_TYPES: Record<string, string> = {
+			vault_search: 'n8n-nodes-hermes.hermesVaultTool',
+			vault_list: 'n8n-nodes-hermes.hermesVaultTool',
+			vault_read: 'n8n-nodes-hermes.hermesVaultTool',
+			vault_write: 'n8n-nodes-hermes.hermesVaultTool',
+			docker_read: 'n8n-nodes-hermes.hermesDockerTool',
+			docker_manage: 'n8n-nodes-hermes.hermesDockerTool',
+			monitoring_alerts: 'n8n-nodes-hermes.hermesMonitoringTool',
+			monitoring_query: 'n8n-nodes-hermes.hermesMonitoringTool',
+			content_generate: '@n8n/n8n-nodes-langchain.toolWorkflow',
+		};
+
+		it('the tool workflow has 33 nodes, its gateway tools of the kind the mode asks for, and only the sub-workflows it calls', async () => {
+			const workflows = await listWorkflows(stack.n8n);
+			const main = workflows.find((w) => w.name === 'Hermes MCP Tools');
+			expect(main?.nodes).toHaveLength(33);
+			const types = Object.fromEntries(Object.keys(DIRECT_TYPES).map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type]));
+			const gateways = workflows.map((w) => w.name).filter((name) => name.startsWith('Hermes Gateway - ')).sort();
+			if (gatewayMode === 'direct') {
+				expect(types).toEqual(DIRECT_TYPES);
+				expect(gateways).toEqual(['Hermes Gateway - Content']);
+			} else {
+				expect(Object.values(types)).toEqual(Object.values(DIRECT_TYPES).map(() => '@n8n/n8n-nodes-langchain.toolWorkflow'));
+				expect(gateways).toEqual(GATEWAY_WORKFLOWS);
+			}
+		});
+
+		it('diff finds every deployed workflow in sync, and a second push changes nothing', async () => {
+			const count = gatewayMode === 'direct' ? 2 : 5;
+			const diff = await stack.cli('diff');
+			expect({ code: diff.code, out: diff.stdout }).toEqual({ code: 0, out: expect.stringContaining(`in sync: ${count} workflows match the catalogue`) });
+			const push = await stack.cli('push');
+			expect({ code: push.code, out: push.stdout }).toEqual({ code: 0, out: expect.stringContaining(`no change: ${count} workflows already up to date and published`) });
+		});
+
+		it(`a vault_read call is ${gatewayMode === 'direct' ? 'one execution, in which the node itself ran' : 'two executions: the tool workflow and the Vault sub-workflow'}`, async () => {
+			const mark = Math.max(0, ...(await listExecutions(stack.n8n)).map((e) => Number(e.id)));
+			const answer = gatewayAnswer(await callTool(mcp, 'vault_read', { path: 'research/hermes-latency.md' }));
+			expect(answer).toMatchObject({ success: true });
+			const expected = gatewayMode === 'direct' ? 1 : 2;
+			let since: Awaited<ReturnType<typeof listExecutions>> = [];
+			for (let attempt = 0; attempt < 20 && since.length < expected; attempt++) {
+				if (attempt > 0) await new Promise((done) => setTimeout(done, 250));
+				since = (await listExecutions(stack.n8n)).filter((e) => Number(e.id) > mark && e.status === 'success');
+			}
+			expect(since).toHaveLength(expected);
+			const ran = await Promise.all(since.map(async (e) => Object.keys((await getExecution(stack.n8n, e.id)).data?.resultData?.runData ?? {}).sort()));
+			if (gatewayMode === 'direct') expect(ran[0]).toContain('vault_read');
+			else expect(ran).toContainEqual(expect.arrayContaining(['Vault']));
+		});
+	});
+
+	describe('authentication', () => {
+		it('answers 403 without a token and with a wrong token', async () => {
+			expect(await mcpStatusWith(stack.mcpUrl)).toBe(403);
+			expect(await mcpStatusWith(stack.mcpUrl, 'Bearer not-the-token')).toBe(403);
+			expect(await mcpStatusWith(stack.mcpUrl, `Bearer ${stack.token}`)).toBe(200);
+		});
+	});
+
+	describe('Odoo over JSON-2 (config odooCredentialType: odooApiKeyApi)', () => {
+		let json2: McpSession;
+
+		beforeAll(async () => {
+			await createCredential(stack.n8n, 'Odoo API key', 'odooApiKeyApi', stack.odoo.odooApiKeyCredential);
+			const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, Record<string, unknown>>;
+			const config = {
+				...base,
+				workflowName: 'Hermes MCP Tools (JSON-2)',
+				mcpPath: 'hermes-tools-json2',
+				odooCredentialType: 'odooApiKeyApi',
+				credentials: { ...base.credentials, odoo: 'Odoo API key' },
+			};
+			const file = stack.configFile.replace(/\.json$/, '.json2.json');
+			writeFileSync(file, JSON.stringify(config));
+			const push = await runCli(['push', '--url', stack.n8n.baseUrl, '--api-key', stack.n8n.apiKey, '--config', file]);
+			if (push.code !== 0) throw new Error(`push (JSON-2 config) exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
+			const url = `${stack.n8n.baseUrl}/mcp/hermes-tools-json2`;
+			await waitForMcpEndpoint(url);
+			json2 = await connectMcp(url, stack.token);
+		}, 180_000);
+
+		afterAll(async () => {
+			await json2?.close();
+		});
+
+		const cases: Array<[string, Record<string, unknown>, string, string, (rows: Array<Record<string, unknown>>) => void]> = [
+			['crm_list_stages', {}, 'crm.stage', 'search_read', (rows) => expect(rows.map((r) => r.name)).toEqual(['New', 'Qualified', 'Won'])],
+			['odoo_get_task', { task_id: 2 }, 'project.task', 'read', (rows) => expect(rows).toEqual([expect.objectContaining({ id: 2, name: 'Pick a CMS' })])],
+			['odoo_create_contact', { name: 'JSON-2 Contact' }, 'res.partner', 'create', (rows) => expect(stack.odoo.store.get('res.partner', rows[0].id as number)?.name).toBe('JSON-2 Contact')],
+			['odoo_update_contact', { contact_id: 3, field: 'phone', value: '+32 470 00 00 00' }, 'res.partner', 'write', () => expect(stack.odoo.store.get('res.partner', 3)?.phone).toBe('+32 470 00 00 00')],
+			['crm_delete_lead', { lead_id: 2 }, 'crm.lead', 'unlink', () => expect(stack.odoo.store.get('crm.lead', 2)).toBeUndefined()],
+		];
+		it.each(cases)('%s runs over /json/2 with the bearer key', async (tool, args, model, method, check) => {
+			const mark = stack.odoo.calls.length;
+			const answer = await callTool(json2, tool, args);
+			expect(answer.isError).toBe(false);
+			expect(stack.odoo.calls.slice(mark).map((c) => [c.protocol, c.model, c.modelMethod, c.error])).toEqual([['json2', model, method, undefined]]);
+			check((Array.isArray(answer.value) ? answer.value : [answer.value]) as Array<Record<string, unknown>>);
+		});
+	});
+}

@@ -1,0 +1,160 @@
+/** The builder in both gateway modes: what changes (the 9 gateway tools, the sub-workflows) and what does not. */
+import { DOCKER_ACTIONS } from 'n8n-nodes-hermes';
+
+import { buildMcpWorkflow, TRIGGER_NAME, type Workflow, type WorkflowNode } from '../../../generator/builders';
+import { defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
+import { collectFromAiCalls } from '../../../generator/fromAi';
+import { lintWorkflow } from '../../../generator/lint';
+import { toolSchemaChanges, toolSchemaOf } from '../../../generator/n8nApi/toolSchema';
+import type { ToolSpec } from '../../../generator/toolSpec/schema';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
+import { ARTICLE_TOOLS, generated } from './fixtures';
+
+const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
+const subworkflow = generated(CATALOGUE, config());
+const direct = generated(CATALOGUE, config({ gatewayMode: 'direct' }));
+const node = (workflow: Workflow, name: string): WorkflowNode => workflow.nodes.find((n) => n.name === name)!;
+const spec = (name: string): ToolSpec => CATALOGUE.find((t) => t.name === name)!;
+const GATEWAY_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'gateway').map((t) => t.name);
+
+describe('gatewayMode', () => {
+	it('defaults to subworkflow, and refuses other values', () => {
+		expect(config().gatewayMode).toBe('subworkflow');
+		expect(() => config({ gatewayMode: 'inline' })).toThrow(/gatewayMode/);
+	});
+
+	it.each([
+		['subworkflow', subworkflow, ['hermes-gateway-vault.json', 'hermes-gateway-docker.json', 'hermes-gateway-monitoring.json', 'hermes-gateway-content.json']],
+		['direct', direct, ['hermes-gateway-content.json']],
+	] as const)('%s: writes the tool workflow, its manifest and only the sub-workflows it calls', (_mode, files, gateways) => {
+		expect(files.files.map((f) => f.file)).toEqual(['hermes-mcp-tools.json', 'hermes-mcp-tools.index.json', ...gateways]);
+	});
+
+	it.each([
+		['subworkflow', subworkflow.main],
+		['direct', direct.main],
+	] as const)('%s: 33 nodes, the same 32 tool names in the same order, every one wired ai_tool to the trigger', (_mode, main) => {
+		expect(main.nodes).toHaveLength(33);
+		expect(main.nodes.slice(1).map((n) => n.name)).toEqual(ARTICLE_TOOLS);
+		expect(Object.keys(main.connections)).toEqual(ARTICLE_TOOLS);
+		for (const outputs of Object.values(main.connections)) expect(outputs).toEqual({ ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] });
+	});
+
+	it('direct: only the 8 gateway tools that answer alone change; the trigger, the 23 Odoo tools and content_generate are the same nodes', () => {
+		const changed = direct.main.nodes.filter((n, i) => JSON.stringify(n) !== JSON.stringify(subworkflow.main.nodes[i])).map((n) => n.name);
+		expect(changed).toEqual(GATEWAY_TOOLS.filter((t) => t !== 'content_generate'));
+		expect(direct.manifest).toEqual(subworkflow.manifest);
+	});
+
+	it('switching modes is no tool schema change for push (agents need no restart)', () => {
+		expect(toolSchemaOf(direct.main).size).toBe(32);
+		expect(toolSchemaChanges(toolSchemaOf(subworkflow.main), toolSchemaOf(direct.main))).toEqual([]);
+	});
+
+	const DIRECT_TYPES: Array<[string, string]> = [
+		['vault_search', 'n8n-nodes-hermes.hermesVaultTool'],
+		['vault_list', 'n8n-nodes-hermes.hermesVaultTool'],
+		['vault_read', 'n8n-nodes-hermes.hermesVaultTool'],
+		['vault_write', 'n8n-nodes-hermes.hermesVaultTool'],
+		['docker_read', 'n8n-nodes-hermes.hermesDockerTool'],
+		['docker_manage', 'n8n-nodes-hermes.hermesDockerTool'],
+		['monitoring_alerts', 'n8n-nodes-hermes.hermesMonitoringTool'],
+		['monitoring_query', 'n8n-nodes-hermes.hermesMonitoringTool'],
+		['content_generate', '@n8n/n8n-nodes-langchain.toolWorkflow'],
+	];
+	it.each(DIRECT_TYPES)('direct: %s is a %s node', (tool, type) => {
+		expect(node(direct.main, tool)).toMatchObject({ type, typeVersion: type.endsWith('toolWorkflow') ? 2.2 : 1 });
+		expect(node(subworkflow.main, tool).type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
+	});
+
+	it.each(GATEWAY_TOOLS)('both modes: %s offers the agent the same $fromAI keys, types, descriptions and defaults', (tool) => {
+		const calls = (main: Workflow) =>
+			[...new Map(collectFromAiCalls(node(main, tool).parameters).map((c) => [c.key, { type: c.type, description: c.description, defaultValue: c.defaultValue }]))].sort();
+		expect(calls(direct.main)).toEqual(calls(subworkflow.main));
+		expect(calls(direct.main).map(([key]) => key)).toEqual(spec(tool).parameters.map((p) => p.key).sort());
+	});
+
+	const PARAMETERS: Array<[string, Record<string, unknown>]> = [
+		['vault_read', { descriptionType: 'manual', operation: 'read', query: "={{ $fromAI('path', 'Path of the note inside the vault, e.g. research/topic.md', 'string') }}", vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/' }],
+		['vault_list', { operation: 'list', query: "={{ $fromAI('prefix', 'Folder to list, e.g. research/; empty lists the whole vault', 'string', '') }}" }],
+		[
+			'docker_read',
+			{ action: "={{ $fromAI('action', 'One of status, logs, list', 'string') }}", dockerCommand: 'docker', protectedStacks: 'security-stack', allowedActions: 'status,logs,list' },
+		],
+		['docker_manage', { allowedActions: 'start,stop,restart,update' }],
+		['monitoring_alerts', { mode: 'alerts', promql: "={{ $fromAI('reason', 'Optional note on why the alerts are checked; not used as a filter', 'string', '') }}", prometheusUrl: 'http://127.0.0.1:9090' }],
+		['monitoring_query', { mode: 'query', promql: "={{ $fromAI('promql', 'PromQL expression, e.g. up == 0', 'string') }}" }],
+	];
+	it.each(PARAMETERS)('direct: %s has its fixed action as a literal and the settings from the config', (tool, expected) => {
+		const parameters = node(direct.main, tool).parameters;
+		expect(parameters).toMatchObject({ toolDescription: spec(tool).description, ...expected });
+		// The node itself enforces the allow-list: the action reaches it exactly as the agent sent it.
+		expect(JSON.stringify(parameters)).not.toContain('.includes(');
+	});
+
+	it('direct: the description choice appears only where n8n offers it (nodes with an operation)', () => {
+		expect(node(direct.main, 'vault_read').parameters.descriptionType).toBe('manual');
+		expect(node(direct.main, 'docker_read').parameters).not.toHaveProperty('descriptionType');
+		expect(node(direct.main, 'monitoring_query').parameters).not.toHaveProperty('descriptionType');
+	});
+
+	it('direct: SSH gateway tools carry the SSH credential; inputs a tool does not bind are left to the node default', () => {
+		for (const tool of GATEWAY_TOOLS.filter((t) => t !== 'content_generate')) {
+			expect(node(direct.main, tool).credentials).toEqual({ hermesSshApi: { name: 'Hermes SSH' } });
+		}
+		expect(node(direct.main, 'vault_read').parameters).not.toHaveProperty('content');
+		expect(node(direct.main, 'vault_read').parameters).not.toHaveProperty('baseHash');
+	});
+
+	it('direct: settings follow the config', () => {
+		const custom = config({ gatewayMode: 'direct', nodeTypePrefix: 'CUSTOM', vault: { path: '/srv/vault', writePrefixes: ['notes/'] }, docker: { command: '/usr/local/bin/dk', protectedStacks: ['db'] }, prometheusUrl: 'http://prom:9090' });
+		const main = buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, custom);
+		expect(node(main, 'vault_write')).toMatchObject({ type: 'CUSTOM.hermesVaultTool', parameters: { vaultPath: '/srv/vault', writePrefixes: 'notes/' } });
+		expect(node(main, 'docker_manage').parameters).toMatchObject({ dockerCommand: '/usr/local/bin/dk', protectedStacks: 'db' });
+		expect(node(main, 'monitoring_query').parameters).toMatchObject({ prometheusUrl: 'http://prom:9090' });
+	});
+
+	it('direct: a Docker allow-list with a value the node does not know is refused at generate time', () => {
+		const bad = JSON.parse(JSON.stringify(spec('docker_read'))) as ToolSpec;
+		if (bad.target.kind !== 'gateway') throw new Error('docker_read is a gateway tool');
+		bad.target.inputs[1] = { input: 'dockerAction', param: 'action', allowed: ['status', 'prune'] };
+		expect(() => buildMcpWorkflow({ name: 'W', path: 'p', tools: [bad] }, config({ gatewayMode: 'direct' }))).toThrow(
+			`the docker node does not know "prune" (its allowedActions takes ${DOCKER_ACTIONS.join(', ')})`,
+		);
+	});
+
+	it('direct: a Docker tool without an allow-list leaves the node allowing every action', () => {
+		const open = JSON.parse(JSON.stringify(spec('docker_read'))) as ToolSpec;
+		if (open.target.kind !== 'gateway') throw new Error('docker_read is a gateway tool');
+		open.target.inputs[1] = { input: 'dockerAction', param: 'action' };
+		const built = buildMcpWorkflow({ name: 'W', path: 'p', tools: [open] }, config({ gatewayMode: 'direct' }));
+		expect(built.nodes[1].parameters).not.toHaveProperty('allowedActions');
+	});
+
+	it.each([
+		['subworkflow', subworkflow],
+		['direct', direct],
+	] as const)('%s: the generated workflows have zero lint findings', (_mode, files) => {
+		for (const file of files.files.filter((f) => f.workflow)) {
+			const manifest = files.files.find((f) => f.file === file.file.replace(/\.json$/, '.index.json'));
+			expect({ file: file.file, findings: lintWorkflow(JSON.parse(file.content), { file: file.file, manifest: manifest && JSON.parse(manifest.content) }) }).toEqual({ file: file.file, findings: [] });
+		}
+	});
+});
+
+describe('subWorkflowExecutions', () => {
+	it('all (default): the sub-workflows keep the settings they always had', () => {
+		for (const file of subworkflow.files.filter((f) => f.file.startsWith('hermes-gateway-'))) expect(file.workflow?.settings).toEqual({ executionOrder: 'v1' });
+	});
+
+	it.each(['subworkflow', 'direct'])('failures (%s mode): no data of a successful gateway run is kept, a failed one always is', (gatewayMode) => {
+		const files = generated(CATALOGUE, config({ gatewayMode, subWorkflowExecutions: 'failures' }));
+		const gateways = files.files.filter((f) => f.file.startsWith('hermes-gateway-'));
+		expect(gateways.length).toBeGreaterThan(0);
+		for (const file of gateways) {
+			expect(file.workflow?.settings).toEqual({ executionOrder: 'v1', saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', saveExecutionProgress: false, saveManualExecutions: false });
+		}
+		// The tool workflow's own execution still records every call.
+		expect(files.main.settings).toEqual({ executionOrder: 'v1' });
+	});
+});

@@ -1,0 +1,76 @@
+/**
+ * A workflow generated with `gatewayMode: 'direct'` imports back to the same catalogue, and the
+ * config `import` writes (gatewayMode and the settings the gateway nodes show) generates the
+ * same workflow byte for byte.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from '../../../generator/builders';
+import { runImport } from '../../../generator/cli/commands/import';
+import { defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
+import { loadProject } from '../../../generator/project';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
+import { scratchSpace } from '../../harness/scratch';
+
+const scratch = scratchSpace('hermes-import-direct-');
+
+async function generateThenImport(overrides: Partial<HermesConfig>) {
+	const config = parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
+	const files = generateAll(CATALOGUE, config);
+	const source = scratch();
+	for (const file of files) writeFileSync(join(source, file.file), file.content);
+	const out = scratch();
+	let stdout = '';
+	const code = await runImport(join(source, MAIN_FILE), { out }, { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stdout += t), env: {} });
+	const project = loadProject(join(out, 'hermes.config.json'));
+	return { files, code, stdout, project, written: JSON.parse(readFileSync(join(out, 'hermes.config.json'), 'utf8')) as Record<string, unknown> };
+}
+
+/** Same data; only the order of parameters may differ (the importer lists them in order of use). */
+const normalise = (tools: readonly unknown[]) =>
+	JSON.parse(JSON.stringify(tools), (key, value) =>
+		key === 'parameters' ? [...value].sort((a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key)) : value,
+	);
+
+describe('import of a direct-mode workflow', () => {
+	it('maps all 32 tools to the catalogue and writes gatewayMode: direct into the config', async () => {
+		const result = await generateThenImport({ gatewayMode: 'direct' });
+		expect(result.stdout).toContain('Imported 32 of 32 tools');
+		expect(result.code).toBe(0);
+		expect(normalise(result.project.tools)).toEqual(normalise(CATALOGUE));
+		expect(result.written).toMatchObject({ gatewayMode: 'direct' });
+		expect(result.project.config.gatewayMode).toBe('direct');
+	});
+
+	it('rebuilds the same workflow and manifest byte for byte from what it wrote', async () => {
+		const result = await generateThenImport({ gatewayMode: 'direct' });
+		const again = generateAll(result.project.tools, result.project.config);
+		for (const file of [MAIN_FILE, MAIN_MANIFEST_FILE]) {
+			expect(again.find((f) => f.file === file)?.content).toBe(result.files.find((f) => f.file === file)?.content);
+		}
+	});
+
+	it('reads the deployment settings back from the gateway nodes (prefix, SSH credential, vault, docker, Prometheus)', async () => {
+		const settings = {
+			gatewayMode: 'direct' as const,
+			nodeTypePrefix: 'CUSTOM',
+			credentials: { odoo: 'Odoo', ssh: 'Ops SSH', bearer: 'Hermes MCP Bearer' },
+			vault: { path: '/srv/notes', writePrefixes: ['drafts/', 'inbox/'] },
+			docker: { command: '/usr/local/bin/docker-wrapper', protectedStacks: ['db', 'proxy'] },
+			prometheusUrl: 'http://prometheus.internal:9090',
+		};
+		const result = await generateThenImport(settings);
+		expect(result.stdout).toContain('Imported 32 of 32 tools');
+		expect(result.project.config).toMatchObject(settings);
+		const again = generateAll(result.project.tools, result.project.config);
+		expect(again.find((f) => f.file === MAIN_FILE)?.content).toBe(result.files.find((f) => f.file === MAIN_FILE)?.content);
+	});
+
+	it('a sub-workflow-mode workflow still imports as subworkflow (nothing written about the mode)', async () => {
+		const result = await generateThenImport({});
+		expect(result.stdout).toContain('Imported 32 of 32 tools');
+		expect(result.written).not.toHaveProperty('gatewayMode');
+		expect(result.project.config.gatewayMode).toBe('subworkflow');
+	});
+});
