@@ -14,10 +14,14 @@ import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runCli } from './cli';
 import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
+import { startQueueN8n } from '../../harness/queue/stack';
 import { startStackWithClient, type HermesStack } from './stack';
 import { callWithEvidence as callWithEvidenceOn, expectedInvalidAnswer, gatewayAnswer, INVALID_CASES, TOOL_CASES } from './toolCases';
 
-export function describeMcpTools(gatewayMode: GatewayMode): void {
+/** n8n's regular mode (one process, SQLite) or queue mode (main, 2 workers and a webhook process over PostgreSQL and Redis). */
+export type Engine = 'regular' | 'queue';
+
+export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular'): void {
 	jest.setTimeout(180_000);
 
 	let stack: HermesStack;
@@ -25,7 +29,8 @@ export function describeMcpTools(gatewayMode: GatewayMode): void {
 	let stopAll: (() => Promise<void>) | undefined;
 
 	beforeAll(async () => {
-		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode }));
+		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, ...queue }));
 	}, 420_000);
 
 	afterAll(async () => {

@@ -1,12 +1,13 @@
 import { desiredWorkflows } from '../../../generator/n8nApi/desired';
 import { toolSchemaChanges, toolSchemaOf } from '../../../generator/n8nApi/toolSchema';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 
 const mcp = desiredWorkflows().find((d) => d.body.name === 'Hermes MCP Tools')!.body;
 
 describe('tool schema (what MCP clients cache)', () => {
-	it('lists the 32 tools with their $fromAI parameters', () => {
+	it('lists every tool with its $fromAI parameters', () => {
 		const schema = toolSchemaOf(mcp);
-		expect(schema.size).toBe(32);
+		expect(schema.size).toBe(CATALOGUE.length);
 		expect(schema.get('vault_read')).toEqual(['path (string, required)']);
 	});
 
