@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { packPackage } from '../harness/n8n/communityPackage';
+import { CATALOGUE } from '../helpers/defaultCatalogue';
 import { runCli, type CliResult } from './helpers/cli';
 import { callTool, connectMcp } from './helpers/mcp';
 import { REPO_ROOT } from './helpers/repoRoot';
@@ -120,7 +121,7 @@ test('a changed description and a new tool generate, lint and push', async () =>
 	const generate = await cli('generate');
 	expect(generate.stderr).toBe('');
 	expect(generate.code).toBe(0);
-	expect(generate.stdout).toContain('workflows/hermes-mcp-tools.json (34 nodes, 33 tools)');
+	expect(generate.stdout).toContain(`workflows/hermes-mcp-tools.json (${CATALOGUE.length + 2} nodes, ${CATALOGUE.length + 1} tools)`);
 
 	const lint = await cli('lint', 'workflows/hermes-mcp-tools.json', 'workflows/hermes-gateway-monitoring.json');
 	expect(lint.code).toBe(0);
@@ -137,7 +138,7 @@ test('tools/list shows the change and the new tool, and the new tool answers', a
 	const mcp = await connectMcp(stack.mcpUrl, stack.token);
 	try {
 		const { tools } = await mcp.client.listTools();
-		expect(tools).toHaveLength(33);
+		expect(tools).toHaveLength(CATALOGUE.length + 1);
 		expect(tools.find((t) => t.name === 'vault_search')?.description).toBe(CHANGED_DESCRIPTION);
 		const added = tools.find((t) => t.name === 'monitoring_targets_up');
 		expect(added?.description).toBe('Which Prometheus scrape targets are up (1) or down (0).');
