@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The generator's node-index manifest (`<workflow>.index.json`, CONTRACTS.md "Generator"). */
+/** The generator's node-index manifest (`<workflow>.index.json`): each tool's node name and positions, and its sensitive flag. */
 export const manifestSchema = z.object({
 	workflow: z.string(),
 	tools: z.array(

@@ -1,5 +1,5 @@
 /**
- * Benchmark: writing a 150,000-byte note, our way against the article's way, over the same
+ * Benchmark: writing a 150,000-byte note, our way against the block-upload way, over the same
  * real sshd and git vault (with a bare remote) in the same run.
  *
  * - ours: the node's write operation: ONE SSH command, the content once on stdin, checked
@@ -14,8 +14,8 @@
  *   commit + push cost the same in both ways and are most of the time on a loopback link.
  * - `transfer`: the content transfer alone. Ours is the real first phase of the write script
  *   (WRITE_RECEIVE_PHASE: header, path re-check, receive into the spool, byte count and sha256
- *   check); the article's is its block uploads plus the final size check and decode.
- * - `writeVsDeployed`: the whole write against the article's way as it ran in production, where
+ *   check); the block-upload way's is its uploads plus the final size check and decode.
+ * - `writeVsDeployed`: the whole write against the block-upload way as it ran in production, where
  *   n8n's SSH node opened a new connection per command (connect, exec, dispose; ssh2 defaults).
  * Prints the figures and one JSON line. Figures only: no timed assertion.
  */
@@ -215,7 +215,7 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 
 // Under jest (the bench runner), one test that runs the benchmark and prints its result.
 if (typeof test === 'function') {
-	test('vault write: one round trip against the article\'s block upload', async () => {
+	test('vault write: one round trip against a block upload', async () => {
 		const result = await runVaultWriteBench();
 		const line = (label: string, c: Comparison) =>
 			`  ${label.padEnd(56)} ours ${c.ours.roundTrips} trip ${c.ours.medianMs.toFixed(1).padStart(7)} ms | article ${c.article.roundTrips} trips ${c.article.medianMs.toFixed(1).padStart(7)} ms | ratio ${c.ratio.toFixed(3)} (target <= ${TARGET_RATIO}: ${c.ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`;
