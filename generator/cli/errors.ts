@@ -3,16 +3,8 @@
  * failure a command expects (bad config or catalogue, n8n refusing, a file it cannot write) is
  * turned into one here, so all commands answer the same way: one `error:` and one `hint:` line.
  */
-import { ConfigError } from '../config';
-import { ImportInputError } from '../importer/readWorkflow';
-import { BodyError } from '../n8nApi/body';
-import { DependencyCycleError } from '../n8nApi/desired';
-import { N8nApiError } from '../n8nApi/errors';
-import { AmbiguousNameError } from '../n8nApi/exactName';
-import { PushError } from '../n8nApi/push';
-import { UnresolvedError } from '../n8nApi/resolve';
-import { ModuleLoadError } from '../project/loadModule';
-import { CatalogueError } from '../toolSpec/schema';
+// Errors are told apart by name, not by class: importing every module that defines one would
+// load the whole CLI (jiti, the builders, the n8n client) before any command runs.
 
 /** Exit codes of every command: 0 ok, 1 findings or drift, 2 could not run. */
 export const EXIT = { ok: 0, findings: 1, failed: 2 } as const;
@@ -68,50 +60,60 @@ function fsError(error: NodeJS.ErrnoException): CliError | undefined {
 	return new CliError(`${what} (${error.code})`, FS_HINTS[error.code], 'filesystem');
 }
 
+/** An error of the named class (each of the CLI's error classes sets its `name`). */
+function named(error: unknown, name: string): error is Error & { hint?: unknown } {
+	return error instanceof Error && error.name === name;
+}
+
+/** The hint an error carries itself, if any. */
+function ownHint(error: Error & { hint?: unknown }, fallback: string): string {
+	return typeof error.hint === 'string' && error.hint ? error.hint : fallback;
+}
+
 /** The CliError for a failure a command expects; undefined for anything else (a bug). */
 export function toCliError(error: unknown): CliError | undefined {
 	if (error instanceof CliError) return error;
-	if (error instanceof ConfigError) {
+	if (named(error, 'ConfigError')) {
 		return new CliError(
 			oneLine(error.message),
 			'fix the config file named above (each problem gives its key), or pass another with -c',
 			'config',
 		);
 	}
-	if (error instanceof CatalogueError) {
+	if (named(error, 'CatalogueError')) {
 		return new CliError(
 			oneLine(error.message),
 			'fix each field named above (file: tool: field); docs/catalogue.md lists the rules',
 			'catalogue',
 		);
 	}
-	if (error instanceof ModuleLoadError) {
+	if (named(error, 'ModuleLoadError')) {
 		return new CliError(
 			oneLine(error.message),
 			'the file must be valid TypeScript or JavaScript whose default export is what the message asks for',
 			'catalogue',
 		);
 	}
-	if (error instanceof ImportInputError) return new CliError(oneLine(error.message), error.hint, 'input');
-	if (error instanceof N8nApiError) {
-		const { message } = splitHint(error.message, error.hint);
-		return new CliError(message, error.hint, 'n8n');
+	if (named(error, 'ImportInputError')) return new CliError(oneLine(error.message), ownHint(error, 'give a workflow JSON file'), 'input');
+	if (named(error, 'N8nApiError')) {
+		const hint = ownHint(error, 'see the message');
+		return new CliError(splitHint(error.message, hint).message, hint, 'n8n');
 	}
-	if (error instanceof UnresolvedError) {
+	if (named(error, 'UnresolvedError')) {
 		return new CliError(
 			oneLine(error.message),
 			'create the credentials and publish the workflows listed, under exactly these names (docs/deploying.md), then run again',
 			'n8n',
 		);
 	}
-	if (error instanceof BodyError || error instanceof DependencyCycleError) {
+	if (named(error, 'BodyError') || named(error, 'DependencyCycleError')) {
 		return new CliError(
 			oneLine(error.message),
 			'regenerate the workflows from the catalogue, or report this if they were generated unchanged',
 			'input',
 		);
 	}
-	if (error instanceof AmbiguousNameError || error instanceof PushError) {
+	if (named(error, 'AmbiguousNameError') || named(error, 'PushError')) {
 		const { message, hint } = splitHint(error.message, 'see the message: push stopped before changing anything more');
 		return new CliError(message, hint, 'n8n');
 	}

@@ -5,6 +5,7 @@ import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 
 import { loadDefaultExport, ModuleLoadError } from '../project/loadModule';
 import { defaultConfig } from './defaults';
+import { CONFIG_FILE_NAMES } from './fileNames';
 import type { HermesConfig } from './schema';
 import { ConfigSchema } from './schema';
 
@@ -18,8 +19,7 @@ export class ConfigError extends Error {
 	}
 }
 
-/** Looked for in the working folder, in this order, when no config is named. */
-export const CONFIG_FILE_NAMES = ['hermes.config.ts', 'hermes.config.mts', 'hermes.config.js', 'hermes.config.mjs', 'hermes.config.cjs', 'hermes.config.json'];
+export { CONFIG_FILE_NAMES };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,15 +5,11 @@
  */
 import { Command, Option } from 'commander';
 
-import { loadProject } from '../../project';
 import type { ToolSpec } from '../../toolSpec/schema';
 import { toCliError } from '../errors';
 import { processIo, type CommandIo } from '../io';
 import { reportError } from '../run';
-import { checkOdooSchema } from '../../odoo/checkSchema';
-import { requirementsFromCatalogue } from '../../odoo/fromCatalogue';
-import { formatConnectionError, formatReport, type ReportFormat } from '../../odoo/report';
-import { OdooConnectionError } from '../../odoo/xmlRpcClient';
+import type { ReportFormat } from '../../odoo/report';
 
 export interface CheckOdooOptions {
 	url: string;
@@ -56,6 +52,14 @@ export async function runCheckOdoo(
 	if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
 		return usage(io, format, `Bad --timeout ${String(options.timeout)}`, 'Give a number of seconds, e.g. --timeout 30');
 	}
+	// Loaded when the command runs, so other commands start without them.
+	const [{ loadProject }, { checkOdooSchema }, { requirementsFromCatalogue }, { formatConnectionError, formatReport }, { OdooConnectionError }] = await Promise.all([
+		import('../../project'),
+		import('../../odoo/checkSchema'),
+		import('../../odoo/fromCatalogue'),
+		import('../../odoo/report'),
+		import('../../odoo/xmlRpcClient'),
+	]);
 	let employeeId: number;
 	let catalogue: readonly ToolSpec[];
 	try {

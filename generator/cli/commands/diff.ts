@@ -15,13 +15,13 @@ import {
 	type CommandIo,
 	type ReportOptions,
 } from '../../n8nApi/cliSupport';
-import { desiredWorkflows } from '../../n8nApi/desired';
-import { detectDrift } from '../../n8nApi/drift';
 
 export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandIo = processIo): Promise<number> {
 	return runApiCommand(
 		io,
 		async () => {
+			// Loaded when the command runs, so other commands start without the n8n client and the builders.
+			const [{ desiredWorkflows }, { detectDrift }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/drift')]);
 			const desired = desiredWorkflows(options.config);
 			const client = clientFrom(options, io);
 			const report = await detectDrift(client, desired);

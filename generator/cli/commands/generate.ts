@@ -8,9 +8,6 @@ import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 
 import type { GeneratedFile } from '../../builders';
-import { gatewayWorkflowFileName, generateAll } from '../../builders';
-import { loadProject } from '../../project';
-import { GATEWAYS } from '../../toolSpec/schema';
 import { EXIT } from '../errors';
 import { OUTPUT_FORMATS, type OutputFormat } from '../io';
 import { runCommand } from '../run';
@@ -62,13 +59,19 @@ interface Output {
  * Gateway sub-workflow files on disk that this config no longer generates (after a switch to
  * `gatewayMode: 'direct'`): left there, they would be imported or pushed by hand as if current.
  */
-function staleGatewayFiles(dir: string, files: readonly GeneratedFile[]): string[] {
+function staleGatewayFiles(dir: string, files: readonly GeneratedFile[], candidates: readonly string[]): string[] {
 	const generated = new Set(files.map((f) => f.file));
-	return GATEWAYS.map(gatewayWorkflowFileName).filter((file) => !generated.has(file) && existsSync(join(dir, file)));
+	return candidates.filter((file) => !generated.has(file) && existsSync(join(dir, file)));
 }
 
 /** Writes generated files, or with `check` compares them; returns the exit code. Throws expected failures. */
-function generate(options: GenerateOptions, out: Output, err: Output): number {
+async function generate(options: GenerateOptions, out: Output, err: Output): Promise<number> {
+	// Loaded when the command runs, so other commands start without the n8n client and the builders.
+	const [{ gatewayWorkflowFileName, generateAll }, { loadProject }, { GATEWAYS }] = await Promise.all([
+		import('../../builders'),
+		import('../../project'),
+		import('../../toolSpec/schema'),
+	]);
 	const project = loadProject(options.config);
 	const files: GeneratedFile[] = generateAll(project.tools, project.config);
 	const dir = resolve(options.out);
@@ -77,7 +80,7 @@ function generate(options: GenerateOptions, out: Output, err: Output): number {
 		const state: FileState = current === undefined ? 'new' : current === f.content ? 'unchanged' : 'changed';
 		return { f, current, state, path: join(options.out, f.file) };
 	});
-	const stale = staleGatewayFiles(dir, files);
+	const stale = staleGatewayFiles(dir, files, GATEWAYS.map(gatewayWorkflowFileName));
 	const json = options.format === 'json';
 	const report = (extra: Record<string, unknown>) =>
 		out.write(

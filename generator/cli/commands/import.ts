@@ -8,8 +8,7 @@ import { Option } from 'commander';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { basename, join } from 'path';
 
-import { loadConfig } from '../../config';
-import { importWorkflow, type ImportResult } from '../../importer/importWorkflow';
+import type { ImportResult } from '../../importer/importWorkflow';
 import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
 import { processIo, type CommandIo } from '../io';
 import { runCommand } from '../run';
@@ -57,6 +56,8 @@ export function runImport(file: string, options: ImportOptions, io: CommandIo = 
 
 async function importInto(file: string, options: ImportOptions, io: CommandIo): Promise<number> {
 	const out = options.out ?? 'imported-catalogue';
+	// Loaded when the command runs, so other commands start without them.
+	const [{ loadConfig }, { importWorkflow }] = await Promise.all([import('../../config'), import('../../importer/importWorkflow')]);
 	const config = loadConfig(options.config);
 	const text = readText(file);
 	if (text instanceof ImportInputError) throw text;

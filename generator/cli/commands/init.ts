@@ -9,8 +9,8 @@ import { basename, join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
-import { DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config';
-import { CONFIG_FILE_NAMES } from '../../config/loadConfig';
+import { DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config/defaults';
+import { CONFIG_FILE_NAMES } from '../../config/fileNames';
 import { packageRoot, packageVersion } from '../../project/packageRoot';
 import { processIo, type CommandIo } from '../io';
 import { reportError } from '../run';

@@ -16,7 +16,7 @@ import { isManifestFile, manifestPathFor, manifestSchema } from '../../lint/mani
 import { ruleDocs } from '../../lint/ruleDocs';
 import { RULES } from '../../lint/rules';
 import { addApiOptions, processIo as apiIo } from '../../n8nApi/cliSupport';
-import { runLintLive, type LiveLintOptions } from '../../n8nApi/lintLive';
+import type { LiveLintOptions } from '../../n8nApi/lintLive';
 
 export interface LintCommandOptions {
 	format?: Format;
@@ -174,6 +174,7 @@ export function register(program: Command): void {
 		.option('--live', 'lint the generated workflows as deployed in n8n (by exact name, through the public API) instead of FILEs')
 		.addHelpText('after', `\nExit: 0 clean, 1 errors (or warnings with --strict), 2 an input that cannot be linted (an HMT000 finding) or bad usage.\n\n${RULES_HELP}`);
 	addApiOptions(command).action(async (files: string[], options: LintCommandOptions & LiveLintOptions & { live?: boolean }) => {
-		process.exitCode = options.live ? await runLintLive(files, options, apiIo) : runLint(files, options);
+		// --live loads the n8n client and the builders; a plain lint of files never does.
+		process.exitCode = options.live ? await (await import('../../n8nApi/lintLive')).runLintLive(files, options, apiIo) : runLint(files, options);
 	});
 }

@@ -8,8 +8,6 @@ import { join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
-import { toJson } from '../../builders';
-import { workflowBody } from '../../n8nApi/body';
 import {
 	addApiOptions,
 	addFormatOption,
@@ -21,8 +19,6 @@ import {
 	type CommandIo,
 	type ReportOptions,
 } from '../../n8nApi/cliSupport';
-import { desiredWorkflows } from '../../n8nApi/desired';
-import { liveCounterparts } from '../../n8nApi/drift';
 
 export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
 	out: string;
@@ -34,6 +30,13 @@ export function runPull(options: PullCommandOptions, io: CommandIo = processIo):
 	return runApiCommand(
 		io,
 		async () => {
+			// Loaded when the command runs, so other commands start without the n8n client and the builders.
+			const [{ toJson }, { workflowBody }, { desiredWorkflows }, { liveCounterparts }] = await Promise.all([
+				import('../../builders'),
+				import('../../n8nApi/body'),
+				import('../../n8nApi/desired'),
+				import('../../n8nApi/drift'),
+			]);
 			const desired = desiredWorkflows(options.config);
 			const client = clientFrom(options, io);
 			const pairs = await liveCounterparts(client, desired);

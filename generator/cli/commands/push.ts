@@ -16,8 +16,6 @@ import {
 	type CommandIo,
 	type ReportOptions,
 } from '../../n8nApi/cliSupport';
-import { desiredWorkflows } from '../../n8nApi/desired';
-import { pushWorkflows } from '../../n8nApi/push';
 
 export interface PushCommandOptions extends ApiCommandOptions, ReportOptions {
 	dryRun?: boolean;
@@ -27,6 +25,8 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 	return runApiCommand(
 		io,
 		async () => {
+			// Loaded when the command runs, so other commands start without the n8n client and the builders.
+			const [{ desiredWorkflows }, { pushWorkflows }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/push')]);
 			const desired = desiredWorkflows(options.config);
 			const client = clientFrom(options, io);
 			const log = progressLog(io, options.format);
