@@ -5,7 +5,14 @@ import { dirname, join } from 'node:path';
  * The folder of the installed `hermes-workflows` package (its package.json), found from this
  * module's own location, so it works from the sources, from dist/, and from node_modules.
  */
+let found: string | undefined;
+
 export function packageRoot(): string {
+	found ??= findPackageRoot();
+	return found;
+}
+
+function findPackageRoot(): string {
 	for (let dir = __dirname; ; dir = dirname(dir)) {
 		const manifest = join(dir, 'package.json');
 		if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'hermes-workflows') {
