@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 
 import { bootstrapOwner, DEFAULT_OWNER, type N8nOwner } from './n8n/bootstrap';
 import { readN8nInstall } from './n8n/cache';
-import { installBuiltPackage } from './n8n/communityPackage';
+import { installCommunityPackage } from './n8n/communityPackage';
 import { freePorts } from './n8n/freePort';
 import { killOnExit, LOG_DIR, logTail, n8nBaseEnv, spawnN8n, stopChild, waitReady } from './n8n/process';
 
@@ -74,7 +74,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 		let forgetOnExit = () => undefined as void;
 		try {
 			if (options.installPackage ?? true) {
-				installBuiltPackage(userFolder, repoRoot);
+				installCommunityPackage(userFolder, repoRoot);
 				packageName = packageNameOf(repoRoot);
 			}
 			const install = readN8nInstall();

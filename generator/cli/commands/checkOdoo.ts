@@ -22,8 +22,6 @@ export interface CheckOdooOptions {
 	timeout?: string | number;
 }
 
-export { processIo, type CommandIo } from '../io';
-
 function usage(io: CommandIo, format: ReportFormat, message: string, hint: string): number {
 	reportError(io, format, { kind: 'usage', message, hint });
 	return 2;

@@ -83,5 +83,3 @@ export function installCommunityPackage(userFolder: string, repoRoot: string): s
 	return target;
 }
 
-/** The name older harness code calls. */
-export const installBuiltPackage = installCommunityPackage;

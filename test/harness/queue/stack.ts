@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { packageNameOf, type N8nHandle } from '../n8n';
 import { bootstrapOwner, DEFAULT_OWNER } from '../n8n/bootstrap';
 import { N8N_VERSION, readN8nInstall, type N8nInstall } from '../n8n/cache';
-import { installBuiltPackage } from '../n8n/communityPackage';
+import { installCommunityPackage } from '../n8n/communityPackage';
 import { freePorts } from '../n8n/freePort';
 import { killOnExit, LOG_DIR, n8nBaseEnv, signalGroup, spawnN8n, stopChild, waitReady, type N8nCommand } from '../n8n/process';
 import { startPostgres, type PostgresHandle } from './postgres';
@@ -132,7 +132,7 @@ async function startProcess(
 	const name = plan.role === 'worker' ? `worker${plan.index}` : plan.role;
 	const userFolder = mkdtempSync(join(tmpdir(), `hermes-n8n-${name}-`));
 	const logFile = join(LOG_DIR, `n8n-queue-${context.stamp}-${name}.log`);
-	if (context.installPackage) installBuiltPackage(userFolder, context.repoRoot);
+	if (context.installPackage) installCommunityPackage(userFolder, context.repoRoot);
 	const env = { ...n8nBaseEnv(userFolder, plan.brokerPort, context.install.nodeHome), ...context.shared, ...plan.env, ...context.extra };
 	const child = spawnN8n(context.install, plan.command, userFolder, env, logFile);
 	const proc: QueueProcess = { role: plan.role, index: plan.index, logFile, userFolder, port: plan.port, child };

@@ -9,7 +9,8 @@ import * as http from 'http';
 import * as net from 'net';
 import { join } from 'path';
 
-import { register, runCheckOdoo, type CheckOdooOptions, type CommandIo } from '../../../generator/cli/commands/checkOdoo';
+import { register, runCheckOdoo, type CheckOdooOptions } from '../../../generator/cli/commands/checkOdoo';
+import type { CommandIo } from '../../../generator/cli/io';
 import { CATALOGUE, ODOO_TOOLS } from '../../helpers/defaultCatalogue';
 import { startOdooStandIn, type OdooStandIn } from '../../harness/odooXmlRpc';
 import { scratchSpace } from '../../harness/scratch';
