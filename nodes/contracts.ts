@@ -20,11 +20,14 @@ export {
 export { MAX_PROMQL_CHARS, MONITORING, MONITORING_MODES, type MonitoringMode } from './HermesMonitoring/contract';
 export { CONTENT, CONTENT_CAPS, CONTENT_TYPES, type ContentType } from './HermesContent/contract';
 export {
+	APPROVAL_MARKERS,
+	APPROVAL_RETRY,
 	MARKER_RETRY,
 	MARKERS,
 	RETRY_POLICIES,
 	STATE_RETRY,
 	UNAVAILABLE_STATES,
+	type ApprovalMarker,
 	type ErrorAnswer,
 	type Marker,
 	type Retry,

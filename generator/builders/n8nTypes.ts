@@ -28,6 +28,12 @@ export interface WorkflowSettings {
 	saveDataErrorExecution?: 'all' | 'none';
 	saveExecutionProgress?: boolean;
 	saveManualExecutions?: boolean;
+	/**
+	 * Which workflows may call this one. Generated sub-workflows say `workflowsFromAList`; push
+	 * fills `callerIds` with the ids of the workflows that call them, once n8n has given them ids.
+	 */
+	callerPolicy?: 'any' | 'none' | 'workflowsFromSameOwner' | 'workflowsFromAList';
+	callerIds?: string;
 }
 
 export interface Workflow {

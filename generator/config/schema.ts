@@ -2,6 +2,8 @@
 import { DOCKER_COMMAND, MAX_STACK_CHARS, STACK_NAME, WRITE_PREFIX } from 'n8n-nodes-hermes';
 import { z } from 'zod';
 
+import { APPROVAL_TABLE_NAME } from '../approvals/store';
+
 const name = z.string().min(1);
 
 export const GATEWAY_MODES = ['subworkflow', 'direct'] as const;
@@ -20,6 +22,59 @@ export const ToolsetSchema = z
 	})
 	.strict();
 export type Toolset = z.infer<typeof ToolsetSchema>;
+
+const webhookPath = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _');
+
+/** Where a person is asked: an email over an n8n SMTP credential, or a Telegram chat over an n8n Telegram credential. */
+export const ApprovalChannelSchema = z.discriminatedUnion('type', [
+	z
+		.object({
+			type: z.literal('email'),
+			/** Name of an n8n SMTP credential. */
+			credential: name,
+			from: z.string().email(),
+			to: z.array(z.string().email()).min(1),
+		})
+		.strict(),
+	z
+		.object({
+			type: z.literal('telegram'),
+			/** Name of an n8n Telegram credential. */
+			credential: name,
+			/** A chat id (digits, negative for groups) or a public @channel name. */
+			chatId: z.string().regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, 'a numeric chat id or an @channel name'),
+		})
+		.strict(),
+]);
+export type ApprovalChannel = z.infer<typeof ApprovalChannelSchema>;
+
+export const APPROVAL_DEFAULTS = {
+	ttlMinutes: 15,
+	pagePath: 'hermes-approval',
+	table: 'hermes_approvals',
+	pageWorkflow: 'Hermes Approval Page',
+	gateWorkflowPrefix: 'Hermes Approval - ',
+} as const;
+
+export const ApprovalsSchema = z
+	.object({
+		/** Tools that act only after a person approved the exact call; default: the catalogue's sensitive tools. */
+		tools: z.array(name).min(1).optional(),
+		channel: ApprovalChannelSchema,
+		/** n8n's public base URL (as in its WEBHOOK_URL), which the link in the notification starts with. */
+		publicUrl: z.string().url().regex(/^https?:\/\//, 'an http(s) URL'),
+		/** How long a request may be approved and then used, in minutes. */
+		ttlMinutes: z.number().int().min(1).max(1440).default(APPROVAL_DEFAULTS.ttlMinutes),
+		/** Webhook path of the approval page: <publicUrl>/webhook/<pagePath>. */
+		pagePath: webhookPath.default(APPROVAL_DEFAULTS.pagePath),
+		/** n8n Data Table holding the requests (push creates it). */
+		table: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(APPROVAL_DEFAULTS.table),
+		pageWorkflow: name.default(APPROVAL_DEFAULTS.pageWorkflow),
+		/** A gated tool's sub-workflow is named <gateWorkflowPrefix><tool>. */
+		gateWorkflowPrefix: name.default(APPROVAL_DEFAULTS.gateWorkflowPrefix),
+	})
+	.strict();
+export type ApprovalsConfig = z.infer<typeof ApprovalsSchema>;
 
 export const ConfigSchema = z
 	.object({
@@ -79,6 +134,8 @@ export const ConfigSchema = z
 		/** Default employee of timesheet_log_hours (overridable per call). */
 		employeeId: z.number().int().positive(),
 		toolsets: z.array(ToolsetSchema),
+		/** Without it every tool acts on the agent's call, as the catalogue says. */
+		approvals: ApprovalsSchema.optional(),
 	})
 	.strict()
 	.superRefine((config, ctx) => {
@@ -95,6 +152,9 @@ export const ConfigSchema = z
 			paths.push(toolset.path);
 			names.push(toolset.name);
 		});
+		if (config.approvals && paths.includes(config.approvals.pagePath)) {
+			ctx.addIssue({ code: 'custom', path: ['approvals', 'pagePath'], message: `path "${config.approvals.pagePath}" is already an MCP path` });
+		}
 	});
 export type HermesConfig = z.infer<typeof ConfigSchema>;
 

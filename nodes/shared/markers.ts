@@ -21,14 +21,31 @@ export const MARKERS = [
 export type Marker = (typeof MARKERS)[number];
 
 /**
+ * Answers of a gated tool (one that acts only after a person approved the exact call). They
+ * come from the generated gate workflow, not from a node, and carry `approval_id`.
+ */
+export const APPROVAL_MARKERS = ['__APPROVAL_REQUIRED__', '__APPROVAL_DENIED__', '__APPROVAL_INVALID__'] as const;
+export type ApprovalMarker = (typeof APPROVAL_MARKERS)[number];
+
+export const APPROVAL_RETRY: Readonly<Record<ApprovalMarker, Retry>> = {
+	__APPROVAL_REQUIRED__: 'after_approval',
+	// The person said no: asking again without their say-so does not help.
+	__APPROVAL_DENIED__: 'never_here',
+	// Expired, used, unknown or other arguments: a new first call starts a new request.
+	__APPROVAL_INVALID__: 'change_arguments',
+};
+
+/**
  * What may help after a failure:
  * - `change_arguments`: the call as sent cannot succeed; send other arguments.
  * - `after_read`: read first (vault_read, docker status), then retry with what the read returned.
  * - `later`: a transient fault; wait and retry the same call.
  * - `never_here`: retrying cannot help (misconfiguration, host key, authentication, a protected
  *   target); tell the operator or the user.
+ * - `after_approval`: a person must approve this exact call first; call again with the
+ *   `approval_id` and the same arguments once they have.
  */
-export const RETRY_POLICIES = ['change_arguments', 'after_read', 'later', 'never_here'] as const;
+export const RETRY_POLICIES = ['change_arguments', 'after_read', 'later', 'never_here', 'after_approval'] as const;
 export type Retry = (typeof RETRY_POLICIES)[number];
 
 /** Which fault an `__UNAVAILABLE__` answer is. */

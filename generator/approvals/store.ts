@@ -1,0 +1,40 @@
+/**
+ * The approval store: one n8n Data Table, created by push, read and written only by the gate
+ * sub-workflows and the approval page. A row is one requested call. Its status moves
+ * pending -> approved | denied (the page, by one conditional update) and approved -> used (the
+ * gate, by one conditional update), so each step happens at most once however many callers race.
+ */
+
+/** Column types n8n Data Tables accept. */
+export type ApprovalColumnType = 'string' | 'number';
+
+export const APPROVAL_COLUMNS = [
+	{ name: 'approval_id', type: 'string' },
+	{ name: 'tool', type: 'string' },
+	/** sha256 of the tool name and its canonical arguments. */
+	{ name: 'args_hash', type: 'string' },
+	/** One line: what will be done. */
+	{ name: 'summary', type: 'string' },
+	/** The canonical arguments as JSON, shown on the page. */
+	{ name: 'arguments', type: 'string' },
+	/** sha256 of the page secret; the secret itself is stored nowhere. */
+	{ name: 'secret_hash', type: 'string' },
+	{ name: 'status', type: 'string' },
+	/** Epoch milliseconds. */
+	{ name: 'expires_at', type: 'number' },
+	{ name: 'decided_at', type: 'number' },
+	{ name: 'used_at', type: 'number' },
+] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
+
+export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'denied', 'used'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** n8n looks a data table up by name in lower case, so the name must be lower case. */
+export const APPROVAL_TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+export interface DataTableSpec {
+	name: string;
+	columns: ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
+}
