@@ -17,6 +17,7 @@ const NEXT_STEP: Readonly<Record<Retry, string>> = {
 	never_here: 'Retrying cannot help; tell the operator.',
 	after_read: 'Read the current state before retrying.',
 	change_arguments: 'Change the arguments and retry.',
+	after_approval: 'Call again with the approval_id once a person has approved.',
 };
 
 /**
