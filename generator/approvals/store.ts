@@ -15,8 +15,8 @@ export const APPROVAL_COLUMNS = [
 	{ name: 'args_hash', type: 'string' },
 	/** One line: what will be done. */
 	{ name: 'summary', type: 'string' },
-	/** The canonical arguments as JSON, shown on the page. */
-	{ name: 'arguments', type: 'string' },
+	/** The canonical arguments as JSON, shown on the page (n8n expressions may not read a field named `arguments`). */
+	{ name: 'args_json', type: 'string' },
 	/** sha256 of the page secret; the secret itself is stored nowhere. */
 	{ name: 'secret_hash', type: 'string' },
 	{ name: 'status', type: 'string' },

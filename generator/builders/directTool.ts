@@ -11,7 +11,7 @@ import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
 import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import type { ParamLookup } from './odooTool';
+import type { ParamLookup, ValueOf } from './odooTool';
 import { gatewaySettings } from './gatewaySettings';
 import { inputValue } from './toolWorkflow';
 
@@ -46,7 +46,11 @@ function allowListSetting(tool: string, gateway: GatewayName, param: string, inp
 	return [rule.setting, input.allowed.join(',')];
 }
 
-export function directToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
+/**
+ * The gateway node's parameters for one tool: agent inputs (from `valueOf`), fixed inputs, the
+ * node's settings and allow-lists. Shared by the tool variant and a gate's node.
+ */
+export function gatewayNodeParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf?: ValueOf): JsonObject {
 	const target = tool.target as GatewayTarget;
 	const contract: GatewayContract = GATEWAY_CONTRACTS[target.gateway];
 	const inputOf = new Map(Object.entries(contract.subWorkflowInputs).map(([input, role]) => [role, input]));
@@ -60,13 +64,20 @@ export function directToolParameters(tool: ToolSpec, config: HermesConfig, looku
 		const param = contract.params[role];
 		const enforced = allowListSetting(tool.name, target.gateway, param, input);
 		if (enforced) allowLists.push(enforced);
-		agentFacing.push([param, inputValue(enforced ? { ...input, allowed: undefined } : input, lookup)]);
+		agentFacing.push([param, inputValue(enforced ? { ...input, allowed: undefined } : input, lookup, valueOf)]);
 	}
 	return {
-		...(hasDescriptionType(contract) ? { descriptionType: 'manual' } : {}),
-		toolDescription: tool.description,
 		...Object.fromEntries(agentFacing),
 		...gatewaySettings(target.gateway, config),
 		...Object.fromEntries(allowLists),
+	};
+}
+
+export function directToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
+	const contract: GatewayContract = GATEWAY_CONTRACTS[(tool.target as GatewayTarget).gateway];
+	return {
+		...(hasDescriptionType(contract) ? { descriptionType: 'manual' } : {}),
+		toolDescription: tool.description,
+		...gatewayNodeParameters(tool, config, lookup),
 	};
 }

@@ -11,7 +11,7 @@ import { expression } from '../fromAi';
 import { GATEWAY_INPUTS } from '../toolSpec/schema';
 import { subWorkflowGateways } from './gatewayMode';
 import { gatewayCredentials, gatewaySettings } from './gatewaySettings';
-import { nodeId } from './ids';
+import { ifNode, main, node } from './nodeParts';
 import type { Connections, JsonObject, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { workflowByName } from './resourceLocator';
@@ -32,33 +32,13 @@ function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObje
 	return { ...Object.fromEntries(fed), ...gatewaySettings(gateway, config) };
 }
 
-function node(workflow: string, name: string, kind: { type: string; typeVersion: number }, position: [number, number], parameters: JsonObject): WorkflowNode {
-	return { id: nodeId(workflow, name), name, type: kind.type, typeVersion: kind.typeVersion, position, parameters };
-}
-
-const main = (target: string) => [{ node: target, type: 'main', index: 0 }];
-
 /** Content: only a valid request reaches the pipeline; an invalid one answers its marker. */
 function contentTail(workflow: string, config: HermesConfig, nodes: WorkflowNode[], connections: Connections) {
 	const check = 'Is valid content?';
 	const pipeline = 'Content Pipeline';
 	const invalid = 'Invalid content';
 	nodes.push(
-		node(workflow, check, NODE_TYPES.if, [440, 0], {
-			conditions: {
-				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-				conditions: [
-					{
-						id: nodeId(workflow, `${check}/success`),
-						leftValue: expression('$json.success === true'),
-						rightValue: '',
-						operator: { type: 'boolean', operation: 'true', singleValue: true },
-					},
-				],
-				combinator: 'and',
-			},
-			options: {},
-		}),
+		ifNode(workflow, check, [440, 0], '$json.success === true', 'success'),
 		node(workflow, pipeline, NODE_TYPES.executeWorkflow, [660, -100], {
 			source: 'database',
 			workflowId: workflowByName(config.pipelineWorkflow.name, config.pipelineWorkflow.id),

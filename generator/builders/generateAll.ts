@@ -2,9 +2,12 @@
 import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
+import { APPROVAL_PAGE_FILE, gatedTools, gateWorkflowFileName } from '../approvals/gatedTools';
+import { buildApprovalGate } from './approvalGate';
+import { buildApprovalPage } from './approvalPage';
 import { buildGatewayWorkflows, gatewayWorkflowFileName } from './gatewayWorkflows';
 import { buildManifest } from './manifest';
-import { buildMcpWorkflow } from './mcpWorkflow';
+import { buildMcpWorkflow, parameterLookup } from './mcpWorkflow';
 import type { Workflow } from './n8nTypes';
 import { toJson } from './serialize';
 
@@ -28,8 +31,8 @@ function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: 
 	return catalogue.filter((t) => names.includes(t.name));
 }
 
-function mcpFiles(file: string, manifestFile: string, name: string, path: string, tools: readonly ToolSpec[], config: HermesConfig): GeneratedFile[] {
-	const workflow = buildMcpWorkflow({ name, path, tools }, config);
+function mcpFiles(file: string, manifestFile: string, name: string, path: string, tools: readonly ToolSpec[], config: HermesConfig, gated: readonly string[]): GeneratedFile[] {
+	const workflow = buildMcpWorkflow({ name, path, tools, gated }, config);
 	return [
 		{ file, content: toJson(workflow), workflow, tools: tools.length },
 		{ file: manifestFile, content: toJson(buildManifest(workflow, tools)) },
@@ -37,7 +40,9 @@ function mcpFiles(file: string, manifestFile: string, name: string, path: string
 }
 
 export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig): GeneratedFile[] {
-	const files = mcpFiles(MAIN_FILE, MAIN_MANIFEST_FILE, config.workflowName, config.mcpPath, catalogue, config);
+	const gated = gatedTools(catalogue, config);
+	const gatedNames = gated.map((t) => t.name);
+	const files = mcpFiles(MAIN_FILE, MAIN_MANIFEST_FILE, config.workflowName, config.mcpPath, catalogue, config, gatedNames);
 	const seen = new Set<string>();
 	for (const toolset of config.toolsets) {
 		if (seen.has(toolset.name)) throw new ConfigError(`Toolset "${toolset.name}" is defined twice`);
@@ -51,11 +56,20 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 				toolset.path,
 				tools,
 				config,
+				gatedNames,
 			),
 		);
 	}
 	for (const { gateway, workflow } of buildGatewayWorkflows(config)) {
 		files.push({ file: gatewayWorkflowFileName(gateway), content: toJson(workflow), workflow });
+	}
+	for (const tool of gated) {
+		const workflow = buildApprovalGate(tool, config, parameterLookup(tool, config));
+		files.push({ file: gateWorkflowFileName(tool.name), content: toJson(workflow), workflow });
+	}
+	if (config.approvals) {
+		const workflow = buildApprovalPage(config);
+		files.push({ file: APPROVAL_PAGE_FILE, content: toJson(workflow), workflow });
 	}
 	return files;
 }

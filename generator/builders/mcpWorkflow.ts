@@ -7,6 +7,7 @@ import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { directToolParameters, directToolType } from './directTool';
 import { isDirectGateway } from './gatewayMode';
+import { gatedToolParameters } from './gatedTool';
 import { gatewayCredentials } from './gatewaySettings';
 import { nodeId, webhookId } from './ids';
 import type { Connections, Workflow, WorkflowNode } from './n8nTypes';
@@ -21,6 +22,8 @@ export interface McpWorkflowSpec {
 	name: string;
 	path: string;
 	tools: readonly ToolSpec[];
+	/** Tools that act only after approval (config `approvals`). */
+	gated?: readonly string[];
 }
 
 /** Tidy grid under the trigger, in ai_tool order. */
@@ -29,7 +32,7 @@ function toolPosition(index: number): [number, number] {
 }
 
 /** Parameter lookup with deployment overrides (the timesheet employee comes from the config). */
-function parameterLookup(tool: ToolSpec, config: HermesConfig) {
+export function parameterLookup(tool: ToolSpec, config: HermesConfig) {
 	return (key: string): ParameterSpec => {
 		const spec = tool.parameters.find((p) => p.key === key);
 		if (!spec) throw new Error(`${tool.name}: unknown parameter ${key}`);
@@ -38,9 +41,12 @@ function parameterLookup(tool: ToolSpec, config: HermesConfig) {
 	};
 }
 
-function toolNode(tool: ToolSpec, index: number, workflowName: string, config: HermesConfig): WorkflowNode {
+function toolNode(tool: ToolSpec, index: number, workflowName: string, config: HermesConfig, gated: boolean): WorkflowNode {
 	const lookup = parameterLookup(tool, config);
 	const base = { id: nodeId(workflowName, tool.name), name: tool.name };
+	if (gated) {
+		return { ...base, ...NODE_TYPES.toolWorkflow, position: toolPosition(index), parameters: gatedToolParameters(tool, config, lookup) };
+	}
 	if (tool.target.kind === 'odoo') {
 		return {
 			...base,
@@ -82,7 +88,7 @@ function triggerNode(spec: McpWorkflowSpec, config: HermesConfig): WorkflowNode 
 }
 
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
-	const nodes = [triggerNode(spec, config), ...spec.tools.map((t, i) => toolNode(t, i, spec.name, config))];
+	const nodes = [triggerNode(spec, config), ...spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.includes(t.name) ?? false))];
 	const connections: Connections = {};
 	for (const tool of spec.tools) {
 		connections[tool.name] = { ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] };

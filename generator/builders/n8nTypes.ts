@@ -11,6 +11,10 @@ export interface WorkflowNode {
 	parameters: JsonObject;
 	credentials?: Record<string, { name: string }>;
 	webhookId?: string;
+	/** Emit one empty item when the node outputs none, so the branch after it still runs. */
+	alwaysOutputData?: boolean;
+	/** `continueErrorOutput`: a failure goes out of a second output instead of stopping the workflow. */
+	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 }
 
 export interface ConnectionTarget {
@@ -52,4 +56,12 @@ export const NODE_TYPES = {
 	executeWorkflow: { type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1.2 },
 	if: { type: 'n8n-nodes-base.if', typeVersion: 2.2 },
 	noOp: { type: 'n8n-nodes-base.noOp', typeVersion: 1 },
+	set: { type: 'n8n-nodes-base.set', typeVersion: 3.4 },
+	crypto: { type: 'n8n-nodes-base.crypto', typeVersion: 2 },
+	dataTable: { type: 'n8n-nodes-base.dataTable', typeVersion: 1.1 },
+	odoo: { type: 'n8n-nodes-base.odoo', typeVersion: 2 },
+	emailSend: { type: 'n8n-nodes-base.emailSend', typeVersion: 2.1 },
+	telegram: { type: 'n8n-nodes-base.telegram', typeVersion: 1.2 },
+	webhook: { type: 'n8n-nodes-base.webhook', typeVersion: 2.1 },
+	respondToWebhook: { type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.5 },
 } as const;

@@ -12,20 +12,29 @@ const NODE_OPERATORS = new Set([
 
 export type ParamLookup = (key: string) => ParameterSpec;
 
+/**
+ * The expression text that gives a parameter's value: a `$fromAI` call in a tool node, or a
+ * reference to the sub-workflow's input where a gate runs the same node after approval.
+ */
+export type ValueOf = (spec: ParameterSpec) => string;
+
+/** Expression text of a parameter's value, by key. */
+type Ref = (key: string) => string;
+
 function literalValue(value: Literal): JsonValue {
 	return typeof value === 'string' ? value : expression(JSON.stringify(value));
 }
 
-function boundValue(b: { param?: string; value?: Literal }, param: ParamLookup): JsonValue {
-	if (b.param !== undefined) return expression(fromAiCall(param(b.param)));
+function boundValue(b: { param?: string; value?: Literal }, ref: Ref): JsonValue {
+	if (b.param !== undefined) return expression(ref(b.param));
 	return literalValue(b.value as Literal);
 }
 
-function writeValue(w: OdooWrite, param: ParamLookup): JsonValue {
+function writeValue(w: OdooWrite, ref: Ref): JsonValue {
 	if (w.param !== undefined && w.fallback !== undefined) {
-		return expression(`${fromAiCall(param(w.param))} || ${w.fallback}`);
+		return expression(`${ref(w.param)} || ${w.fallback}`);
 	}
-	return boundValue(w, param);
+	return boundValue(w, ref);
 }
 
 /**
@@ -33,24 +42,24 @@ function writeValue(w: OdooWrite, param: ParamLookup): JsonValue {
  * chosen field. A field outside the allow-list is sent as `refused_field_<name>`, which Odoo
  * rejects ("Invalid field"), so nothing is written and the agent sees why.
  */
-function fieldChoiceValue(choice: FieldChoice, param: ParamLookup): string {
-	const field = fromAiCall(param(choice.fieldParam));
-	const value = fromAiCall(param(choice.valueParam));
+function fieldChoiceValue(choice: FieldChoice, ref: Ref): string {
+	const field = ref(choice.fieldParam);
+	const value = ref(choice.valueParam);
 	const allowed = `[${choice.allowed.map(quote).join(', ')}]`;
 	return expression(
 		`${allowed}.includes(${field}) ? { [${field}]: ${value} } : { ['refused_field_' + ${field}]: ${value} }`,
 	);
 }
 
-function fieldsToSend(target: OdooTarget, param: ParamLookup): JsonObject {
+function fieldsToSend(target: OdooTarget, ref: Ref): JsonObject {
 	let value: JsonValue;
 	let columns: string[];
 	if (target.fieldChoice) {
-		value = fieldChoiceValue(target.fieldChoice, param);
+		value = fieldChoiceValue(target.fieldChoice, ref);
 		columns = target.fieldChoice.allowed;
 	} else {
 		const writes = target.writes ?? [];
-		value = Object.fromEntries(writes.map((w) => [w.field, writeValue(w, param)]));
+		value = Object.fromEntries(writes.map((w) => [w.field, writeValue(w, ref)]));
 		columns = writes.map((w) => w.field);
 	}
 	return {
@@ -63,38 +72,42 @@ function fieldsToSend(target: OdooTarget, param: ParamLookup): JsonObject {
 	};
 }
 
-function operationParameters(target: OdooTarget, param: ParamLookup): JsonObject {
+function operationParameters(target: OdooTarget, ref: Ref): JsonObject {
 	const out: JsonObject = {};
 	if (target.recordIdParam !== undefined) {
-		out.recordId = byId(expression(fromAiCall(param(target.recordIdParam))));
+		out.recordId = byId(expression(ref(target.recordIdParam)));
 	}
 	if (target.operation === 'getAll') {
 		out.returnAll = target.limitParam === undefined;
-		if (target.limitParam !== undefined) out.limit = expression(fromAiCall(param(target.limitParam)));
+		if (target.limitParam !== undefined) out.limit = expression(ref(target.limitParam));
 		out.filters = {
 			filter: (target.filters ?? []).map((f) => ({
 				fieldName: f.field,
 				operator: NODE_OPERATORS.has(f.operator) ? f.operator : expression(quote(f.operator)),
-				value: boundValue(f, param),
+				value: boundValue(f, ref),
 			})),
 		};
 	}
 	if (target.operation === 'create' || target.operation === 'update') {
-		if (target.writes || target.fieldChoice) out.fieldsToSend = fieldsToSend(target, param);
+		if (target.writes || target.fieldChoice) out.fieldsToSend = fieldsToSend(target, ref);
 	}
 	if (target.fieldsList) out.options = { fieldsList: target.fieldsList.join(',') };
 	return out;
 }
 
-export function odooToolParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
+/** The Odoo node's own parameters for a tool's target (shared by the tool node and a gate's Odoo node). */
+export function odooNodeParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup, valueOf: ValueOf = fromAiCall): JsonObject {
 	const target = tool.target as OdooTarget;
+	const ref: Ref = (key) => valueOf(param(key));
 	return {
-		descriptionType: 'manual',
-		toolDescription: tool.description,
 		authentication: config.odooCredentialType,
 		resource: 'custom',
 		customResource: byId(target.model),
 		operation: target.operation,
-		...operationParameters(target, param),
+		...operationParameters(target, ref),
 	};
+}
+
+export function odooToolParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
+	return { descriptionType: 'manual', toolDescription: tool.description, ...odooNodeParameters(tool, config, param) };
 }

@@ -6,7 +6,7 @@ import { GATEWAY_INPUTS } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall, quote } from '../fromAi';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import type { ParamLookup } from './odooTool';
+import type { ParamLookup, ValueOf } from './odooTool';
 import { mapperColumn, workflowByName } from './resourceLocator';
 
 /**
@@ -19,10 +19,10 @@ export function refusedSuffix(allowed: readonly string[]): string {
 }
 
 /** A sub-workflow input's value: a literal, a `$fromAI` call, or one refused unless in its allow-list. */
-export function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {
+export function inputValue(input: GatewayInput | undefined, param: ParamLookup, valueOf: ValueOf = fromAiCall): JsonValue {
 	if (input === undefined) return '';
 	if (input.param === undefined) return input.value as JsonValue;
-	const call = fromAiCall(param(input.param));
+	const call = valueOf(param(input.param));
 	if (input.allowed === undefined) return expression(call);
 	const allowed = `[${input.allowed.map(quote).join(', ')}]`;
 	return expression(`${allowed}.includes(${call}) ? ${call} : ${call} + ${quote(refusedSuffix(input.allowed))}`);

@@ -77,6 +77,10 @@ export interface StackOptions {
 	pushMayFail?: boolean;
 	/** The deployment config's gatewayMode (default: the config's own default, subworkflow). */
 	gatewayMode?: GatewayMode;
+	/** More deployment config (e.g. `approvals`), over the stack's own. */
+	config?: Record<string, unknown>;
+	/** Runs after the stack's credentials exist and before `push` (e.g. to create a notification credential). */
+	beforePush?: (n8n: N8nHandle) => Promise<void>;
 }
 
 /** Seed notes beyond the vault harness's own (README.md, research/seed.md, inbox/todo.md). */
@@ -89,6 +93,7 @@ function writeDeploymentConfig(
 	dir: string,
 	stack: { vault: GitVault; prometheus: PrometheusHandle; docker: DockerStandIn; pipelineWorkflowId: string },
 	gatewayMode: StackOptions['gatewayMode'],
+	extra: Record<string, unknown> = {},
 ): string {
 	const config = {
 		...(gatewayMode ? { gatewayMode } : {}),
@@ -101,6 +106,7 @@ function writeDeploymentConfig(
 		prometheusUrl: stack.prometheus.url,
 		// The deployment config points the Docker gateway at the stand-in, as a user would at their docker binary.
 		docker: { command: stack.docker.command, protectedStacks: ['security-stack'] },
+		...extra,
 	};
 	const file = join(dir, 'hermes.config.json');
 	writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
@@ -173,7 +179,8 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
-		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options.gatewayMode);
+		await options.beforePush?.(n8n);
+		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options.gatewayMode, options.config);
 		const cli = (command: string, ...args: string[]) =>
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
 		log('hermes-workflows push');

@@ -1,0 +1,47 @@
+/**
+ * What a gated tool answers when it does not act: the marker, its retry policy and a hint per
+ * reason. The gate workflow computes the reason from the stored request; these tables turn it
+ * into the answer, so the wording lives here once.
+ */
+import { APPROVAL_RETRY, type ApprovalMarker } from 'n8n-nodes-hermes';
+
+import { APPROVAL_ID_PARAM } from './gatedTools';
+
+/** Why a second call did not act. */
+export const REFUSAL_REASONS = ['unknown', 'other_call', 'denied', 'used', 'expired', 'pending'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+export const REFUSAL_MARKER: Readonly<Record<RefusalReason, ApprovalMarker>> = {
+	unknown: '__APPROVAL_INVALID__',
+	other_call: '__APPROVAL_INVALID__',
+	denied: '__APPROVAL_DENIED__',
+	used: '__APPROVAL_INVALID__',
+	expired: '__APPROVAL_INVALID__',
+	// Not decided yet: the same request still stands.
+	pending: '__APPROVAL_REQUIRED__',
+};
+
+const NEW_REQUEST = `Nothing was executed. To ask again, call without ${APPROVAL_ID_PARAM}.`;
+
+export const REFUSAL_HINTS: Readonly<Record<RefusalReason, string>> = {
+	unknown: `No approval has this ${APPROVAL_ID_PARAM}. ${NEW_REQUEST}`,
+	other_call: `This ${APPROVAL_ID_PARAM} was given for another tool or other arguments; an approval covers one exact call. ${NEW_REQUEST}`,
+	denied: 'A person denied this call. Nothing was executed. Do not ask again unless the user wants it; tell them it was denied.',
+	used: `This approval was already used: an approval runs its call once. ${NEW_REQUEST}`,
+	expired: `This approval expired before it was used. ${NEW_REQUEST}`,
+	pending: `No one has decided yet. Wait for the person, then call again with the same ${APPROVAL_ID_PARAM} and arguments.`,
+};
+
+/** The first call's hint: what happened and what to do next. */
+export function requiredHint(channel: 'email' | 'telegram'): string {
+	const where = channel === 'email' ? 'by email' : 'on Telegram';
+	return (
+		`Nothing was executed: a person must approve this exact call first. They were sent the request ${where}. ` +
+		`Tell the user, and once it is approved call this tool again with ${APPROVAL_ID_PARAM} and the same arguments before expires_at.`
+	);
+}
+
+export const NOT_SENT_HINT =
+	'Nothing was executed: the approval request could not be sent to the approver. This is an infrastructure fault; retry later or tell the operator.';
+
+export { APPROVAL_RETRY };

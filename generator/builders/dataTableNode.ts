@@ -1,0 +1,54 @@
+/**
+ * Parameters of n8n's Data table node on the approval store. Every read and write names the
+ * table by name (n8n resolves it in the workflow's project at run time), and every filter
+ * matches all its conditions: a conditional update is then one compare-and-set, which is what
+ * makes each status change happen at most once.
+ */
+import { APPROVAL_COLUMNS, type ApprovalColumn } from '../approvals/store';
+import type { JsonObject, JsonValue } from './n8nTypes';
+import { mapperColumn } from './resourceLocator';
+
+export type TableCondition = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte';
+
+export interface RowCondition {
+	column: ApprovalColumn;
+	condition: TableCondition;
+	value: JsonValue;
+}
+
+function table(name: string): JsonObject {
+	return { __rl: true, mode: 'name', value: name };
+}
+
+function filter(conditions: readonly RowCondition[]): JsonObject {
+	return {
+		matchType: 'allConditions',
+		filters: { conditions: conditions.map((c) => ({ keyName: c.column, condition: c.condition, keyValue: c.value })) },
+	};
+}
+
+function columns(values: Partial<Record<ApprovalColumn, JsonValue>>): JsonObject {
+	const used = APPROVAL_COLUMNS.filter((c) => c.name in values);
+	return {
+		mappingMode: 'defineBelow',
+		value: Object.fromEntries(used.map((c) => [c.name, values[c.name] as JsonValue])),
+		matchingColumns: [],
+		schema: used.map((c) => mapperColumn(c.name, c.type)),
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
+}
+
+export function insertRow(tableName: string, values: Partial<Record<ApprovalColumn, JsonValue>>): JsonObject {
+	return { resource: 'row', operation: 'insert', dataTableId: table(tableName), columns: columns(values), options: {} };
+}
+
+/** Rows matching every condition get `values`; the node outputs the rows it changed (none: no item). */
+export function updateRows(tableName: string, conditions: readonly RowCondition[], values: Partial<Record<ApprovalColumn, JsonValue>>): JsonObject {
+	return { resource: 'row', operation: 'update', dataTableId: table(tableName), ...filter(conditions), columns: columns(values), options: {} };
+}
+
+/** At most one row matching every condition. */
+export function getRow(tableName: string, conditions: readonly RowCondition[]): JsonObject {
+	return { resource: 'row', operation: 'get', dataTableId: table(tableName), ...filter(conditions), returnAll: false, limit: 1 };
+}
