@@ -108,15 +108,16 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 		])),
 		alwaysOutputData: true,
 	};
-	const decision = `({ ${Object.entries(DECISIONS).map(([k, v]) => `${k}: '${v}'`).join(', ')} })[${body(PAGE_FIELDS.decision)}]`;
+	// Compared one by one: an object lookup would also find `constructor` and the like.
+	const decision = `${Object.entries(DECISIONS).map(([k, v]) => `${body(PAGE_FIELDS.decision)} === '${k}' ? '${v}'`).join(' : ')} : undefined`;
 	const decide: WorkflowNode = {
 		...node(name, PAGE_NODES.decide, NODE_TYPES.dataTable, [220, 100], updateRows(approvals.table, [
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String(${body(PAGE_FIELDS.id)} ?? '')`) },
 			{ column: 'secret_hash', condition: 'eq', value: safeExpression(secretHash(body(PAGE_FIELDS.secret))) },
 			// Anything but approve or deny matches no row, so it decides nothing.
-			{ column: 'status', condition: 'eq', value: safeExpression(`${decision} ? 'pending' : 'not a decision'`) },
+			{ column: 'status', condition: 'eq', value: safeExpression(`(${decision}) ? 'pending' : 'not a decision'`) },
 			{ column: 'expires_at', condition: 'gt', value: safeExpression('$now.toMillis()') },
-		], { status: safeExpression(`${decision} ?? 'pending'`), decided_at: safeExpression('$now.toMillis()') })),
+		], { status: safeExpression(`(${decision}) ?? 'pending'`), decided_at: safeExpression('$now.toMillis()') })),
 		alwaysOutputData: true,
 	};
 	const nodes: WorkflowNode[] = [

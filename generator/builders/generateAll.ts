@@ -2,7 +2,7 @@
 import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
-import { APPROVAL_PAGE_FILE, gatedTools, gateWorkflowFileName } from '../approvals/gatedTools';
+import { APPROVAL_PAGE_FILE, gatedTools, gateWorkflowFileName, gateWorkflowName } from '../approvals/gatedTools';
 import { buildApprovalGate } from './approvalGate';
 import { buildApprovalPage } from './approvalPage';
 import { buildGatewayWorkflows, gatewayWorkflowFileName } from './gatewayWorkflows';
@@ -33,9 +33,10 @@ function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: 
 
 function mcpFiles(file: string, manifestFile: string, name: string, path: string, tools: readonly ToolSpec[], config: HermesConfig, gated: readonly string[]): GeneratedFile[] {
 	const workflow = buildMcpWorkflow({ name, path, tools, gated }, config);
+	const gates = new Map(gated.map((tool) => [tool, gateWorkflowName(tool, config)]));
 	return [
 		{ file, content: toJson(workflow), workflow, tools: tools.length },
-		{ file: manifestFile, content: toJson(buildManifest(workflow, tools)) },
+		{ file: manifestFile, content: toJson(buildManifest(workflow, tools, gates)) },
 	];
 }
 

@@ -8,6 +8,8 @@ export interface ManifestEntry {
 	nodeIndex: number;
 	aiToolIndex: number;
 	sensitive: boolean;
+	/** The gate sub-workflow it calls, when it acts only after a person approved the call. */
+	gate?: string;
 }
 
 export interface Manifest {
@@ -16,7 +18,7 @@ export interface Manifest {
 }
 
 /** Derived from the built workflow itself, so it cannot disagree with the JSON it describes. */
-export function buildManifest(workflow: Workflow, tools: readonly ToolSpec[]): Manifest {
+export function buildManifest(workflow: Workflow, tools: readonly ToolSpec[], gates: ReadonlyMap<string, string> = new Map()): Manifest {
 	const sensitive = new Map(tools.map((t) => [t.name, t.sensitive]));
 	const aiToolSources = Object.entries(workflow.connections)
 		.filter(([, outputs]) => outputs.ai_tool !== undefined)
@@ -26,7 +28,8 @@ export function buildManifest(workflow: Workflow, tools: readonly ToolSpec[]): M
 		tools: aiToolSources.map((nodeName, aiToolIndex) => {
 			const nodeIndex = workflow.nodes.findIndex((n) => n.name === nodeName);
 			if (nodeIndex < 0) throw new Error(`connection from unknown node ${nodeName}`);
-			return { tool: nodeName, nodeName, nodeIndex, aiToolIndex, sensitive: sensitive.get(nodeName) ?? false };
+			const gate = gates.get(nodeName);
+			return { tool: nodeName, nodeName, nodeIndex, aiToolIndex, sensitive: sensitive.get(nodeName) ?? false, ...(gate ? { gate } : {}) };
 		}),
 	};
 }

@@ -10,6 +10,8 @@ export const manifestSchema = z.object({
 			nodeIndex: z.number().int().nonnegative(),
 			aiToolIndex: z.number().int().nonnegative(),
 			sensitive: z.boolean(),
+			/** Name of the gate sub-workflow, when the tool acts only after approval. */
+			gate: z.string().optional(),
 		}),
 	),
 });

@@ -8,6 +8,7 @@ import { mcpTriggerNoAuth } from './mcpTriggerNoAuth';
 import { mcpTriggerNoWebhookId } from './mcpTriggerNoWebhookId';
 import { optionalWithoutDefault } from './optionalWithoutDefault';
 import { secretInParameters } from './secretInParameters';
+import { sensitiveToolUngated } from './sensitiveToolUngated';
 import { toolMisrouted } from './toolMisrouted';
 import { toolNameDuplicate } from './toolNameDuplicate';
 import { toolNameInvalid } from './toolNameInvalid';
@@ -34,4 +35,5 @@ export const RULES: readonly Rule[] = [
 	secretInParameters,
 	connectionUnknownNode,
 	fromAiNotExpression,
+	sensitiveToolUngated,
 ];

@@ -77,8 +77,8 @@ export interface StackOptions {
 	pushMayFail?: boolean;
 	/** The deployment config's gatewayMode (default: the config's own default, subworkflow). */
 	gatewayMode?: GatewayMode;
-	/** More deployment config (e.g. `approvals`), over the stack's own. */
-	config?: Record<string, unknown>;
+	/** More deployment config (e.g. `approvals`), over the stack's own; a function gets the started n8n. */
+	config?: Record<string, unknown> | ((n8n: N8nHandle) => Record<string, unknown>);
 	/** Runs after the stack's credentials exist and before `push` (e.g. to create a notification credential). */
 	beforePush?: (n8n: N8nHandle) => Promise<void>;
 }
@@ -180,7 +180,7 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
 		await options.beforePush?.(n8n);
-		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options.gatewayMode, options.config);
+		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options.gatewayMode, typeof options.config === 'function' ? options.config(n8n) : options.config);
 		const cli = (command: string, ...args: string[]) =>
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
 		log('hermes-workflows push');

@@ -28,6 +28,8 @@ const EXPECTED: Array<[file: string, codes: Record<string, number>]> = [
 	['hmt014-secret-in-parameters.json', { HMT014: 1 }],
 	['hmt015-connection-unknown-node.json', { HMT015: 1 }],
 	['hmt016-fromai-not-expression.json', { HMT016: 1 }],
+	// sensitive: an Odoo tool and a toolWorkflow without approval_id (2), and a gated toolWorkflow (0)
+	['hmt017-sensitive-tool-ungated.json', { HMT017: 2 }],
 ];
 
 function codeCounts(file: string): Record<string, number> {

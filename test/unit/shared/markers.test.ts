@@ -80,7 +80,7 @@ describe('markers', () => {
 	});
 
 	test('the package entry exports the retry policies and the states', () => {
-		expect(contracts.RETRY_POLICIES).toEqual(['change_arguments', 'after_read', 'later', 'never_here']);
+		expect(contracts.RETRY_POLICIES).toEqual(['change_arguments', 'after_read', 'later', 'never_here', 'after_approval']);
 		expect(contracts.UNAVAILABLE_STATES).toEqual(['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured']);
 		expect(contracts.RETRY_POLICIES).toBe(RETRY_POLICIES);
 		expect(contracts.UNAVAILABLE_STATES).toBe(UNAVAILABLE_STATES);

@@ -1,0 +1,324 @@
+/** The approval gates as generated: which tools, what the MCP workflow offers, what each gate and the page hold. */
+import { APPROVAL_RETRY } from 'n8n-nodes-hermes';
+
+import { REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS } from '../../../generator/approvals/answers';
+import { APPROVAL_ID_PARAM, gatedToolNames } from '../../../generator/approvals/gatedTools';
+import { APPROVAL_COLUMNS } from '../../../generator/approvals/store';
+import type { Workflow, WorkflowNode } from '../../../generator/builders';
+import { GATE_NODES } from '../../../generator/builders/approvalGate';
+import { PAGE_NODES } from '../../../generator/builders/approvalPage';
+import { GATED_NOTE } from '../../../generator/builders/gatedTool';
+import { ConfigError, defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
+import { collectFromAiCalls } from '../../../generator/fromAi';
+import { lintWorkflow } from '../../../generator/lint';
+import type { ToolSpec } from '../../../generator/toolSpec/schema';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
+import { generated } from './fixtures';
+
+const SENSITIVE = CATALOGUE.filter((t) => t.sensitive).map((t) => t.name);
+const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
+
+function config(approvals: Record<string, unknown> | undefined, more: Partial<HermesConfig> = {}): HermesConfig {
+	return parseConfig({ ...defaultConfig(), ...more, ...(approvals ? { approvals } : {}) });
+}
+
+const withApprovals = (extra: Record<string, unknown> = {}, more: Partial<HermesConfig> = {}) =>
+	generated(CATALOGUE, config({ channel: EMAIL, publicUrl: 'https://n8n.example.com/', ...extra }, more));
+
+const workflowOf = (files: ReturnType<typeof generated>, file: string) => JSON.parse(files.byName(file).content) as Workflow;
+const nodeOf = (workflow: Workflow, name: string): WorkflowNode => {
+	const found = workflow.nodes.find((n) => n.name === name);
+	if (!found) throw new Error(`no node ${name} in ${workflow.name}`);
+	return found;
+};
+/** Every string value in a node's parameters. */
+const strings = (value: unknown): string[] =>
+	typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+
+describe('config approvals', () => {
+	it.each([
+		['no approvals', true, undefined],
+		['email with defaults', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com' }],
+		['telegram chat id', true, { channel: { type: 'telegram', credential: 'T', chatId: '-100123' }, publicUrl: 'http://127.0.0.1:5678' }],
+		['telegram @channel', true, { channel: { type: 'telegram', credential: 'T', chatId: '@ops_alerts' }, publicUrl: 'http://127.0.0.1:5678' }],
+		['listed tools', true, { tools: ['docker_manage'], channel: EMAIL, publicUrl: 'https://n8n.example.com' }],
+		['ttl at the cap', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttlMinutes: 1440 }],
+		['no channel', false, { publicUrl: 'https://n8n.example.com' }],
+		['no publicUrl', false, { channel: EMAIL }],
+		['publicUrl not a URL', false, { channel: EMAIL, publicUrl: 'n8n.example.com' }],
+		['publicUrl not http', false, { channel: EMAIL, publicUrl: 'ftp://n8n.example.com' }],
+		['email without recipients', false, { channel: { ...EMAIL, to: [] }, publicUrl: 'https://n8n.example.com' }],
+		['bad sender', false, { channel: { ...EMAIL, from: 'hermes' }, publicUrl: 'https://n8n.example.com' }],
+		['unknown channel', false, { channel: { type: 'slack', credential: 'S' }, publicUrl: 'https://n8n.example.com' }],
+		['telegram chat id with letters', false, { channel: { type: 'telegram', credential: 'T', chatId: 'ops' }, publicUrl: 'https://n8n.example.com' }],
+		['ttl 0', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttlMinutes: 0 }],
+		['ttl over a day', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttlMinutes: 1441 }],
+		['table in upper case (n8n looks tables up in lower case)', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'Approvals' }],
+		['page path with a slash', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', pagePath: 'a/b' }],
+		['page path = the MCP path', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', pagePath: 'hermes-tools' }],
+		['unknown key', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttl: 5 }],
+		['empty tool list', false, { tools: [], channel: EMAIL, publicUrl: 'https://n8n.example.com' }],
+	])('%s -> valid: %s', (_case, valid, approvals) => {
+		const parse = () => config(approvals as Record<string, unknown> | undefined);
+		if (valid) expect(parse).not.toThrow();
+		else expect(parse).toThrow(ConfigError);
+	});
+
+	it('fills the defaults: 15 minutes, hermes_approvals, the page path and names', () => {
+		expect(config({ channel: EMAIL, publicUrl: 'https://n8n.example.com' }).approvals).toEqual({
+			channel: EMAIL,
+			publicUrl: 'https://n8n.example.com',
+			ttlMinutes: 15,
+			pagePath: 'hermes-approval',
+			table: 'hermes_approvals',
+			pageWorkflow: 'Hermes Approval Page',
+			gateWorkflowPrefix: 'Hermes Approval - ',
+		});
+	});
+});
+
+describe('which tools are gated', () => {
+	it('by default the catalogue\'s sensitive tools', () => {
+		expect(SENSITIVE).toEqual(['crm_delete_lead', 'timesheet_delete', 'docker_manage']);
+		expect(gatedToolNames(CATALOGUE, config({ channel: EMAIL, publicUrl: 'https://x.example' }))).toEqual(SENSITIVE);
+	});
+
+	it('none without approvals', () => {
+		expect(gatedToolNames(CATALOGUE, config(undefined))).toEqual([]);
+	});
+
+	it.each([
+		[['vault_write'], undefined],
+		[['nope'], 'not in the catalogue'],
+		[['content_generate'], 'cannot be gated'],
+	])('tools %j -> %s', (tools, error) => {
+		const run = () => gatedToolNames(CATALOGUE, config({ tools, channel: EMAIL, publicUrl: 'https://x.example' }));
+		if (error) expect(run).toThrow(error);
+		else expect(run()).toEqual(tools);
+	});
+
+	it('refuses a tool that already has an approval_id parameter', () => {
+		const clash = { ...CATALOGUE[0], parameters: [...CATALOGUE[0].parameters, { key: APPROVAL_ID_PARAM, type: 'string', description: 'x', required: false, default: '' }] } as ToolSpec;
+		expect(() => gatedToolNames([clash], config({ tools: [clash.name], channel: EMAIL, publicUrl: 'https://x.example' }))).toThrow(APPROVAL_ID_PARAM);
+	});
+});
+
+describe('generate with approvals', () => {
+	const plain = generated(CATALOGUE, config(undefined));
+	const files = withApprovals();
+
+	it('without approvals nothing changes: no gate, no page', () => {
+		expect(plain.files.map((f) => f.file).filter((f) => f.includes('approval'))).toEqual([]);
+	});
+
+	it('writes one gate per gated tool and the page, and the tools workflow keeps 1 trigger + 32 tools', () => {
+		expect(files.files.map((f) => f.file).filter((f) => f.includes('approval'))).toEqual([
+			'hermes-approval-crm-delete-lead.json',
+			'hermes-approval-timesheet-delete.json',
+			'hermes-approval-docker-manage.json',
+			'hermes-approval-page.json',
+		]);
+		expect(files.main.nodes).toHaveLength(33);
+		// The ungated tools are exactly as without approvals.
+		const ungated = (w: Workflow) => w.nodes.filter((n) => !SENSITIVE.includes(n.name));
+		expect(ungated(files.main)).toEqual(ungated(plain.main));
+	});
+
+	it.each(SENSITIVE)('%s becomes a toolWorkflow calling its gate, with its own parameters plus an optional approval_id', (tool) => {
+		const node = nodeOf(files.main, tool);
+		expect(node.type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
+		expect(node.parameters.workflowId).toMatchObject({ cachedResultName: `Hermes Approval - ${tool}` });
+		expect(String(node.parameters.description)).toContain(GATED_NOTE.trim());
+		const calls = collectFromAiCalls(node.parameters);
+		const spec = CATALOGUE.find((t) => t.name === tool)!;
+		expect(calls.map((c) => c.key)).toEqual([...spec.parameters.map((p) => p.key), APPROVAL_ID_PARAM]);
+		expect(calls.find((c) => c.key === APPROVAL_ID_PARAM)).toMatchObject({ type: 'string', defaultValue: '' });
+	});
+
+	it('the manifest names each gate', () => {
+		expect(files.manifest.tools.filter((t) => t.gate).map((t) => [t.tool, t.gate])).toEqual(SENSITIVE.map((t) => [t, `Hermes Approval - ${t}`]));
+	});
+
+	it('every generated file lints clean, the HMT017 warnings included', () => {
+		for (const file of files.files.filter((f) => f.workflow)) {
+			const manifest = files.files.find((f) => f.file === file.file.replace(/\.json$/, '.index.json'));
+			expect({ file: file.file, findings: lintWorkflow(JSON.parse(file.content), { file: file.file, manifest: manifest && JSON.parse(manifest.content) }) }).toEqual({ file: file.file, findings: [] });
+		}
+	});
+
+	it('no expression holds {{ or }} inside it (n8n would cut it there)', () => {
+		for (const file of files.files.filter((f) => f.workflow)) {
+			for (const text of strings(JSON.parse(file.content))) {
+				if (!text.startsWith('={{')) continue;
+				expect(text.slice(3, -2).includes('{{') || text.slice(3, -2).includes('}}')).toBe(false);
+			}
+		}
+	});
+});
+
+describe('a gate', () => {
+	const files = withApprovals({ ttlMinutes: 30 });
+	const gate = (tool: string) => workflowOf(files, `hermes-approval-${tool.replace(/_/g, '-')}.json`);
+
+	it.each(SENSITIVE)('%s: keeps no data of a successful run and accepts only listed callers', (tool) => {
+		expect(gate(tool).settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', callerPolicy: 'workflowsFromAList' });
+	});
+
+	it.each(SENSITIVE)('%s: its trigger takes the tool parameters and approval_id', (tool) => {
+		const spec = CATALOGUE.find((t) => t.name === tool)!;
+		const values = (nodeOf(gate(tool), GATE_NODES.trigger).parameters.workflowInputs as { values: Array<{ name: string }> }).values;
+		expect(values.map((v) => v.name)).toEqual([...spec.parameters.map((p) => p.key), APPROVAL_ID_PARAM]);
+	});
+
+	it('claims with one conditional update on every condition of a usable approval', () => {
+		const claim = nodeOf(gate('crm_delete_lead'), GATE_NODES.claim);
+		expect(claim.alwaysOutputData).toBe(true);
+		expect(claim.parameters).toMatchObject({ operation: 'update', matchType: 'allConditions', dataTableId: { mode: 'name', value: 'hermes_approvals' } });
+		const conditions = (claim.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }).conditions;
+		expect(conditions.map((c) => [c.keyName, c.condition])).toEqual([
+			['approval_id', 'eq'],
+			['tool', 'eq'],
+			['args_hash', 'eq'],
+			['status', 'eq'],
+			['expires_at', 'gt'],
+		]);
+		expect(conditions.find((c) => c.keyName === 'tool')?.keyValue).toBe('crm_delete_lead');
+		expect(conditions.find((c) => c.keyName === 'status')?.keyValue).toBe('approved');
+		expect((claim.parameters.columns as { value: Record<string, unknown> }).value).toMatchObject({ status: 'used' });
+	});
+
+	it('runs the action only on the claimed branch', () => {
+		const workflow = gate('crm_delete_lead');
+		expect(workflow.connections[GATE_NODES.claimed].main[0]).toEqual([{ node: 'crm_delete_lead', type: 'main', index: 0 }]);
+		const incoming = Object.entries(workflow.connections).filter(([, out]) => out.main.some((targets) => targets.some((t) => t.node === 'crm_delete_lead')));
+		expect(incoming.map(([source]) => source)).toEqual([GATE_NODES.claimed]);
+	});
+
+	it('an Odoo gate runs the Odoo node on the gate\'s input, with the Odoo credential', () => {
+		const action = nodeOf(gate('crm_delete_lead'), 'crm_delete_lead');
+		expect(action.type).toBe('n8n-nodes-base.odoo');
+		expect(action.parameters).toMatchObject({ resource: 'custom', operation: 'delete', customResource: { value: 'crm.lead' } });
+		expect(JSON.stringify(action.parameters.recordId)).toContain("$('When called by a tool').first().json.lead_id");
+		expect(JSON.stringify(action.parameters)).not.toContain('$fromAI');
+		expect(action.credentials).toEqual({ odooApi: { name: 'Odoo' } });
+	});
+
+	it('the Docker gate runs the Docker node with its allow-list and settings', () => {
+		const action = nodeOf(gate('docker_manage'), 'docker_manage');
+		expect(action.type).toBe('n8n-nodes-hermes.hermesDocker');
+		expect(action.parameters).toMatchObject({ allowedActions: 'start,stop,restart,update' });
+		expect(action.credentials).toEqual({ hermesSshApi: { name: 'Hermes SSH' } });
+	});
+
+	it('stores only the hash of the secret, and the answer carries no secret', () => {
+		const workflow = gate('docker_manage');
+		const stored = (nodeOf(workflow, GATE_NODES.store).parameters.columns as { value: Record<string, string> }).value;
+		expect(Object.keys(stored).sort()).toEqual(APPROVAL_COLUMNS.map((c) => c.name).filter((c) => !['decided_at', 'used_at'].includes(c)).sort());
+		expect(stored.secret_hash).toBe("={{ $json.secret.hash('sha256') }}");
+		expect(stored.status).toBe('pending');
+		const required = nodeOf(workflow, GATE_NODES.required);
+		const fields = (required.parameters.assignments as { assignments: Array<{ name: string; value: unknown }> }).assignments;
+		expect(fields.map((f) => f.name)).toEqual(['success', 'error', APPROVAL_ID_PARAM, 'summary', 'expires_at', 'hint', 'retry']);
+		expect(JSON.stringify(fields)).not.toMatch(/\.secret\b/);
+		expect(required.parameters.includeOtherFields).toBe(false);
+	});
+
+	it('the secret is 256 random bits from the Crypto node, the id a random uuid', () => {
+		const workflow = gate('docker_manage');
+		expect(nodeOf(workflow, GATE_NODES.newSecret).parameters).toEqual({ action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 });
+		expect(nodeOf(workflow, GATE_NODES.newId).parameters).toEqual({ action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' });
+	});
+
+	it('expires after ttlMinutes', () => {
+		const call = nodeOf(gate('docker_manage'), GATE_NODES.call);
+		expect(JSON.stringify(call.parameters)).toContain('$now.toMillis() + 1800000');
+	});
+
+	it('the notification links to the page on the public URL, and a failed send answers __UNAVAILABLE__', () => {
+		const workflow = gate('docker_manage');
+		const notify = nodeOf(workflow, GATE_NODES.notify);
+		expect(notify).toMatchObject({ type: 'n8n-nodes-base.emailSend', onError: 'continueErrorOutput', credentials: { smtp: { name: 'Hermes SMTP' } } });
+		expect(notify.parameters).toMatchObject({ fromEmail: 'hermes@example.com', toEmail: 'ops@example.com', emailFormat: 'text', options: { appendAttribution: false } });
+		expect(String(notify.parameters.text)).toContain("'https://n8n.example.com/webhook/hermes-approval?id='");
+		expect(workflow.connections[GATE_NODES.notify].main).toEqual([
+			[{ node: GATE_NODES.required, type: 'main', index: 0 }],
+			[{ node: GATE_NODES.notSent, type: 'main', index: 0 }],
+		]);
+		expect(JSON.stringify(nodeOf(workflow, GATE_NODES.notSent).parameters)).toContain('__UNAVAILABLE__');
+	});
+
+	it('telegram: the Telegram node to the chat, without link preview', () => {
+		const telegram = withApprovals({ channel: { type: 'telegram', credential: 'Hermes Telegram', chatId: '4242' } });
+		const notify = nodeOf(workflowOf(telegram, 'hermes-approval-docker-manage.json'), GATE_NODES.notify);
+		expect(notify).toMatchObject({ type: 'n8n-nodes-base.telegram', credentials: { telegramApi: { name: 'Hermes Telegram' } } });
+		expect(notify.parameters).toMatchObject({ operation: 'sendMessage', chatId: '4242', additionalFields: { appendAttribution: false, disable_web_page_preview: true } });
+	});
+
+	it('a refusal says why, with the marker and retry policy of its reason', () => {
+		expect(REFUSAL_REASONS.map((r) => [r, REFUSAL_MARKER[r], APPROVAL_RETRY[REFUSAL_MARKER[r]]])).toEqual([
+			['unknown', '__APPROVAL_INVALID__', 'change_arguments'],
+			['other_call', '__APPROVAL_INVALID__', 'change_arguments'],
+			['denied', '__APPROVAL_DENIED__', 'never_here'],
+			['used', '__APPROVAL_INVALID__', 'change_arguments'],
+			['expired', '__APPROVAL_INVALID__', 'change_arguments'],
+			['pending', '__APPROVAL_REQUIRED__', 'after_approval'],
+		]);
+		const refusal = JSON.stringify(nodeOf(gate('crm_delete_lead'), GATE_NODES.refusal).parameters);
+		for (const reason of REFUSAL_REASONS) expect(refusal).toContain(JSON.stringify(REFUSAL_HINTS[reason]).slice(1, -1).slice(0, 40));
+	});
+
+	it('gates the same way in direct gateway mode', () => {
+		const direct = withApprovals({}, { gatewayMode: 'direct' });
+		expect(nodeOf(direct.main, 'docker_manage').type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
+		expect(nodeOf(workflowOf(direct, 'hermes-approval-docker-manage.json'), 'docker_manage').type).toBe('n8n-nodes-hermes.hermesDocker');
+	});
+});
+
+describe('the approval page', () => {
+	const page = workflowOf(withApprovals(), 'hermes-approval-page.json');
+
+	it('serves GET and POST on the page path, answering from its own nodes; keeps no execution data', () => {
+		expect(nodeOf(page, PAGE_NODES.webhook).parameters).toEqual({ multipleMethods: true, httpMethod: ['GET', 'POST'], path: 'hermes-approval', responseMode: 'responseNode', options: {} });
+		expect(page.connections[PAGE_NODES.webhook].main.map((targets) => targets[0].node)).toEqual([PAGE_NODES.find, PAGE_NODES.decide]);
+		expect(page.settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'none', callerPolicy: 'none' });
+	});
+
+	it('a GET only reads (the request shown needs the secret too)', () => {
+		const find = nodeOf(page, PAGE_NODES.find);
+		expect(find.parameters.operation).toBe('get');
+		const conditions = (find.parameters.filters as { conditions: Array<{ keyName: string }> }).conditions;
+		expect(conditions.map((c) => c.keyName)).toEqual(['approval_id', 'secret_hash']);
+	});
+
+	it('a POST decides by one conditional update: secret, pending, unexpired; anything but approve or deny matches nothing', () => {
+		const decide = nodeOf(page, PAGE_NODES.decide);
+		expect(decide.parameters).toMatchObject({ operation: 'update', matchType: 'allConditions' });
+		const conditions = (decide.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: string }> }).conditions;
+		expect(conditions.map((c) => [c.keyName, c.condition])).toEqual([
+			['approval_id', 'eq'],
+			['secret_hash', 'eq'],
+			['status', 'eq'],
+			['expires_at', 'gt'],
+		]);
+		const status = conditions[2].keyValue;
+		const evaluate = (decision: unknown) => new Function('$json', `return ${status.slice(4, -3)}`)({ body: { decision } }) as string;
+		expect([evaluate('approve'), evaluate('deny'), evaluate('approved'), evaluate(undefined), evaluate('constructor')]).toEqual([
+			'pending',
+			'pending',
+			'not a decision',
+			'not a decision',
+			'not a decision',
+		]);
+	});
+
+	it('escapes what the agent sent before putting it in the page', () => {
+		const body = String(nodeOf(page, PAGE_NODES.show).parameters.responseBody).slice(4, -3);
+		const json = { status: 'pending', expires_at: Date.now() + 60_000, summary: '<script>alert(1)</script>', args_json: '{"a":"\'&"}', approval_id: 'x"y' };
+		const html = new Function('$json', '$now', '$', `return ${body}`)(json, { toMillis: () => Date.now() }, () => ({ first: () => ({ json: { query: { s: 'abc' } } }) })) as string;
+		expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+		expect(html).not.toContain('<script>');
+		expect(html).toContain('{&quot;a&quot;:&quot;&#39;&amp;&quot;}');
+		expect(html).toContain('value="x&quot;y"');
+		expect(html).toContain('<form method="post">');
+	});
+});
