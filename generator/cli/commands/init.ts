@@ -24,11 +24,16 @@ export function renderConfig(catalogue: readonly string[]): string {
 		defaultConfig();
 	const body = { catalogue, workflowName, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId };
 	const json = JSON.stringify(body, null, '\t').replace(/^(\t+)"([A-Za-z_$][A-Za-z0-9_$]*)":/gm, '$1$2:').replace(/"/g, "'");
+	// Off by default: it needs a channel credential and n8n's public URL, which only the user knows.
+	const approvals = [
+		'\t// Sensitive tools act only on a call a person approved (see the approvals page of the docs):',
+		"\t// approvals: { channel: { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] }, publicUrl: 'https://n8n.example.com' },",
+	].join('\n');
 	return [
 		"import { defineConfig } from 'hermes-workflows';",
 		'',
 		'// Keys left out keep their built-in default (`hermes-workflows generate --help` lists the commands).',
-		`export default defineConfig(${json});`,
+		`export default defineConfig(${json.replace(/\n\}$/, `,\n${approvals}\n}`)});`,
 		'',
 	].join('\n');
 }

@@ -1,0 +1,378 @@
+/**
+ * Approvals end to end, in a REAL n8n: the gated tools are called through the official MCP SDK
+ * client, the person's notification arrives on a real SMTP server (email) or a Telegram Bot API
+ * stand-in (nothing real can run here), and the person decides on the approval page in headless
+ * Debian Chromium, so the decision is the page's own form POST. Odoo and the docker command are
+ * stand-ins (see stack.ts); they count what was executed.
+ */
+import type { QueueN8nHandle } from '../../harness/queue/stack';
+import { startQueueN8n } from '../../harness/queue/stack';
+import type { N8nHandle } from '../../harness/n8n';
+import { callTool, type McpSession, type ToolAnswer } from './mcp';
+import { api, createPublishedWorkflow, getExecution, listExecutions, listWorkflows } from './n8nRest';
+import { startStackWithClient, type HermesStack } from './stack';
+import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './approvalChannels';
+import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
+
+export type Engine = 'regular' | 'queue';
+
+const TABLE = 'hermes_approvals';
+const PAGE_PATH = 'hermes-approval';
+
+interface Approval {
+	id: string;
+	link: string;
+	secret: string;
+	answer: Record<string, unknown>;
+}
+
+/** A gated tool, how to make a fresh target for it, and how to count what it executed. */
+interface GatedCase {
+	tool: string;
+	args(stack: HermesStack): Record<string, unknown>;
+	/** Other arguments for the same tool. */
+	other(args: Record<string, unknown>): Record<string, unknown>;
+	/** Executions of the tool's action seen by the stand-in since `mark`. */
+	executed(stack: HermesStack, mark: Mark, args: Record<string, unknown>): number;
+}
+
+interface Mark {
+	odoo: number;
+	docker: number;
+}
+
+const mark = (stack: HermesStack): Mark => ({ odoo: stack.odoo.calls.length, docker: stack.docker.calls().length });
+
+function odooDeletes(model: string, idKey: string): GatedCase['executed'] {
+	return (stack, since, args) =>
+		stack.odoo.objectCallsSince(since.odoo).filter((c) => c.model === model && c.modelMethod === 'unlink' && (c.ids ?? []).includes(Number(args[idKey]))).length;
+}
+
+function createRecord(stack: HermesStack, model: string, vals: Record<string, unknown>): number {
+	const [id] = stack.odoo.store.execute({ model, method: 'create', params: { vals_list: [vals] } }) as number[];
+	return id;
+}
+
+let sequence = 0;
+export const GATED_CASES: GatedCase[] = [
+	{
+		tool: 'crm_delete_lead',
+		args: (stack) => ({ lead_id: createRecord(stack, 'crm.lead', { name: `Approval lead ${++sequence}`, type: 'opportunity', partner_id: 2, stage_id: 1 }) }),
+		other: (args) => ({ lead_id: Number(args.lead_id) + 1000 }),
+		executed: odooDeletes('crm.lead', 'lead_id'),
+	},
+	{
+		tool: 'timesheet_delete',
+		args: (stack) => ({
+			line_id: createRecord(stack, 'account.analytic.line', { name: `Approval line ${++sequence}`, date: '2026-01-07', unit_amount: 1, project_id: 1, employee_id: 1 }),
+		}),
+		other: (args) => ({ line_id: Number(args.line_id) + 1000 }),
+		executed: odooDeletes('account.analytic.line', 'line_id'),
+	},
+	{
+		tool: 'docker_manage',
+		args: () => ({ action: 'restart', stack: `app-${++sequence}` }),
+		other: (args) => ({ action: 'stop', stack: args.stack }),
+		executed: (stack, since, args) =>
+			stack.docker
+				.calls()
+				.slice(since.docker)
+				.filter((argv) => argv.includes(String(args.stack)) && argv.includes(String(args.action))).length,
+	},
+];
+
+const first = (answer: ToolAnswer): Record<string, unknown> => {
+	const value = Array.isArray(answer.value) ? answer.value[0] : answer.value;
+	return (value ?? {}) as Record<string, unknown>;
+};
+
+export function describeApprovals(engine: Engine, channelKind: ChannelKind): void {
+	jest.setTimeout(180_000);
+
+	let stack: HermesStack;
+	let mcp: McpSession;
+	let channel: ApprovalChannel;
+	let browser: BrowserHandle;
+	let pageBase: string;
+	let stopAll: (() => Promise<void>) | undefined;
+	/** Every MCP answer text of this file, to look for secrets in. */
+	const answers: string[] = [];
+	const secrets: string[] = [];
+
+	const webhookBase = (n8n: N8nHandle) => (n8n as QueueN8nHandle).webhookUrl ?? n8n.baseUrl;
+
+	beforeAll(async () => {
+		channel = await startApprovalChannel(channelKind);
+		browser = await launchBrowser();
+		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({
+			...queue,
+			beforePush: (n8n) => channel.createCredential(n8n),
+			config: (n8n) => ({ approvals: { channel: channel.config, publicUrl: webhookBase(n8n), pagePath: PAGE_PATH, table: TABLE } }),
+		}));
+		pageBase = `${webhookBase(stack.n8n)}/webhook/${PAGE_PATH}`;
+		await waitForPage(pageBase);
+	}, 420_000);
+
+	afterAll(async () => {
+		await stopAll?.();
+		await channel?.stop();
+		await browser?.close();
+	}, 120_000);
+
+	async function call(tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+		const answer = await callTool(mcp, tool, args);
+		answers.push(answer.text);
+		return first(answer);
+	}
+
+	/** First call: nothing runs, the person is notified with the link. */
+	async function request(tool: string, args: Record<string, unknown>): Promise<Approval> {
+		const answer = await call(tool, args);
+		expect(answer).toMatchObject({ success: false, error: '__APPROVAL_REQUIRED__', retry: 'after_approval' });
+		const id = String(answer.approval_id);
+		const link = await channel.linkFor(id);
+		const secret = new URL(link).searchParams.get('s') ?? '';
+		secrets.push(secret);
+		return { id, link, secret, answer };
+	}
+
+	/** The person opens the link in a browser and clicks a button: the page's own form POST. */
+	async function decide(approval: Approval, button: 'Approve' | 'Deny'): Promise<PageResult> {
+		const page = await browser.openAndClick(approval.link, button);
+		expect(page.status).toBe(200);
+		return page;
+	}
+
+	it('push deployed the gates and the page, and created the approval table', async () => {
+		expect(stack.push.code).toBe(0);
+		const names = (await listWorkflows(stack.n8n)).map((w) => w.name);
+		expect(names).toEqual(expect.arrayContaining(['Hermes Approval Page', ...GATED_CASES.map((c) => `Hermes Approval - ${c.tool}`)]));
+		const tables = await api<{ data: Array<{ name: string }> }>(stack.n8n, 'GET', '/data-tables');
+		expect(tables.data.map((t) => t.name)).toContain(TABLE);
+	});
+
+	it('tools/list gives each gated tool its own parameters plus an optional approval_id', async () => {
+		const { tools } = await mcp.client.listTools();
+		for (const gated of GATED_CASES) {
+			const listed = tools.find((t) => t.name === gated.tool);
+			const schema = listed?.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
+			expect(Object.keys(schema.properties ?? {})).toContain('approval_id');
+			expect(schema.required ?? []).not.toContain('approval_id');
+			expect(listed?.description).toContain('__APPROVAL_REQUIRED__');
+		}
+	});
+
+	describe.each(GATED_CASES)('$tool', (gated) => {
+		it('first call executes nothing and notifies the person with what will be done', async () => {
+			const args = gated.args(stack);
+			const before = mark(stack);
+			const approval = await request(gated.tool, args);
+			expect(approval.answer).toMatchObject({ summary: expect.stringContaining(gated.tool), expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+			expect(approval.answer).not.toHaveProperty('secret');
+			const message = channel.messageFor(approval.id);
+			expect(message).toContain(gated.tool);
+			for (const value of Object.values(args)) expect(message).toContain(String(value));
+			expect(gated.executed(stack, before, args)).toBe(0);
+		});
+
+		it('approve -> the second call executes exactly once; a replay is refused', async () => {
+			const args = gated.args(stack);
+			const before = mark(stack);
+			const approval = await request(gated.tool, args);
+			const page = await decide(approval, 'Approve');
+			expect(page.text).toContain('Approved');
+			expect(gated.executed(stack, before, args)).toBe(0);
+			const done = await call(gated.tool, { ...args, approval_id: approval.id });
+			expect(done.error).toBeUndefined();
+			expect(gated.executed(stack, before, args)).toBe(1);
+			const replay = await call(gated.tool, { ...args, approval_id: approval.id });
+			expect(replay).toMatchObject({ success: false, error: '__APPROVAL_INVALID__', retry: 'change_arguments', hint: expect.stringContaining('already used') });
+			expect(gated.executed(stack, before, args)).toBe(1);
+		});
+
+		it('other arguments with an approved id -> refused, nothing executed, and the approval still stands for its own call', async () => {
+			const args = gated.args(stack);
+			const before = mark(stack);
+			const approval = await request(gated.tool, args);
+			await decide(approval, 'Approve');
+			const other = gated.other(args);
+			const refused = await call(gated.tool, { ...other, approval_id: approval.id });
+			expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('other arguments') });
+			expect(gated.executed(stack, before, other)).toBe(0);
+			expect(gated.executed(stack, before, args)).toBe(0);
+		});
+
+		it('deny -> refused with __APPROVAL_DENIED__, nothing executed', async () => {
+			const args = gated.args(stack);
+			const before = mark(stack);
+			const approval = await request(gated.tool, args);
+			const page = await decide(approval, 'Deny');
+			expect(page.text).toContain('Denied');
+			const refused = await call(gated.tool, { ...args, approval_id: approval.id });
+			expect(refused).toMatchObject({ success: false, error: '__APPROVAL_DENIED__', retry: 'never_here' });
+			expect(gated.executed(stack, before, args)).toBe(0);
+		});
+
+		it('expired -> refused, nothing executed (the request is aged in the store)', async () => {
+			const args = gated.args(stack);
+			const before = mark(stack);
+			const approval = await request(gated.tool, args);
+			await decide(approval, 'Approve');
+			await ageRequest(stack, approval.id);
+			const refused = await call(gated.tool, { ...args, approval_id: approval.id });
+			expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('expired') });
+			expect(gated.executed(stack, before, args)).toBe(0);
+		});
+
+		it('a GET of the link or a POST with a wrong secret approves nothing', async () => {
+			const args = gated.args(stack);
+			const before = mark(stack);
+			const approval = await request(gated.tool, args);
+			// What a link preview or a mail scanner does: fetch the page, follow nothing.
+			const preview = await fetch(approval.link, { redirect: 'manual' });
+			expect(preview.status).toBe(200);
+			expect(await preview.text()).toContain('Approve this call?');
+			const forged = await postDecision(pageBase, approval.id, 'f'.repeat(64), 'approve');
+			expect(forged.status).toBe(409);
+			const noSecret = await fetch(`${pageBase}?id=${approval.id}`);
+			expect(await noSecret.text()).not.toContain('Approve this call?');
+			const pending = await call(gated.tool, { ...args, approval_id: approval.id });
+			expect(pending).toMatchObject({ error: '__APPROVAL_REQUIRED__', retry: 'after_approval', hint: expect.stringContaining('No one has decided yet') });
+			expect(gated.executed(stack, before, args)).toBe(0);
+		});
+
+		it('10 concurrent second calls -> exactly one executes', async () => {
+			const args = gated.args(stack);
+			const before = mark(stack);
+			const approval = await request(gated.tool, args);
+			await decide(approval, 'Approve');
+			const results = await Promise.all(Array.from({ length: 10 }, () => call(gated.tool, { ...args, approval_id: approval.id })));
+			const refused = results.filter((r) => r.error === '__APPROVAL_INVALID__');
+			expect(refused).toHaveLength(9);
+			expect(gated.executed(stack, before, args)).toBe(1);
+		});
+	});
+
+	it('an unknown approval_id is refused', async () => {
+		const refused = await call('crm_delete_lead', { lead_id: 1, approval_id: 'not-an-approval' });
+		expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('No approval has this approval_id') });
+	});
+
+	it('a second decision on the page changes nothing', async () => {
+		const args = GATED_CASES[0].args(stack);
+		const approval = await request('crm_delete_lead', args);
+		await decide(approval, 'Deny');
+		const again = await postDecision(pageBase, approval.id, approval.secret, 'approve');
+		expect(again.status).toBe(409);
+		const refused = await call('crm_delete_lead', { ...args, approval_id: approval.id });
+		expect(refused.error).toBe('__APPROVAL_DENIED__');
+	});
+
+	it('no secret appears in any MCP answer or in the execution data of the tool workflow', async () => {
+		expect(secrets.length).toBeGreaterThanOrEqual(GATED_CASES.length * 6);
+		for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		const allAnswers = answers.join('\n');
+		for (const secret of secrets) expect(allAnswers).not.toContain(secret);
+		const workflows = await listWorkflows(stack.n8n);
+		const toolWorkflow = workflows.find((w) => w.name === 'Hermes MCP Tools');
+		const executions = await listExecutions(stack.n8n, { workflowId: toolWorkflow!.id });
+		expect(executions.length).toBeGreaterThan(0);
+		for (const execution of executions) {
+			const data = JSON.stringify(await getExecution(stack.n8n, execution.id));
+			for (const secret of secrets) expect(data).not.toContain(secret);
+		}
+		// The gates and the page keep no data of a successful run (a first call's holds the secret).
+		for (const name of ['Hermes Approval Page', ...GATED_CASES.map((c) => `Hermes Approval - ${c.tool}`)]) {
+			const id = workflows.find((w) => w.name === name)!.id;
+			const kept = await listExecutions(stack.n8n, { workflowId: id, status: 'success' });
+			expect({ name, kept: kept.length }).toEqual({ name, kept: 0 });
+		}
+	});
+
+	it('a workflow outside the caller list cannot call the Docker gateway or a gate: n8n refuses it and nothing runs', async () => {
+		const workflows = await listWorkflows(stack.n8n);
+		const before = mark(stack);
+		for (const target of ['Hermes Gateway - Docker', 'Hermes Approval - docker_manage']) {
+			const id = workflows.find((w) => w.name === target)!.id;
+			const path = `outside-${target.replace(/\W+/g, '-').toLowerCase()}`;
+			await createPublishedWorkflow(stack.n8n, outsideCaller(path, id));
+			const response = await pollWebhook(`${webhookBase(stack.n8n)}/webhook/${path}`);
+			expect({ target, status: response.status }).toEqual({ target, status: 500 });
+			expect(response.text).toMatch(/not allowed|cannot be called|caller/i);
+		}
+		expect(stack.docker.calls().slice(before.docker)).toEqual([]);
+	});
+
+	it(`the notifications went out on ${channelKind}, one per request`, () => {
+		expect(channel.count()).toBe(secrets.length);
+	});
+}
+
+/** Until n8n has registered the page's webhook it answers 404 with JSON; the page answers HTML. */
+async function waitForPage(url: string, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const response = await fetch(url);
+		const type = response.headers.get('content-type') ?? '';
+		await response.body?.cancel();
+		if (type.startsWith('text/html')) return;
+		await new Promise((done) => setTimeout(done, 250));
+	}
+	throw new Error(`approval page ${url} not registered after ${timeoutMs} ms`);
+}
+
+async function postDecision(pageBase: string, id: string, secret: string, decision: string): Promise<{ status: number; text: string }> {
+	const response = await fetch(`${pageBase}?id=${encodeURIComponent(id)}&s=${secret}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ id, s: secret, decision }).toString(),
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+/** Moves a request's expiry into the past through n8n's public data-table API. */
+async function ageRequest(stack: HermesStack, approvalId: string): Promise<void> {
+	const tables = await api<{ data: Array<{ id: string; name: string }> }>(stack.n8n, 'GET', '/data-tables');
+	const table = tables.data.find((t) => t.name === TABLE)!;
+	await api(stack.n8n, 'PATCH', `/data-tables/${table.id}/rows/update`, {
+		filter: { type: 'and', filters: [{ columnName: 'approval_id', condition: 'eq', value: approvalId }] },
+		data: { expires_at: Date.now() - 60_000 },
+	});
+}
+
+/** A webhook workflow that calls `workflowId` with Execute Workflow, as any other workflow could try. */
+function outsideCaller(path: string, workflowId: string): Record<string, unknown> {
+	return {
+		name: `Outside caller ${path}`,
+		nodes: [
+			{ id: 'a1', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0], webhookId: `wh-${path}`, parameters: { path, responseMode: 'lastNode', options: {} } },
+			{
+				id: 'a2',
+				name: 'Call it',
+				type: 'n8n-nodes-base.executeWorkflow',
+				typeVersion: 1.2,
+				position: [220, 0],
+				parameters: {
+					source: 'database',
+					workflowId: { __rl: true, mode: 'id', value: workflowId },
+					workflowInputs: { mappingMode: 'defineBelow', value: { dockerAction: 'restart', dockerStack: 'outside', action: 'restart', stack: 'outside', approval_id: '' }, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true },
+					mode: 'once',
+					options: { waitForSubWorkflow: true },
+				},
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'Call it', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+async function pollWebhook(url: string, timeoutMs = 30_000): Promise<{ status: number; text: string }> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const response = await fetch(url);
+		const text = await response.text();
+		if (response.status !== 404 || Date.now() > deadline) return { status: response.status, text };
+		await new Promise((done) => setTimeout(done, 250));
+	}
+}
