@@ -70,6 +70,15 @@ describe('the approval page (Webhook GET+POST, Respond to Webhook HTML) in Chrom
 		expect(html).toContain('<input type="hidden" name="id" value="A1">');
 	});
 
+	test('values are HTML-escaped on the page and arrive unchanged in the POST', async () => {
+		const id = `"><script>document.forms[0].submit()</script>&'`;
+		const result = await browser.openAndClick(`${pageUrl}?id=${encodeURIComponent(id)}&t=tok3`, 'Deny');
+		expect(JSON.parse(result.text)).toMatchObject({ body: { id, token: 'tok3', decision: 'deny' } });
+		const page = await browser.openOnly(`${pageUrl}?id=${encodeURIComponent(id)}&t=tok3`);
+		// The script stayed text: no auto-submit, the heading shows it literally.
+		expect(page.text).toContain(`Approve ${id}?`);
+	});
+
 	test.each([
 		['relative (no action)', 'approve', '', 'Approve'],
 		['relative (no action)', 'deny', '', 'Deny'],
@@ -119,10 +128,10 @@ test('Email Send 2.1 delivers text and HTML to the SMTP server', async () => {
 test('Telegram 1.2 sendMessage reaches the Bot API stand-in, one call, no getMe', async () => {
 	const credentialId = await createCredential(n8n, 'Approval Telegram', 'telegramApi', { accessToken: telegram.token, baseUrl: telegram.baseUrl });
 	await createPublishedWorkflow(n8n, { ...telegramWorkflow('probe-telegram', credentialId, '4242') });
-	const { status, json } = await getJson(`${n8n.baseUrl}/webhook/probe-telegram?id=T1&link=${encodeURIComponent('http://127.0.0.1/x?id=T1')}`);
+	const { status, json } = await getJson(`${n8n.baseUrl}/webhook/probe-telegram?id=T1&link=${encodeURIComponent('http://127.0.0.1/x?id=T1&t=k')}`);
 	expect(status).toBe(200);
-	const message = await telegram.waitForMessage((m) => m.text.startsWith('Approval needed: T1'));
-	expect(message).toMatchObject({ chat_id: '4242', parse_mode: 'HTML', text: 'Approval needed: T1\nhttp://127.0.0.1/x?id=T1' });
+	const message = await telegram.waitForMessage((m) => m.text.startsWith('<b>Approval needed</b>: T1'));
+	expect(message).toMatchObject({ chat_id: '4242', parse_mode: 'HTML', text: '<b>Approval needed</b>: T1\nhttp://127.0.0.1/x?id=T1&amp;t=k' });
 	expect(telegram.calls.map((c) => [c.method, c.contentType])).toEqual([['sendMessage', 'application/json']]);
 	expect(message.params).toMatchObject({ disable_web_page_preview: true });
 	// n8n's node outputs the Bot API's answer.

@@ -7,6 +7,8 @@
  *   multipart or the query string, merged as the Bot API does;
  * - `sendMessage` answers `{ok: true, result: {message_id, date, chat: {id, type}, text}}`;
  *   no chat_id or no text -> 400 as Telegram words it; `getMe` answers the bot;
+ * - `parse_mode` HTML or Markdown text that Telegram could not parse (a bare `&` or `<`, an
+ *   unclosed `*`/`_`) -> 400 `can't parse entities`, as Telegram refuses it (a subset of its rules);
  * - a wrong token -> 401 `Unauthorized`, an unknown method -> 404 `Not Found`, both in the Bot
  *   API's `{ok: false, error_code, description}` shape.
  * Every call is recorded (a wrong token and an unknown method too, with `accepted: false`).
@@ -82,6 +84,33 @@ async function parseParams(request: IncomingMessage, url: URL): Promise<Record<s
 	return params;
 }
 
+/** Tags Telegram's HTML parse mode accepts. */
+const HTML_TAG = /^<\/?(b|strong|i|em|u|ins|s|strike|del|span|tg-spoiler|a|code|pre|blockquote|tg-emoji)(\s[^<>]*)?>/;
+const HTML_ENTITY = /^&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);/;
+
+/** Why Telegram would refuse to parse `text` in `parseMode`, or undefined when it parses. */
+function entityError(text: string, parseMode: string | undefined): string | undefined {
+	if (parseMode === 'HTML') {
+		for (let i = 0; i < text.length; i++) {
+			const rest = text.slice(i);
+			// Telegram counts UTF-8 bytes, not characters.
+			const offset = Buffer.byteLength(text.slice(0, i));
+			if (text[i] === '&' && !HTML_ENTITY.test(rest)) return `Can't find end of the entity starting at byte offset ${offset}`;
+			if (text[i] === '<' && !HTML_TAG.test(rest)) return `Unsupported start tag at byte offset ${offset}`;
+		}
+	}
+	if (parseMode === 'Markdown') {
+		// Legacy Markdown: *bold*, _italic_, `code` must be closed; a backslash escapes.
+		for (const mark of ['*', '_', '`']) {
+			const unescaped = text.split('').filter((c, i) => c === mark && text[i - 1] !== '\\').length;
+			if (unescaped % 2 === 1) {
+				return `Can't find end of the entity starting at byte offset ${Buffer.byteLength(text.slice(0, text.lastIndexOf(mark)))}`;
+			}
+		}
+	}
+	return undefined;
+}
+
 export async function startTelegramBotApi(options: { token?: string } = {}): Promise<TelegramBotApiHandle> {
 	const token = options.token ?? '123456789:hermes-test-bot-token';
 	const calls: TelegramCall[] = [];
@@ -93,8 +122,10 @@ export async function startTelegramBotApi(options: { token?: string } = {}): Pro
 		const text = params.text;
 		if (chatId === undefined || chatId === '') return failure(400, 'Bad Request: chat_id is empty');
 		if (typeof text !== 'string' || text.trim() === '') return failure(400, 'Bad Request: message text is empty');
-		const message_id = nextMessageId++;
 		const parse_mode = typeof params.parse_mode === 'string' ? params.parse_mode : undefined;
+		const unparsable = entityError(text, parse_mode);
+		if (unparsable) return failure(400, `Bad Request: can't parse entities: ${unparsable}`);
+		const message_id = nextMessageId++;
 		messages.add({ token: callToken, chat_id: String(chatId), text, parse_mode, message_id, params });
 		const numericId = Number(chatId);
 		const chat = Number.isInteger(numericId)

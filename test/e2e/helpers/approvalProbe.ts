@@ -34,6 +34,11 @@ function lastNodeWebhook(path: string): Node {
 	});
 }
 
+/** An n8n expression (without braces) HTML-escaping `value` for text and quoted attributes. */
+export function escaped(value: string): string {
+	return `String(${value} ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')`;
+}
+
 /** The approval page: GET shows the form, POST (the button) is echoed back. */
 export function approvalPageWorkflow(path: string, absoluteAction: string): ProbeWorkflow {
 	const webhook = node(
@@ -45,12 +50,14 @@ export function approvalPageWorkflow(path: string, absoluteAction: string): Prob
 		{ webhookId: randomUUID() },
 	);
 	// `?abs=1` posts to the absolute URL, otherwise the form has no action (same URL, query kept).
+	// Values are HTML-escaped: n8n has no escape extension, and the sandbox allows scripts and forms,
+	// so an injected script could click Approve itself.
 	const html =
 		'=<!doctype html><html><head><meta charset="utf-8"><title>Approval</title></head><body>' +
-		'<h1>Approve {{ $json.query.id }}?</h1>' +
+		`<h1>Approve {{ ${escaped('$json.query.id')} }}?</h1>` +
 		`<form method="post"{{ $json.query.abs ? ' action="${absoluteAction}"' : '' }}>` +
-		'<input type="hidden" name="id" value="{{ $json.query.id }}">' +
-		'<input type="hidden" name="token" value="{{ $json.query.t }}">' +
+		`<input type="hidden" name="id" value="{{ ${escaped('$json.query.id')} }}">` +
+		`<input type="hidden" name="token" value="{{ ${escaped('$json.query.t')} }}">` +
 		'<button type="submit" name="decision" value="approve">Approve</button> ' +
 		'<button type="submit" name="decision" value="deny">Deny</button>' +
 		'</form></body></html>';
@@ -121,7 +128,8 @@ export function telegramWorkflow(path: string, credentialId: string, chatId: str
 			resource: 'message',
 			operation: 'sendMessage',
 			chatId,
-			text: '=Approval needed: {{ $json.query.id }}\n{{ $json.query.link }}',
+			// parse_mode HTML: Telegram refuses a bare & or < (a link's query string has &), so escape.
+			text: `=<b>Approval needed</b>: {{ ${escaped('$json.query.id')} }}\n{{ ${escaped('$json.query.link')} }}`,
 			replyMarkup: 'none',
 			additionalFields: { appendAttribution: false, parse_mode: 'HTML' },
 		},
