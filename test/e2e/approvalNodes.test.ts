@@ -70,6 +70,17 @@ describe('the approval page (Webhook GET+POST, Respond to Webhook HTML) in Chrom
 		expect(html).toContain('<input type="hidden" name="id" value="A1">');
 	});
 
+	test('a POST without a browser (no Origin) reaches the POST branch too, under the same CSP', async () => {
+		const response = await fetch(`${pageUrl}?id=A3`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ id: 'A3', token: 'tok', decision: 'approve' }),
+		});
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-security-policy')).toMatch(/^sandbox /);
+		expect(await response.json()).toMatchObject({ body: { id: 'A3', decision: 'approve' }, query: { id: 'A3' }, origin: null });
+	});
+
 	test('values are HTML-escaped on the page and arrive unchanged in the POST', async () => {
 		const id = `"><script>document.forms[0].submit()</script>&'`;
 		const result = await browser.openAndClick(`${pageUrl}?id=${encodeURIComponent(id)}&t=tok3`, 'Deny');
