@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash test/setup/install-host-deps.sh
 bash test/setup/install-queue-deps.sh # Redis and PostgreSQL for the queue-mode e2e
+bash test/setup/install-chromium.sh # Debian's Chromium for the approval-page tests
 bash test/setup/install-n8n.sh # real n8n for e2e, cached outside the repo; instant once installed
 bash test/setup/install-n8n.sh 2.20.12 # the routing proof's n8n (queue mode), cached like 2.41.1
 bash test/setup/install-scanner.sh # n8n's community-package scanner, cached likewise
