@@ -52,6 +52,9 @@ function emailChannel(smtp: SmtpHandle): ApprovalChannel {
 	};
 }
 
+/** The text as Telegram shows it: the gate sends HTML, whose entities Telegram decodes. */
+const shown = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
 function telegramChannel(bot: TelegramBotApiHandle): ApprovalChannel {
 	const chatId = '424242';
 	return {
@@ -60,12 +63,12 @@ function telegramChannel(bot: TelegramBotApiHandle): ApprovalChannel {
 		createCredential: async (n8n) => {
 			await createCredential(n8n, 'Hermes Telegram', 'telegramApi', { accessToken: bot.token, baseUrl: bot.baseUrl });
 		},
-		linkFor: async (id) => linkIn((await bot.waitForMessage((m) => m.text.includes(id), 20_000)).text, id),
+		linkFor: async (id) => linkIn(shown((await bot.waitForMessage((m) => m.text.includes(id), 20_000)).text), id),
 		messageFor: (id) => {
 			const message = bot.messages.find((m) => m.text.includes(id));
 			if (!message) throw new Error(`no Telegram message for ${id}`);
-			expect(String(message.chat_id)).toBe(chatId);
-			return message.text;
+			expect({ chat: String(message.chat_id), parseMode: message.parse_mode }).toEqual({ chat: chatId, parseMode: 'HTML' });
+			return shown(message.text);
 		},
 		count: () => bot.messages.length,
 		stop: () => bot.close(),

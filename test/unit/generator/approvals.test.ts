@@ -251,7 +251,8 @@ describe('a gate', () => {
 		const telegram = withApprovals({ channel: { type: 'telegram', credential: 'Hermes Telegram', chatId: '4242' } });
 		const notify = nodeOf(workflowOf(telegram, 'hermes-approval-docker-manage.json'), GATE_NODES.notify);
 		expect(notify).toMatchObject({ type: 'n8n-nodes-base.telegram', credentials: { telegramApi: { name: 'Hermes Telegram' } } });
-		expect(notify.parameters).toMatchObject({ operation: 'sendMessage', chatId: '4242', additionalFields: { appendAttribution: false, disable_web_page_preview: true } });
+		expect(notify.parameters).toMatchObject({ operation: 'sendMessage', chatId: '4242', additionalFields: { appendAttribution: false, parse_mode: 'HTML', disable_web_page_preview: true } });
+		expect(String(notify.parameters.text)).toMatch(/\.replaceAll\('&', '&amp;'\)\.replaceAll\('<', '&lt;'\)\.replaceAll\('>', '&gt;'\) \}\}$/);
 	});
 
 	it('a refusal says why, with the marker and retry policy of its reason', () => {
