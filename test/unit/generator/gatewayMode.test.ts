@@ -154,14 +154,8 @@ describe('subWorkflowExecutions', () => {
 		const gateways = files.files.filter((f) => f.file.startsWith('hermes-gateway-'));
 		expect(gateways.length).toBeGreaterThan(0);
 		for (const file of gateways) {
-			expect(file.workflow?.settings).toEqual({
-				executionOrder: 'v1',
-				callerPolicy: 'workflowsFromAList',
-				saveDataSuccessExecution: 'none',
-				saveDataErrorExecution: 'all',
-				saveExecutionProgress: false,
-				saveManualExecutions: false,
-			});
+			const kept = { saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', saveExecutionProgress: false, saveManualExecutions: false };
+			expect(file.workflow?.settings).toEqual({ executionOrder: 'v1', callerPolicy: 'workflowsFromAList', ...kept });
 		}
 		// The tool workflow's own execution still records every call.
 		expect(files.main.settings).toEqual({ executionOrder: 'v1' });
