@@ -84,12 +84,14 @@ export function buildGatewayWorkflow(gateway: GatewayName, config: HermesConfig)
 /**
  * With `subWorkflowExecutions: 'failures'` n8n keeps no data of a successful gateway run (the
  * calling tool workflow's execution still records every call) and always keeps a failed one,
- * whatever the instance's own defaults say.
+ * whatever the instance's own defaults say. Only the workflows that call a gateway may run it
+ * (`workflowsFromAList`): push fills in their ids, so no other workflow reaches the gateway nodes.
  */
 export function subWorkflowSettings(config: Pick<HermesConfig, 'subWorkflowExecutions'>): WorkflowSettings {
-	if (config.subWorkflowExecutions === 'all') return { executionOrder: 'v1' };
+	if (config.subWorkflowExecutions === 'all') return { executionOrder: 'v1', callerPolicy: 'workflowsFromAList' };
 	return {
 		executionOrder: 'v1',
+		callerPolicy: 'workflowsFromAList',
 		saveDataSuccessExecution: 'none',
 		saveDataErrorExecution: 'all',
 		saveExecutionProgress: false,

@@ -38,6 +38,17 @@ export interface LiveCredential {
 	type: string;
 }
 
+/** Column types of an n8n Data Table (2.41: `string number boolean date`). */
+export type DataTableColumnType = 'string' | 'number' | 'boolean' | 'date';
+
+/** What GET /data-tables lists and POST /data-tables answers (the fields we read). */
+export interface LiveDataTable {
+	id: string;
+	name: string;
+	projectId?: string;
+	columns: Array<{ id?: string; name: string; type: DataTableColumnType; index?: number }>;
+}
+
 /** One finished HTTP exchange, for progress output and for tests that count writes. */
 export interface RequestEvent {
 	method: string;
@@ -77,6 +88,9 @@ const SCOPES: Array<{ method: string; path: RegExp; scope: string }> = [
 	{ method: 'PUT', path: /^\/workflows\//, scope: 'workflow:update (and workflow:activate for a published workflow)' },
 	{ method: 'GET', path: /^\/workflows/, scope: 'workflow:list and workflow:read' },
 	{ method: 'GET', path: /^\/credentials/, scope: 'credential:list' },
+	{ method: 'POST', path: /^\/data-tables\/[^/]+\/columns$/, scope: 'dataTableColumn:create' },
+	{ method: 'POST', path: /^\/data-tables$/, scope: 'dataTable:create' },
+	{ method: 'GET', path: /^\/data-tables$/, scope: 'dataTable:list' },
 ];
 
 function scopeFor(method: string, path: string): string | undefined {
@@ -185,6 +199,24 @@ export class N8nApiClient {
 	/** Publishes the current version (`/activate`: n8n 1.x and 2.x; 2.x also calls it `/publish`). */
 	activateWorkflow(id: string): Promise<LiveWorkflow> {
 		return this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/activate`);
+	}
+
+	/**
+	 * Data tables whose name CONTAINS `name` (n8n's filter is a case-insensitive LIKE), with their
+	 * columns, in every project the key's user can see. Scope dataTable:list.
+	 */
+	listDataTables(name?: string): Promise<LiveDataTable[]> {
+		return this.listAll<LiveDataTable>('/data-tables', name ? { filter: JSON.stringify({ name }) } : {});
+	}
+
+	/** Creates a table in the key user's personal project (as push's workflows). Scope dataTable:create. */
+	createDataTable(table: { name: string; columns: ReadonlyArray<{ name: string; type: DataTableColumnType }> }): Promise<LiveDataTable> {
+		return this.request<LiveDataTable>('POST', '/data-tables', { name: table.name, columns: table.columns });
+	}
+
+	/** Appends a column; existing columns and rows are untouched. Scope dataTableColumn:create. */
+	addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown> {
+		return this.request('POST', `/data-tables/${encodeURIComponent(tableId)}/columns`, { name: column.name, type: column.type });
 	}
 
 	/** Owner/admin keys with credential:list only; secrets are never included. */

@@ -2,8 +2,10 @@
  * The workflows push/pull/diff/lint --live work on: generated in memory from the catalogue and
  * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
  */
+import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
 import { generateAll } from '../builders';
-import { loadProject } from '../project';
+import type { HermesConfig } from '../config';
+import { loadProject, type Project } from '../project';
 import { BodyError, workflowBody, type WorkflowBody } from './body';
 import { workflowReferences } from './wiring';
 
@@ -15,8 +17,27 @@ export interface DesiredWorkflow {
 	manifest?: unknown;
 }
 
-export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
+/** Everything push deploys: the workflows and the data tables they use. */
+export interface DesiredDeployment {
+	workflows: DesiredWorkflow[];
+	dataTables: DataTableSpec[];
+}
+
+export function desiredDeployment(configPath?: string): DesiredDeployment {
 	const project = loadProject(configPath);
+	return { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config) };
+}
+
+export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
+	return workflowsOf(loadProject(configPath));
+}
+
+/** The approval store when the config asks for approvals; none otherwise. */
+export function desiredDataTables(config: Pick<HermesConfig, 'approvals'>): DataTableSpec[] {
+	return config.approvals ? [{ name: config.approvals.table, columns: APPROVAL_COLUMNS }] : [];
+}
+
+function workflowsOf(project: Project): DesiredWorkflow[] {
 	const files = generateAll(project.tools, project.config);
 	const contents = new Map(files.map((f) => [f.file, f.content]));
 	return files

@@ -5,6 +5,8 @@
  */
 import { workflowBody } from './body';
 import type { LiveWorkflow, N8nApiClient } from './client';
+import { callersByName, wireCallerIds } from './callers';
+import { dataTableDrift, type DesiredDataTable } from './dataTables';
 import type { DesiredWorkflow } from './desired';
 import { findWorkflowByName } from './exactName';
 import { compareWorkflows, type Difference } from './normalise';
@@ -25,6 +27,8 @@ export interface DriftEntry {
 
 export interface DriftReport {
 	entries: DriftEntry[];
+	/** Data tables missing or lacking columns (push creates or completes them). */
+	dataTables: string[];
 	/** Credentials or called workflows n8n lacks. */
 	unresolved: string[];
 	/** The key may not list credentials: they were compared by name only. */
@@ -42,15 +46,22 @@ export async function liveCounterparts(
 	return pairs;
 }
 
-export async function detectDrift(client: N8nApiClient, desired: readonly DesiredWorkflow[]): Promise<DriftReport> {
+export async function detectDrift(
+	client: N8nApiClient,
+	desired: readonly DesiredWorkflow[],
+	dataTables: readonly DesiredDataTable[] = [],
+): Promise<DriftReport> {
 	const resolution = await resolveDependencies(client, desired, { credentialsOptional: true });
+	const tableFindings = await dataTableDrift(client, dataTables);
 	const pairs = await liveCounterparts(client, desired);
 	const ids = new Map(resolution.externalIds);
 	for (const { item, live } of pairs) if (live) ids.set(item.body.name, live.id);
+	const callers = callersByName(desired);
 	const entries: DriftEntry[] = pairs.map(({ item, live }) => {
 		const name = item.body.name;
 		if (!live) return { name, file: item.file, findings: [`"${name}" is not in n8n (push creates it)`], differences: [] };
-		const wanted = wireCredentials(wireWorkflowIds(item.body, ids), resolution.credentials);
+		// callerIds as push writes them: the ids of the live callers (a hand-edited list is drift).
+		const wanted = wireCallerIds(wireCredentials(wireWorkflowIds(item.body, ids), resolution.credentials), callers.get(name) ?? [], ids);
 		const liveBody = workflowBody(live).body;
 		const differences = resolution.credentialsUnchecked
 			? compareWorkflows(credentialsByName(wanted), credentialsByName(liveBody))
@@ -62,8 +73,9 @@ export async function detectDrift(client: N8nApiClient, desired: readonly Desire
 	});
 	return {
 		entries,
+		dataTables: tableFindings,
 		credentialsUnchecked: resolution.credentialsUnchecked,
 		unresolved: resolution.problems,
-		inSync: resolution.problems.length === 0 && entries.every((e) => e.findings.length === 0),
+		inSync: resolution.problems.length === 0 && tableFindings.length === 0 && entries.every((e) => e.findings.length === 0),
 	};
 }

@@ -6,6 +6,7 @@
  * lists a consumer's tools in).
  */
 import type { BodyNode, WorkflowBody } from './body';
+import { canonicalCallerIds } from './callers';
 
 /** Node flags whose `false` n8n treats like an absent key. */
 const FALSE_DEFAULTS = ['disabled', 'notesInFlow', 'executeOnce', 'alwaysOutputData', 'retryOnFail', 'continueOnFail'];
@@ -75,6 +76,17 @@ export function differingPaths(a: unknown, b: unknown, path = '', limit = 5, out
 	return out;
 }
 
+/** Settings in canonical form; `callerIds` as a sorted set (n8n splits it on commas), empty = absent. */
+function canonicalSettings(settings: Record<string, unknown>): unknown {
+	const copy: Record<string, unknown> = { ...settings };
+	if ('callerIds' in copy) {
+		const ids = canonicalCallerIds(copy.callerIds);
+		if (ids === '') delete copy.callerIds;
+		else copy.callerIds = ids;
+	}
+	return canonical(copy);
+}
+
 /** What differs between the workflow we would send (`desired`) and the live one. Empty = in sync. */
 export function compareWorkflows(desired: WorkflowBody, live: WorkflowBody): Difference[] {
 	const differences: Difference[] = [];
@@ -130,7 +142,7 @@ export function compareWorkflows(desired: WorkflowBody, live: WorkflowBody): Dif
 					: 'connections are in a different order in n8n (the order n8n lists tools in)',
 		});
 	}
-	const settingsPaths = differingPaths(canonical(desired.settings), canonical(live.settings));
+	const settingsPaths = differingPaths(canonicalSettings(desired.settings), canonicalSettings(live.settings));
 	if (settingsPaths.length > 0) {
 		differences.push({ kind: 'settings', message: `settings differ at ${settingsPaths.join(', ')}` });
 	}

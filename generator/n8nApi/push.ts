@@ -5,7 +5,9 @@
  * second push changes nothing. With dryRun only GETs are made.
  */
 import { workflowBody, type WorkflowBody } from './body';
+import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerIds } from './callers';
 import { runningVersion, type LiveWorkflow, type N8nApiClient } from './client';
+import { ensureDataTables, type DataTableOutcome, type DesiredDataTable } from './dataTables';
 import { dependencyOrder, type DesiredWorkflow } from './desired';
 import { N8nApiError } from './errors';
 import { findWorkflowByName } from './exactName';
@@ -29,10 +31,13 @@ export interface PushOutcome {
 	action: PushAction;
 	differences: Difference[];
 	toolChanges: string[];
+	/** Set by the second pass: callerIds written once the callers created in this push had ids. */
+	callerIds?: string;
 }
 
 export interface PushReport {
 	outcomes: PushOutcome[];
+	dataTables: DataTableOutcome[];
 	/** True when anything was (or, in a dry run, would be) written. */
 	changed: boolean;
 	toolSchemaChanged: boolean;
@@ -41,6 +46,8 @@ export interface PushReport {
 export interface PushOptions {
 	dryRun?: boolean;
 	log?: (line: string) => void;
+	/** Made sure of before any workflow is pushed (the gate workflows look them up when they run). */
+	dataTables?: readonly DesiredDataTable[];
 }
 
 /** Published and running the current version (n8n 1.x has no activeVersionId). */
@@ -85,6 +92,22 @@ export class PushError extends Error {
 	}
 }
 
+/** An n8n that drops callerIds would be asked again on every push: say so once, do not retry. */
+function noteCallersDropped(saved: LiveWorkflow, sent: WorkflowBody, log: (line: string) => void): void {
+	if (!admitsListedCallersOnly(sent)) return;
+	const kept = canonicalCallerIds(saved.settings?.callerIds);
+	if (kept === canonicalCallerIds(sent.settings.callerIds)) return;
+	log(`  note: n8n did not keep callerIds of "${sent.name}" (sent "${String(sent.settings.callerIds)}", holds "${kept}"): its callers may be refused; check the workflow's settings in n8n`);
+}
+
+/** Save as a draft, check it, then publish: never put a broken version live. */
+async function saveAndPublish(client: N8nApiClient, id: string, body: WorkflowBody, log: (line: string) => void): Promise<void> {
+	const saved = await client.updateWorkflow(id, body, { publish: false });
+	checkSaved(saved, body.name);
+	noteCallersDropped(saved, body, log);
+	await publish(client, id, body.name);
+}
+
 /** n8n leaves a credential it could not resolve by name with `id: null`: never publish that. */
 function checkSaved(saved: LiveWorkflow, name: string): void {
 	const missing = unresolvedCredentials(workflowBody(saved).body);
@@ -111,13 +134,23 @@ export async function pushWorkflows(
 	}
 	const compare = (body: WorkflowBody, live: WorkflowBody) =>
 		resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(body), credentialsByName(live)) : compareWorkflows(body, live);
+	const dataTables = await ensureDataTables(client, options.dataTables ?? [], { dryRun: options.dryRun, log });
 
+	// Every live counterpart first: a sub-workflow's callerIds name callers pushed after it.
+	const lives = new Map<string, LiveWorkflow | undefined>();
+	for (const item of ordered) lives.set(item.body.name, await findWorkflowByName(client, item.body.name));
 	const ids = new Map(resolution.externalIds);
+	for (const [name, live] of lives) if (live) ids.set(name, live.id);
+	const callers = callersByName(ordered);
+	const bodyFor = (item: DesiredWorkflow) => wireCallerIds(wire(item.body, ids, resolution), callers.get(item.body.name) ?? [], ids);
+
 	const outcomes: PushOutcome[] = [];
+	const sent = new Map<string, WorkflowBody>();
 	for (const item of ordered) {
 		const name = item.body.name;
-		const body = wire(item.body, ids, resolution);
-		const live = await findWorkflowByName(client, name);
+		const body = bodyFor(item);
+		sent.set(name, body);
+		const live = lives.get(name);
 		const liveBody = live ? workflowBody(live).body : undefined;
 		const toolChanges = live ? toolSchemaChanges(toolSchemaOf(runningVersion(live)), toolSchemaOf(body)) : [];
 		let outcome: PushOutcome;
@@ -127,6 +160,7 @@ export async function pushWorkflows(
 				const saved = await client.createWorkflow(body);
 				id = saved.id;
 				checkSaved(saved, name);
+				noteCallersDropped(saved, body, log);
 				await publish(client, id, name);
 			}
 			outcome = { name, id, action: 'created', differences: [], toolChanges };
@@ -134,11 +168,7 @@ export async function pushWorkflows(
 		} else {
 			const differences = compare(body, liveBody!);
 			if (differences.length > 0) {
-				if (!options.dryRun) {
-					// Save as a draft, check it, then publish: never put a broken version live.
-					checkSaved(await client.updateWorkflow(live.id, body, { publish: false }), name);
-					await publish(client, live.id, name);
-				}
+				if (!options.dryRun) await saveAndPublish(client, live.id, body, log);
 				outcome = { name, id: live.id, action: 'updated', differences, toolChanges };
 				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : '; published'}`);
 			} else if (!isPublished(live)) {
@@ -156,15 +186,33 @@ export async function pushWorkflows(
 		outcomes.push(outcome);
 	}
 
+	// Second pass: callers created in this push now have ids; a sub-workflow pushed before them gets
+	// its full callerIds. Once only, so an n8n that drops callerIds cannot make push go round.
+	let callersWired = 0;
+	for (const item of ordered) {
+		const name = item.body.name;
+		const body = bodyFor(item);
+		if (!admitsListedCallersOnly(body) || canonicalCallerIds(body.settings.callerIds) === canonicalCallerIds(sent.get(name)!.settings.callerIds)) continue;
+		const outcome = outcomes.find((o) => o.name === name)!;
+		if (!options.dryRun) await saveAndPublish(client, outcome.id!, body, log);
+		outcome.callerIds = String(body.settings.callerIds);
+		if (outcome.action === 'unchanged' || outcome.action === 'published') {
+			outcome.action = 'updated';
+			outcome.differences = [...outcome.differences, { kind: 'settings', message: 'settings differ at callerIds' }];
+		}
+		callersWired++;
+		log(`${would}update  ${name} (id ${outcome.id ?? '<new>'}): callers ${outcome.callerIds}${options.dryRun ? '' : '; published'}`);
+	}
+
 	const count = (action: PushAction) => outcomes.filter((o) => o.action === action).length;
-	const changed = outcomes.some((o) => o.action !== 'unchanged');
+	const changed = outcomes.some((o) => o.action !== 'unchanged') || dataTables.some((t) => t.action !== 'unchanged');
 	const toolSchemaChanged = outcomes.some((o) => o.toolChanges.length > 0);
 	if (!changed) log(`no change: ${outcomes.length} workflows already up to date and published`);
 	else {
 		log(
-			`${options.dryRun ? 'dry run, nothing written: would have ' : ''}${count('created')} created, ${count('updated')} updated, ${count('created') + count('updated') + count('published')} published, ${count('unchanged')} unchanged`,
+			`${options.dryRun ? 'dry run, nothing written: would have ' : ''}${count('created')} created, ${count('updated')} updated, ${count('created') + count('updated') + count('published')} published, ${count('unchanged')} unchanged${callersWired > 0 ? `, callers wired into ${callersWired} after their callers were created` : ''}`,
 		);
 	}
 	if (toolSchemaChanged) log(RESTART_NOTICE);
-	return { outcomes, changed, toolSchemaChanged };
+	return { outcomes, dataTables, changed, toolSchemaChanged };
 }

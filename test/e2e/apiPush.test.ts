@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { APPROVAL_COLUMNS } from '../../generator/approvals/store';
 import { runDiff } from '../../generator/cli/commands/diff';
 import { runPull } from '../../generator/cli/commands/pull';
 import { runPush, type PushCommandOptions } from '../../generator/cli/commands/push';
-import { workflowBody } from '../../generator/n8nApi/body';
+import { workflowBody, type WorkflowBody } from '../../generator/n8nApi/body';
 import type { CommandIo } from '../../generator/n8nApi/cliSupport';
 import { N8nApiClient, type LiveWorkflow } from '../../generator/n8nApi/client';
 import { runLintLive, type LiveLintOptions } from '../../generator/n8nApi/lintLive';
@@ -61,6 +63,41 @@ function writeConfig(name: string, config: unknown): string {
 
 async function live(name: string): Promise<LiveWorkflow | undefined> {
 	return exactMatch(await client.listWorkflows(name), name);
+}
+
+async function createPublished(workflow: WorkflowBody): Promise<string> {
+	const created = await client.createWorkflow(workflow);
+	await client.activateWorkflow(created.id);
+	return created.id;
+}
+
+interface ExecutionRow {
+	id: string;
+	status: string;
+}
+
+async function executionsOf(workflowId: string): Promise<ExecutionRow[]> {
+	return (await client.request<{ data: ExecutionRow[] }>('GET', `/executions?workflowId=${workflowId}&limit=250`)).data;
+}
+
+/** n8n writes an execution when it ends, a moment after the webhook answered. */
+async function waitForExecutions(workflowId: string, count: number): Promise<ExecutionRow[]> {
+	for (let attempt = 0; attempt < 50; attempt++) {
+		const rows = (await executionsOf(workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
+		if (rows.length >= count) return rows;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	throw new Error(`workflow ${workflowId}: fewer than ${count} finished executions after 10 s`);
+}
+
+/** GET on a production webhook; publishing returns before n8n has registered it, so a 404 is retried. */
+async function callWebhook(path: string): Promise<Response> {
+	for (let attempt = 0; ; attempt++) {
+		const response = await fetch(`${n8n.baseUrl}/webhook/${path}`);
+		if (response.status !== 404 || attempt >= 50) return response;
+		await response.text();
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
 }
 
 async function liveVersions(): Promise<Record<string, string | undefined>> {
@@ -135,7 +172,10 @@ describe('push, pull, diff against a real n8n', () => {
 		expect(creates).toHaveLength(5);
 		expect(creates[4]).toContain(MCP);
 		expect(result.writes.filter((w) => w === 'POST /workflows')).toHaveLength(5);
-		expect(result.writes.filter((w) => w.endsWith('/activate'))).toHaveLength(5);
+		// The 4 gateways were created before their caller: a second pass lists it (draft, then publish).
+		expect(result.writes.filter((w) => w.startsWith('PUT '))).toHaveLength(4);
+		expect(result.writes.filter((w) => w.endsWith('/activate'))).toHaveLength(5 + 4);
+		expect(result.out).toMatch(/5 created, 0 updated, 5 published, 0 unchanged, callers wired into 4 after their callers were created/);
 
 		const byName = new Map<string, LiveWorkflow>();
 		for (const name of NAMES) {
@@ -147,6 +187,11 @@ describe('push, pull, diff against a real n8n', () => {
 		}
 		const credentials = await client.listCredentials();
 		const mcp = byName.get(MCP)!;
+		// Only the MCP tools workflow may run a gateway: n8n holds the policy and its id.
+		for (const name of NAMES.filter((n) => n !== MCP)) {
+			expect(byName.get(name)!.settings).toMatchObject({ callerPolicy: 'workflowsFromAList', callerIds: mcp.id });
+			expect(result.out).toContain(`update  ${name} (id ${byName.get(name)!.id}): callers ${mcp.id}; published`);
+		}
 		for (const node of mcp.nodes as Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>) {
 			if (node.type.endsWith('.toolWorkflow')) {
 				const locator = node.parameters.workflowId as { mode: string; value: string; cachedResultName: string };
@@ -179,6 +224,90 @@ describe('push, pull, diff against a real n8n', () => {
 		const result = await run(runDiff);
 		expect(result.code).toBe(0);
 		expect(result.out).toMatch(/in sync: 5 workflows match the catalogue/);
+	});
+
+	describe('a workflow outside the callers list', () => {
+		const refusedCall = async (gateway: string, path: string) => {
+			const target = (await live(gateway))!;
+			const intruderId = await createPublished({
+				name: `Intruder - ${path}`,
+				nodes: [
+					{
+						id: 'i1',
+						name: 'Webhook',
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId: randomUUID(),
+						parameters: { httpMethod: 'GET', path, responseMode: 'lastNode', options: {} },
+					},
+					{
+						id: 'i2',
+						name: 'Call the gateway',
+						type: 'n8n-nodes-base.executeWorkflow',
+						typeVersion: 1.2,
+						position: [200, 0],
+						parameters: {
+							workflowId: { __rl: true, mode: 'id', value: target.id },
+							workflowInputs: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true },
+							options: {},
+						},
+					},
+				],
+				connections: { Webhook: { main: [[{ node: 'Call the gateway', type: 'main', index: 0 }]] } },
+				settings: { executionOrder: 'v1' },
+			});
+			const before = await executionsOf(target.id);
+			const response = await callWebhook(path);
+			const [execution] = await waitForExecutions(intruderId, 1);
+			const detail = await client.request<{ status: string; data?: { resultData?: { error?: { message?: string } } } }>(
+				'GET',
+				`/executions/${execution.id}?includeData=true`,
+			);
+			const after = await executionsOf(target.id);
+			return { target, response, detail, before, after };
+		};
+
+		it.each([
+			['Hermes Gateway - Docker', 'intruder-docker'],
+			['Hermes Gateway - Vault', 'intruder-vault'],
+		])('calling %s is refused by n8n and the gateway does not run', async (gateway, path) => {
+			const { target, response, detail, before, after } = await refusedCall(gateway, path);
+			expect(response.status).toBeGreaterThanOrEqual(500);
+			expect(detail.status).toBe('error');
+			expect(detail.data?.resultData?.error?.message).toBe(`The sub-workflow (${target.id}) cannot be called by this workflow`);
+			// n8n records the refused run of the gateway as an error in which none of its nodes ran
+			// (the run data names only the caller's node, where the refusal was raised); never a success.
+			const added = after.filter((e) => !before.some((b) => b.id === e.id));
+			expect(added.map((e) => e.status)).toEqual(['error']);
+			const gatewayNodes = (target.nodes as Array<{ name: string }>).map((node) => node.name);
+			const refused = await client.request<{ data?: { resultData?: { runData?: Record<string, unknown>; error?: { message?: string } } } }>(
+				'GET',
+				`/executions/${added[0].id}?includeData=true`,
+			);
+			expect(refused.data?.resultData?.error?.message).toBe(`The sub-workflow (${target.id}) cannot be called by this workflow`);
+			expect(Object.keys(refused.data?.resultData?.runData ?? {}).filter((node) => gatewayNodes.includes(node))).toEqual([]);
+		});
+
+		it('push leaves the gateways as they are (the intruders are not pushed workflows)', async () => {
+			const result = await run(runPush);
+			expect(result.code).toBe(0);
+			expect(result.writes).toEqual([]);
+		});
+	});
+
+	it('diff reports a callerIds list edited in n8n, and push restores it', async () => {
+		const vault = (await live('Hermes Gateway - Vault'))!;
+		const { body } = workflowBody(vault);
+		body.settings.callerIds = `${String(body.settings.callerIds)},${vault.id}`;
+		await client.updateWorkflow(vault.id, body);
+		const drift = await run(runDiff);
+		expect(drift.code).toBe(1);
+		expect(drift.out).toMatch(/DRIFT {4}Hermes Gateway - Vault[^\n]*\n {2}- settings differ at callerIds/);
+		const restored = await run(runPush);
+		expect(restored.writes).toEqual([`PUT /workflows/${vault.id}?publishIfActive=false`, `POST /workflows/${vault.id}/activate`]);
+		expect((await live('Hermes Gateway - Vault'))!.settings?.callerIds).toBe((await live(MCP))!.id);
+		expect((await run(runDiff)).code).toBe(0);
 	});
 
 	it('lint --live finds nothing wrong in what push deployed', async () => {
@@ -346,6 +475,81 @@ describe('push, pull, diff against a real n8n', () => {
 		expect(result.code).toBe(2);
 		expect(result.err).toMatch(new RegExp(`cannot reach n8n at http://127\\.0\\.0\\.1:${port}/api/v1/.* \\(connection refused\\)`));
 		expect(result.err).toMatch(/hint: is n8n running/);
+	});
+
+	describe('with approvals in the config: the approval store', () => {
+		let config: string;
+		beforeAll(async () => {
+			// The channel's credential, for the gate workflows that will use it.
+			await client.request('POST', '/credentials', {
+				name: 'Hermes Approvals SMTP',
+				type: 'smtp',
+				data: { user: 'hermes', password: 'x', host: '127.0.0.1', port: 2525, secure: false },
+			});
+			config = writeConfig('approvals.json', {
+				approvals: {
+					channel: { type: 'email', credential: 'Hermes Approvals SMTP', from: 'hermes@example.com', to: ['ops@example.com'] },
+					publicUrl: n8n.baseUrl,
+				},
+			});
+		});
+
+		it('diff reports the missing data table', async () => {
+			const result = await run(runDiff, { config });
+			expect(result.code).toBe(1);
+			expect(result.out).toContain('DRIFT    data table "hermes_approvals" is not in n8n (push creates it)');
+		});
+
+		it('a key without the data table scopes: exit 2, the scopes named, no workflow written', async () => {
+			const response = await fetch(`${n8n.baseUrl}/rest/api-keys`, {
+				method: 'POST',
+				headers: { cookie: n8n.cookie, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					label: 'no-data-tables',
+					scopes: ['workflow:list', 'workflow:read', 'workflow:create', 'workflow:update', 'workflow:activate', 'credential:list'],
+					expiresAt: null,
+				}),
+			});
+			const apiKey = ((await response.json()) as { data: { rawApiKey: string } }).data.rawApiKey;
+			const result = await run(runPush, { config, apiKey });
+			expect(result.code).toBe(2);
+			expect(result.err).toMatch(/error: the API key may not read or create the data table "hermes_approvals" .*GET .*\/data-tables.* answered 403/);
+			expect(result.err).toMatch(/hint: give the key the scopes dataTable:list dataTable:create dataTableColumn:create/);
+			expect(result.writes).toEqual([]);
+		});
+
+		it('push creates it with its columns before any workflow; a second push leaves it', async () => {
+			const result = await run(runPush, { config });
+			expect(result.code).toBe(0);
+			expect(result.out).toMatch(/create {2}data table hermes_approvals \(10 columns\) -> id \w+/);
+			expect(result.writes[0]).toBe('POST /data-tables');
+			const tables = await client.listDataTables('hermes_approvals');
+			const store = tables.find((t) => t.name === 'hermes_approvals')!;
+			const inOrder = [...store.columns].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+			expect(inOrder.map((c) => [c.name, c.type])).toEqual(APPROVAL_COLUMNS.map((c) => [c.name, c.type]));
+			const again = await run(runPush, { config });
+			expect(again.code).toBe(0);
+			expect(again.out).toContain(`unchanged data table hermes_approvals (id ${store.id})`);
+			expect(again.writes).toEqual([]);
+			expect((await run(runDiff, { config })).out).not.toContain('data table');
+		});
+
+		it('a column deleted in n8n comes back, the rows and the user columns stay', async () => {
+			const store = (await client.listDataTables('hermes_approvals')).find((t) => t.name === 'hermes_approvals')!;
+			await client.request('POST', `/data-tables/${store.id}/columns`, { name: 'reviewer', type: 'string' });
+			await client.request('POST', `/data-tables/${store.id}/rows`, { data: [{ approval_id: 'a1', status: 'pending', reviewer: 'me' }], returnType: 'count' });
+			const usedAt = store.columns.find((c) => c.name === 'used_at')!;
+			await client.request('DELETE', `/data-tables/${store.id}/columns/${usedAt.id}`);
+			const dry = await run(runPush, { config, dryRun: true });
+			expect(dry.out).toContain(`would update  data table hermes_approvals (id ${store.id}): add columns used_at`);
+			expect(dry.writes).toEqual([]);
+			const result = await run(runPush, { config });
+			expect(result.writes).toEqual([`POST /data-tables/${store.id}/columns`]);
+			const after = (await client.listDataTables('hermes_approvals')).find((t) => t.id === store.id)!;
+			expect(after.columns.map((c) => c.name).sort()).toEqual([...APPROVAL_COLUMNS.map((c) => c.name), 'reviewer'].sort());
+			const rows = await client.request<{ data: Array<Record<string, unknown>> }>('GET', `/data-tables/${store.id}/rows`);
+			expect(rows.data).toEqual([expect.objectContaining({ approval_id: 'a1', status: 'pending', reviewer: 'me' })]);
+		});
 	});
 
 	it('node types n8n does not know: the workflow is created but cannot be published, and push says how to fix it', async () => {

@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { workflowBody } from '../../generator/n8nApi/body';
 import { CATALOGUE } from '../helpers/defaultCatalogue';
 import { N8N_LEGACY_ROUTING_VERSION } from '../harness/n8n/cache';
 import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';
@@ -61,6 +62,23 @@ describe(`n8n ${N8N_LEGACY_ROUTING_VERSION}, queue mode: a disabled tool misrout
 	});
 });
 
+/** Lists `callerId` in the callerIds of every workflow `caller` calls (what push's second pass does). */
+async function allowCaller(callerId: string, caller: Workflow): Promise<void> {
+	const called = new Set(
+		caller.nodes
+			.map((node) => (node.parameters as { workflowId?: { value?: unknown } } | undefined)?.workflowId?.value)
+			.filter((value): value is string => typeof value === 'string' && value !== ''),
+	);
+	for (const calledId of called) {
+		const workflow = await api<Workflow>(stack.n8n, 'GET', `/workflows/${calledId}`);
+		if (workflow.settings?.callerPolicy !== 'workflowsFromAList') continue;
+		const { body } = workflowBody(workflow);
+		body.settings.callerIds = callerId;
+		await api(stack.n8n, 'PUT', `/workflows/${calledId}`, body);
+		await api(stack.n8n, 'POST', `/workflows/${calledId}/activate`);
+	}
+}
+
 describe(`n8n ${N8N_LEGACY_ROUTING_VERSION}, queue mode: the generated Hermes MCP Tools workflow routes every tool to its own node`, () => {
 	const generated = JSON.parse(readFileSync(join(REPO_ROOT, 'workflows', 'hermes-mcp-tools.json'), 'utf8')) as Workflow;
 	const odooTools = new Set(CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name));
@@ -80,6 +98,8 @@ describe(`n8n ${N8N_LEGACY_ROUTING_VERSION}, queue mode: the generated Hermes MC
 		deployed = { name: pushed.name, nodes, connections: pushed.connections, settings: generated.settings };
 		await api(stack.n8n, 'PUT', `/workflows/${id}`, deployed);
 		await api(stack.n8n, 'POST', `/workflows/${id}/activate`);
+		// push stopped before its second pass, which lists the tools workflow as the gateways' one caller: do it here.
+		await allowCaller(id, deployed);
 		await waitForMcpEndpoint(stack.mcpUrl);
 		mcp = await connectMcp(stack.mcpUrl, stack.token);
 	}, 180_000);

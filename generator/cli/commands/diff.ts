@@ -21,10 +21,10 @@ export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandI
 		io,
 		async () => {
 			// Loaded when the command runs, so other commands start without the n8n client and the builders.
-			const [{ desiredWorkflows }, { detectDrift }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/drift')]);
-			const desired = desiredWorkflows(options.config);
+			const [{ desiredDeployment }, { detectDrift }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/drift')]);
+			const desired = desiredDeployment(options.config);
 			const client = clientFrom(options, io);
-			const report = await detectDrift(client, desired);
+			const report = await detectDrift(client, desired.workflows, desired.dataTables);
 			if (options.format === 'json') {
 				io.stdout(`${JSON.stringify({ ok: report.inSync, ...report }, null, 2)}\n`);
 				return report.inSync ? 0 : 1;
@@ -38,6 +38,7 @@ export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandI
 				io.stdout(`DRIFT    ${entry.name}${where}\n`);
 				for (const finding of entry.findings) io.stdout(`  - ${finding}\n`);
 			}
+			for (const finding of report.dataTables) io.stdout(`DRIFT    ${finding}\n`);
 			for (const problem of report.unresolved) io.stdout(`MISSING  ${problem}\n`);
 			if (report.credentialsUnchecked) {
 				io.stdout('note: the API key may not list credentials (scope credential:list): credentials compared by name only\n');
@@ -46,7 +47,7 @@ export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandI
 			io.stdout(
 				report.inSync
 					? `in sync: ${report.entries.length} workflows match the catalogue\n`
-					: `drift: ${drifted} of ${report.entries.length} workflows differ${report.unresolved.length ? `, ${report.unresolved.length} dependencies missing` : ''}; \`hermes-workflows push\` restores the generated form\n`,
+					: `drift: ${drifted} of ${report.entries.length} workflows differ${report.dataTables.length ? `, ${report.dataTables.length} data tables` : ''}${report.unresolved.length ? `, ${report.unresolved.length} dependencies missing` : ''}; \`hermes-workflows push\` restores the generated form\n`,
 			);
 			return report.inSync ? 0 : 1;
 		},

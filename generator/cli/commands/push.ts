@@ -26,24 +26,28 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 		io,
 		async () => {
 			// Loaded when the command runs, so other commands start without the n8n client and the builders.
-			const [{ desiredWorkflows }, { pushWorkflows }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/push')]);
-			const desired = desiredWorkflows(options.config);
+			const [{ desiredDeployment }, { pushWorkflows }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/push')]);
+			const desired = desiredDeployment(options.config);
 			const client = clientFrom(options, io);
 			const log = progressLog(io, options.format);
-			log(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.length} workflows to ${client.root}`);
-			const report = await pushWorkflows(client, desired, {
+			const tables = desired.dataTables.length > 0 ? ` and ${desired.dataTables.length} data table${desired.dataTables.length > 1 ? 's' : ''}` : '';
+			log(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.workflows.length} workflows${tables} to ${client.root}`);
+			const report = await pushWorkflows(client, desired.workflows, {
 				dryRun: options.dryRun === true,
 				log,
+				dataTables: desired.dataTables,
 			});
 			if (options.format === 'json') {
-				const outcomes = report.outcomes.map(({ name, id, action, toolChanges }) => ({
+				const outcomes = report.outcomes.map(({ name, id, action, toolChanges, callerIds }) => ({
 					name,
 					id,
 					action,
 					toolChanges,
+					...(callerIds !== undefined ? { callerIds } : {}),
 				}));
+				const { dataTables } = report;
 				io.stdout(
-					`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, changed: report.changed, toolSchemaChanged: report.toolSchemaChanged, outcomes }, null, 2)}\n`,
+					`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, changed: report.changed, toolSchemaChanged: report.toolSchemaChanged, outcomes, dataTables }, null, 2)}\n`,
 				);
 			}
 			return 0;
@@ -58,7 +62,7 @@ export function register(program: Command): void {
 			program
 				.command('push')
 				.description(
-					'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in), publish them; a second push changes nothing',
+					'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in, each sub-workflow callable only by its callers), publish them, after creating the data tables they use; a second push changes nothing',
 				),
 		),
 	)

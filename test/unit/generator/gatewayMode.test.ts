@@ -149,8 +149,10 @@ describe('gatewayMode', () => {
 });
 
 describe('subWorkflowExecutions', () => {
-	it('all (default): the sub-workflows keep the settings they always had', () => {
-		for (const file of subworkflow.files.filter((f) => f.file.startsWith('hermes-gateway-'))) expect(file.workflow?.settings).toEqual({ executionOrder: 'v1' });
+	it('all (default): the sub-workflows keep the settings they always had, and only their callers may run them', () => {
+		for (const file of subworkflow.files.filter((f) => f.file.startsWith('hermes-gateway-'))) {
+			expect(file.workflow?.settings).toEqual({ executionOrder: 'v1', callerPolicy: 'workflowsFromAList' });
+		}
 	});
 
 	it.each(['subworkflow', 'direct'])('failures (%s mode): no data of a successful gateway run is kept, a failed one always is', (gatewayMode) => {
@@ -158,7 +160,8 @@ describe('subWorkflowExecutions', () => {
 		const gateways = files.files.filter((f) => f.file.startsWith('hermes-gateway-'));
 		expect(gateways.length).toBeGreaterThan(0);
 		for (const file of gateways) {
-			expect(file.workflow?.settings).toEqual({ executionOrder: 'v1', saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', saveExecutionProgress: false, saveManualExecutions: false });
+			const kept = { saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', saveExecutionProgress: false, saveManualExecutions: false };
+			expect(file.workflow?.settings).toEqual({ executionOrder: 'v1', callerPolicy: 'workflowsFromAList', ...kept });
 		}
 		// The tool workflow's own execution still records every call.
 		expect(files.main.settings).toEqual({ executionOrder: 'v1' });
