@@ -71,8 +71,9 @@ export const GATED_CASES: GatedCase[] = [
 	},
 	{
 		tool: 'docker_manage',
-		args: () => ({ action: 'restart', stack: `app-${++sequence}` }),
-		other: (args) => ({ action: 'stop', stack: args.stack }),
+		// Stacks of the stand-in's state; each test counts only the calls made since its own mark.
+		args: () => ({ action: 'restart', stack: 'blog' }),
+		other: (args) => ({ action: args.action, stack: 'web' }),
 		executed: (stack, since, args) =>
 			stack.docker
 				.calls()
@@ -296,10 +297,12 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		for (const target of ['Hermes Gateway - Docker', 'Hermes Approval - docker_manage']) {
 			const id = workflows.find((w) => w.name === target)!.id;
 			const path = `outside-${target.replace(/\W+/g, '-').toLowerCase()}`;
-			await createPublishedWorkflow(stack.n8n, outsideCaller(path, id));
+			const callerId = await createPublishedWorkflow(stack.n8n, outsideCaller(path, id));
 			const response = await pollWebhook(`${webhookBase(stack.n8n)}/webhook/${path}`);
 			expect({ target, status: response.status }).toEqual({ target, status: 500 });
-			expect(response.text).toMatch(/not allowed|cannot be called|caller/i);
+			const [execution] = await listExecutions(stack.n8n, { workflowId: callerId });
+			const detail = (await getExecution(stack.n8n, execution.id)) as { data?: { resultData?: { error?: { message?: string } } } };
+			expect(detail.data?.resultData?.error?.message).toBe(`The sub-workflow (${id}) cannot be called by this workflow`);
 		}
 		expect(stack.docker.calls().slice(before.docker)).toEqual([]);
 	});
@@ -341,6 +344,8 @@ async function ageRequest(stack: HermesStack, approvalId: string): Promise<void>
 	});
 }
 
+const OUTSIDE_INPUTS = { dockerAction: 'restart', dockerStack: 'blog', action: 'restart', stack: 'blog', approval_id: '' };
+
 /** A webhook workflow that calls `workflowId` with Execute Workflow, as any other workflow could try. */
 function outsideCaller(path: string, workflowId: string): Record<string, unknown> {
 	return {
@@ -356,7 +361,15 @@ function outsideCaller(path: string, workflowId: string): Record<string, unknown
 				parameters: {
 					source: 'database',
 					workflowId: { __rl: true, mode: 'id', value: workflowId },
-					workflowInputs: { mappingMode: 'defineBelow', value: { dockerAction: 'restart', dockerStack: 'outside', action: 'restart', stack: 'outside', approval_id: '' }, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true },
+					// What the Docker gateway and the gate take: without the caller policy this would restart a stack.
+					workflowInputs: {
+						mappingMode: 'defineBelow',
+						value: OUTSIDE_INPUTS,
+						matchingColumns: [],
+						schema: Object.keys(OUTSIDE_INPUTS).map((key) => ({ id: key, displayName: key, required: false, defaultMatch: false, display: true, canBeUsedToMatch: true, type: 'string', removed: false })),
+						attemptToConvertTypes: false,
+						convertFieldsToString: true,
+					},
 					mode: 'once',
 					options: { waitForSubWorkflow: true },
 				},
