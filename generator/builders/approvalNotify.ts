@@ -2,6 +2,7 @@
 import type { ApprovalsConfig } from '../config';
 import type { JsonObject } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
+import { webhookId } from './ids';
 import { node, safeExpression } from './nodeParts';
 import type { WorkflowNode } from './n8nTypes';
 
@@ -51,5 +52,7 @@ function channelParameters(approvals: ApprovalsConfig, request: RequestText): { 
  */
 export function notifyNode(workflow: string, name: string, position: [number, number], approvals: ApprovalsConfig, request: RequestText): WorkflowNode {
 	const { kind, parameters, credentials } = channelParameters(approvals, request);
-	return { ...node(workflow, name, kind, position, parameters), credentials, onError: 'continueErrorOutput' };
+	// Both nodes also offer send-and-wait, so n8n gives them a webhook id when it saves them: a
+	// stable one here keeps a second push from seeing a difference.
+	return { ...node(workflow, name, kind, position, parameters), webhookId: webhookId(workflow, name), credentials, onError: 'continueErrorOutput' };
 }

@@ -125,7 +125,9 @@ test('a changed description and a new tool generate, lint and push', async () =>
 
 	const lint = await cli('lint', 'workflows/hermes-mcp-tools.json', 'workflows/hermes-gateway-monitoring.json');
 	expect(lint.code).toBe(0);
-	expect(lint.stdout).toContain('0 errors, 0 warnings');
+	// The project has no `approvals`: the three sensitive tools are reported as ungated, nothing else.
+	expect(lint.stdout).toContain('0 errors, 3 warnings');
+	expect(lint.stdout.match(/HMT017 warning/g)).toHaveLength(3);
 
 	const push = await cli('push', '--url', stack.n8n.baseUrl, '--api-key', stack.n8n.apiKey);
 	expect(push.stderr).toBe('');

@@ -153,6 +153,15 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		expect(tables.data.map((t) => t.name)).toContain(TABLE);
 	});
 
+	it('a second push changes nothing, and diff finds the deployment in sync (gates, page, table, caller lists)', async () => {
+		const again = await stack.cli('push');
+		expect(again.code).toBe(0);
+		expect(again.stdout).toContain('no change');
+		expect(again.stdout).toContain(`unchanged data table ${TABLE}`);
+		const diff = await stack.cli('diff');
+		expect(diff.code).toBe(0);
+	});
+
 	it('tools/list gives each gated tool its own parameters plus an optional approval_id', async () => {
 		const { tools } = await mcp.client.listTools();
 		for (const gated of GATED_CASES) {
