@@ -117,7 +117,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 
 	afterAll(async () => {
 		await stopAll?.();
-		await channel?.stop();
+		await channel?.stop().catch(() => undefined);
 		await browser?.close();
 	}, 120_000);
 
@@ -318,6 +318,17 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 
 	it(`the notifications went out on ${channelKind}, one per request`, () => {
 		expect(channel.count()).toBe(secrets.length);
+	});
+
+	// Last: it stops the channel's server.
+	it('when the request cannot be sent: __UNAVAILABLE__, nothing executed, and its id is refused', async () => {
+		await channel.stop();
+		const args = GATED_CASES[2].args(stack);
+		const before = mark(stack);
+		const answer = await call('docker_manage', args);
+		expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: 'later' });
+		expect(answer).not.toHaveProperty('approval_id');
+		expect(GATED_CASES[2].executed(stack, before, args)).toBe(0);
 	});
 }
 
