@@ -1,10 +1,9 @@
 /** The node that sends a person the approval request, on the configured channel. */
 import type { ApprovalsConfig } from '../config';
-import type { JsonObject } from './n8nTypes';
+import type { JsonObject, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { webhookId } from './ids';
 import { node, safeExpression } from './nodeParts';
-import type { WorkflowNode } from './n8nTypes';
 
 export interface RequestText {
 	/** Expression body of a one-line subject. */
