@@ -96,6 +96,16 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 	let browser: BrowserHandle;
 	let pageBase: string;
 	let stopAll: (() => Promise<void>) | undefined;
+	/** What each case saw, printed once at the end: the answers and the stand-in's executions. */
+	const observed: string[] = [];
+	const observe = (tool: string, what: string, seen: Array<Record<string, unknown>>, executions: number) => {
+		const counts = new Map<string, number>();
+		for (const answer of seen) {
+			const key = typeof answer.error === 'string' ? answer.error : 'executed';
+			counts.set(key, (counts.get(key) ?? 0) + 1);
+		}
+		observed.push(`${tool} | ${what} | ${[...counts].map(([key, n]) => (n > 1 ? `${n}x ${key}` : key)).join(', ')} | ${executions}`);
+	};
 	/** Every MCP answer text of this file, to look for secrets in. */
 	const answers: string[] = [];
 	const secrets: string[] = [];
@@ -116,6 +126,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 	}, 420_000);
 
 	afterAll(async () => {
+		if (observed.length > 0) console.log(`approvals, ${engine} mode, ${channelKind}: tool | case | answers | executions the stand-in saw\n${observed.join('\n')}`);
 		await stopAll?.();
 		await channel?.stop().catch(() => undefined);
 		await browser?.close();
@@ -184,6 +195,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			expect(message).toContain(gated.tool);
 			for (const value of Object.values(args)) expect(message).toContain(String(value));
 			expect(gated.executed(stack, before, args)).toBe(0);
+			observe(gated.tool, 'first call', [approval.answer], gated.executed(stack, before, args));
 		});
 
 		it('approve -> the second call executes exactly once; a replay is refused', async () => {
@@ -199,6 +211,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			const replay = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(replay).toMatchObject({ success: false, error: '__APPROVAL_INVALID__', retry: 'change_arguments', hint: expect.stringContaining('already used') });
 			expect(gated.executed(stack, before, args)).toBe(1);
+			observe(gated.tool, 'approve, call, replay', [done, replay], gated.executed(stack, before, args));
 		});
 
 		it('other arguments with an approved id -> refused, nothing executed, and the approval still stands for its own call', async () => {
@@ -211,6 +224,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('other arguments') });
 			expect(gated.executed(stack, before, other)).toBe(0);
 			expect(gated.executed(stack, before, args)).toBe(0);
+			observe(gated.tool, 'approve, other arguments', [refused], gated.executed(stack, before, other) + gated.executed(stack, before, args));
 		});
 
 		it('deny -> refused with __APPROVAL_DENIED__, nothing executed', async () => {
@@ -222,6 +236,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			const refused = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(refused).toMatchObject({ success: false, error: '__APPROVAL_DENIED__', retry: 'never_here' });
 			expect(gated.executed(stack, before, args)).toBe(0);
+			observe(gated.tool, 'deny', [refused], gated.executed(stack, before, args));
 		});
 
 		it('expired -> refused, nothing executed (the request is aged in the store)', async () => {
@@ -233,6 +248,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			const refused = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('expired') });
 			expect(gated.executed(stack, before, args)).toBe(0);
+			observe(gated.tool, 'approve, expire', [refused], gated.executed(stack, before, args));
 		});
 
 		it('a GET of the link or a POST with a wrong secret approves nothing', async () => {
@@ -250,6 +266,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			const pending = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(pending).toMatchObject({ error: '__APPROVAL_REQUIRED__', retry: 'after_approval', hint: expect.stringContaining('No one has decided yet') });
 			expect(gated.executed(stack, before, args)).toBe(0);
+			observe(gated.tool, 'GET + wrong secret', [pending], gated.executed(stack, before, args));
 		});
 
 		it('10 concurrent second calls -> exactly one executes', async () => {
@@ -261,6 +278,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			const refused = results.filter((r) => r.error === '__APPROVAL_INVALID__');
 			expect(refused).toHaveLength(9);
 			expect(gated.executed(stack, before, args)).toBe(1);
+			observe(gated.tool, '10 concurrent calls', results, gated.executed(stack, before, args));
 		});
 	});
 
@@ -293,9 +311,11 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			for (const secret of secrets) expect(data).not.toContain(secret);
 		}
 		// The gates and the page keep no data of a successful run (a first call's holds the secret).
+		// In queue mode n8n writes every execution to the database to hand it to a worker and
+		// deletes it when it ends: the last one may still be on its way out.
 		for (const name of ['Hermes Approval Page', ...GATED_CASES.map((c) => `Hermes Approval - ${c.tool}`)]) {
 			const id = workflows.find((w) => w.name === name)!.id;
-			const kept = await listExecutions(stack.n8n, { workflowId: id, status: 'success' });
+			const kept = await settled(() => listExecutions(stack.n8n, { workflowId: id, status: 'success' }), (list) => list.length === 0);
 			expect({ name, kept: kept.length }).toEqual({ name, kept: 0 });
 		}
 	});
@@ -330,6 +350,17 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		expect(answer).not.toHaveProperty('approval_id');
 		expect(GATED_CASES[2].executed(stack, before, args)).toBe(0);
 	});
+}
+
+/** Reads `read` until `done` holds, for at most `timeoutMs`; answers the last reading. */
+async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let value = await read();
+	while (!done(value) && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+		value = await read();
+	}
+	return value;
 }
 
 /** Until n8n has registered the page's webhook it answers 404 with JSON; the page answers HTML. */
