@@ -14,6 +14,7 @@ import {
 	type OdooWrite,
 } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
+import { APPROVAL_DEFAULTS } from '../config';
 import {
 	allowListExpression,
 	binding,
@@ -145,6 +146,14 @@ function gatewayOf(workflowId: unknown, config: HermesConfig): GatewayName {
 	const name = locator.cachedResultName;
 	const gateway = GATEWAYS.find((g) => config.gatewayWorkflows[g] === name);
 	if (gateway) return gateway;
+	const gatePrefix = config.approvals?.gateWorkflowPrefix ?? APPROVAL_DEFAULTS.gateWorkflowPrefix;
+	if (typeof name === 'string' && name.startsWith(gatePrefix)) {
+		// The tool's own node is inside the gate workflow, which import does not read.
+		return fail(
+			`calls the approval gate "${name}": import does not read a gated tool back. Import the workflow generated without ` +
+				'`approvals` (its catalogue is the same), then add `approvals` to the config',
+		);
+	}
 	const known = GATEWAYS.map((g) => `"${config.gatewayWorkflows[g]}"`).join(', ');
 	return fail(
 		`calls sub-workflow ${name === undefined ? `id ${String(locator.value)}` : `"${String(name)}"`}, which is not a gateway ` +

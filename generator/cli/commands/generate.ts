@@ -124,7 +124,7 @@ export function register(program: Command): void {
 	program
 		.command('generate')
 		.description(
-			'generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, and the four gateway sub-workflows.',
+			'generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, the gateway sub-workflows, and with `approvals` in the config one gate sub-workflow per gated tool and the approval page.',
 		)
 		.option('-c, --config <file>', 'project config (hermes.config.ts or .json; default: the one in this folder, else the built-in default)')
 		.option('-o, --out <dir>', 'output directory', DEFAULT_OUT_DIR)

@@ -10,6 +10,7 @@ import { PAGE_NODES } from '../../../generator/builders/approvalPage';
 import { GATED_NOTE } from '../../../generator/builders/gatedTool';
 import { ConfigError, defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
 import { collectFromAiCalls } from '../../../generator/fromAi';
+import { importWorkflow } from '../../../generator/importer/importWorkflow';
 import { lintWorkflow } from '../../../generator/lint';
 import type { ToolSpec } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
@@ -321,5 +322,14 @@ describe('the approval page', () => {
 		expect(html).toContain('{&quot;a&quot;:&quot;&#39;&amp;&quot;}');
 		expect(html).toContain('value="x&quot;y"');
 		expect(html).toContain('<form method="post">');
+	});
+});
+
+describe('import of a gated workflow', () => {
+	it('imports every ungated tool and names each gated one with what to do', () => {
+		const files = withApprovals();
+		const result = importWorkflow(files.main, 'hermes-mcp-tools.json', defaultConfig(), files.manifest);
+		expect(result.problems.map((p) => p.tool)).toEqual(SENSITIVE);
+		for (const problem of result.problems) expect(problem.reason).toMatch(/calls the approval gate "Hermes Approval - \w+": import does not read a gated tool back/);
 	});
 });
