@@ -126,7 +126,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 	}, 420_000);
 
 	afterAll(async () => {
-		if (observed.length > 0) console.log(`approvals, ${engine} mode, ${channelKind}: tool | case | answers | executions the stand-in saw\n${observed.join('\n')}`);
+		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: tool | case | answers | executions the stand-in saw\n${observed.join('\n')}\n`);
 		await stopAll?.();
 		await channel?.stop().catch(() => undefined);
 		await browser?.close();
