@@ -16,7 +16,7 @@ import { APPROVAL_RETRY, NOT_SENT_HINT, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_R
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
-import { getRow, insertRow, updateRows } from './dataTableNode';
+import { deleteRows, getRow, insertRow, updateRows } from './dataTableNode';
 import { gatewayNodeParameters } from './directTool';
 import { subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
 import { gatewayCredentials } from './gatewaySettings';
@@ -39,6 +39,7 @@ export const GATE_NODES = {
 	newId: 'New approval id',
 	newSecret: 'New secret',
 	store: 'Store request',
+	forget: 'Forget old requests',
 	notify: 'Notify approver',
 	required: 'Approval required',
 	notSent: 'Request not sent',
@@ -169,8 +170,17 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			status: 'pending',
 			expires_at: safeExpression('$json.expires_at'),
 		})),
-		notifyNode(workflow, GATE_NODES.notify, [1320, -300], approvals, requestText(tool, approvals)),
-		setNode(workflow, GATE_NODES.required, [1540, -400], {
+		// The table stays bounded: each new request deletes those that expired more than keepDays ago.
+		// A failure here must not cost the person their request, so it goes on.
+		{
+			...node(workflow, GATE_NODES.forget, NODE_TYPES.dataTable, [1320, -300], deleteRows(approvals.table, [
+				{ column: 'expires_at', condition: 'lt', value: safeExpression(`${request}.now - ${approvals.keepDays * 86_400_000}`) },
+			])),
+			alwaysOutputData: true,
+			onError: 'continueRegularOutput',
+		},
+		notifyNode(workflow, GATE_NODES.notify, [1540, -300], approvals, requestText(tool, approvals)),
+		setNode(workflow, GATE_NODES.required, [1760, -400], {
 			success: { type: 'boolean', value: false },
 			error: { type: 'string', value: '__APPROVAL_REQUIRED__' },
 			[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`${request}.${APPROVAL_ID_PARAM}`) },
@@ -179,7 +189,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			hint: { type: 'string', value: requiredHint(approvals.channel.type) },
 			retry: { type: 'string', value: APPROVAL_RETRY.__APPROVAL_REQUIRED__ },
 		}),
-		setNode(workflow, GATE_NODES.notSent, [1540, -200], {
+		setNode(workflow, GATE_NODES.notSent, [1760, -200], {
 			success: { type: 'boolean', value: false },
 			error: { type: 'string', value: '__UNAVAILABLE__' },
 			state: { type: 'string', value: 'unreachable' },
@@ -246,7 +256,8 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		[GATE_NODES.why]: { main: [main(GATE_NODES.refusal)] },
 		[GATE_NODES.newId]: { main: [main(GATE_NODES.newSecret)] },
 		[GATE_NODES.newSecret]: { main: [main(GATE_NODES.store)] },
-		[GATE_NODES.store]: { main: [main(GATE_NODES.notify)] },
+		[GATE_NODES.store]: { main: [main(GATE_NODES.forget)] },
+		[GATE_NODES.forget]: { main: [main(GATE_NODES.notify)] },
 		[GATE_NODES.notify]: { main: [main(GATE_NODES.required), main(GATE_NODES.notSent)] },
 	};
 	return { name, nodes, connections, settings: gateSettings() };

@@ -53,5 +53,6 @@ export function notifyNode(workflow: string, name: string, position: [number, nu
 	const { kind, parameters, credentials } = channelParameters(approvals, request);
 	// Both nodes also offer send-and-wait, so n8n gives them a webhook id when it saves them: a
 	// stable one here keeps a second push from seeing a difference.
-	return { ...node(workflow, name, kind, position, parameters), webhookId: webhookId(workflow, name), credentials, onError: 'continueErrorOutput' };
+	// Once, whatever came in (the clean-up before it outputs a row per request it deleted).
+	return { ...node(workflow, name, kind, position, parameters), webhookId: webhookId(workflow, name), credentials, executeOnce: true, onError: 'continueErrorOutput' };
 }

@@ -52,3 +52,8 @@ export function updateRows(tableName: string, conditions: readonly RowCondition[
 export function getRow(tableName: string, conditions: readonly RowCondition[]): JsonObject {
 	return { resource: 'row', operation: 'get', dataTableId: table(tableName), ...filter(conditions), returnAll: false, limit: 1 };
 }
+
+/** Deletes every row matching all conditions; the node outputs the rows it deleted. */
+export function deleteRows(tableName: string, conditions: readonly RowCondition[]): JsonObject {
+	return { resource: 'row', operation: 'deleteRows', dataTableId: table(tableName), ...filter(conditions), options: {} };
+}

@@ -13,6 +13,8 @@ export interface WorkflowNode {
 	webhookId?: string;
 	/** Emit one empty item when the node outputs none, so the branch after it still runs. */
 	alwaysOutputData?: boolean;
+	/** Run for the first input item only. */
+	executeOnce?: boolean;
 	/** `continueErrorOutput`: a failure goes out of a second output instead of stopping the workflow. */
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 }

@@ -50,6 +50,7 @@ export type ApprovalChannel = z.infer<typeof ApprovalChannelSchema>;
 
 export const APPROVAL_DEFAULTS = {
 	ttlMinutes: 15,
+	keepDays: 30,
 	pagePath: 'hermes-approval',
 	table: 'hermes_approvals',
 	pageWorkflow: 'Hermes Approval Page',
@@ -65,6 +66,8 @@ export const ApprovalsSchema = z
 		publicUrl: z.string().url().regex(/^https?:\/\//, 'an http(s) URL'),
 		/** How long a request may be approved and then used, in minutes. */
 		ttlMinutes: z.number().int().min(1).max(1440).default(APPROVAL_DEFAULTS.ttlMinutes),
+		/** Requests are kept this many days after they expire (who asked, who decided, when), then a first call deletes them. */
+		keepDays: z.number().int().min(1).max(3650).default(APPROVAL_DEFAULTS.keepDays),
 		/** Webhook path of the approval page: <publicUrl>/webhook/<pagePath>. */
 		pagePath: webhookPath.default(APPROVAL_DEFAULTS.pagePath),
 		/** n8n Data Table holding the requests (push creates it). */

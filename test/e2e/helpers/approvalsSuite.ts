@@ -297,6 +297,22 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		expect(refused.error).toBe('__APPROVAL_DENIED__');
 	});
 
+	it('a first call deletes requests that expired more than keepDays (30) ago and keeps younger ones', async () => {
+		const table = await approvalTable(stack);
+		const day = 86_400_000;
+		await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, {
+			data: [
+				{ approval_id: 'old-40-days', tool: 'docker_manage', status: 'used', expires_at: Date.now() - 40 * day },
+				{ approval_id: 'old-10-days', tool: 'docker_manage', status: 'denied', expires_at: Date.now() - 10 * day },
+			],
+			returnType: 'count',
+		});
+		await request('docker_manage', GATED_CASES[2].args(stack));
+		const rows = await api<{ data: Array<{ approval_id: string }> }>(stack.n8n, 'GET', `/data-tables/${table.id}/rows?limit=250`);
+		const ids = rows.data.map((r) => r.approval_id);
+		expect({ old40: ids.includes('old-40-days'), old10: ids.includes('old-10-days') }).toEqual({ old40: false, old10: true });
+	});
+
 	it('no secret appears in any MCP answer or in the execution data of the tool workflow', async () => {
 		expect(secrets.length).toBeGreaterThanOrEqual(GATED_CASES.length * 6);
 		for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
@@ -385,10 +401,14 @@ async function postDecision(pageBase: string, id: string, secret: string, decisi
 	return { status: response.status, text: await response.text() };
 }
 
+async function approvalTable(stack: HermesStack): Promise<{ id: string; name: string }> {
+	const tables = await api<{ data: Array<{ id: string; name: string }> }>(stack.n8n, 'GET', '/data-tables');
+	return tables.data.find((t) => t.name === TABLE)!;
+}
+
 /** Moves a request's expiry into the past through n8n's public data-table API. */
 async function ageRequest(stack: HermesStack, approvalId: string): Promise<void> {
-	const tables = await api<{ data: Array<{ id: string; name: string }> }>(stack.n8n, 'GET', '/data-tables');
-	const table = tables.data.find((t) => t.name === TABLE)!;
+	const table = await approvalTable(stack);
 	await api(stack.n8n, 'PATCH', `/data-tables/${table.id}/rows/update`, {
 		filter: { type: 'and', filters: [{ columnName: 'approval_id', condition: 'eq', value: approvalId }] },
 		data: { expires_at: Date.now() - 60_000 },

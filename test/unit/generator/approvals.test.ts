@@ -54,6 +54,8 @@ describe('config approvals', () => {
 		['telegram chat id with letters', false, { channel: { type: 'telegram', credential: 'T', chatId: 'ops' }, publicUrl: 'https://n8n.example.com' }],
 		['ttl 0', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttlMinutes: 0 }],
 		['ttl over a day', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttlMinutes: 1441 }],
+		['kept 10 years', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', keepDays: 3650 }],
+		['kept 0 days', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', keepDays: 0 }],
 		['table in upper case (n8n looks tables up in lower case)', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'Approvals' }],
 		['page path with a slash', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', pagePath: 'a/b' }],
 		['page path = the MCP path', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', pagePath: 'hermes-tools' }],
@@ -70,6 +72,7 @@ describe('config approvals', () => {
 			channel: EMAIL,
 			publicUrl: 'https://n8n.example.com',
 			ttlMinutes: 15,
+			keepDays: 30,
 			pagePath: 'hermes-approval',
 			table: 'hermes_approvals',
 			pageWorkflow: 'Hermes Approval Page',
@@ -228,6 +231,19 @@ describe('a gate', () => {
 		const workflow = gate('docker_manage');
 		expect(nodeOf(workflow, GATE_NODES.newSecret).parameters).toEqual({ action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 });
 		expect(nodeOf(workflow, GATE_NODES.newId).parameters).toEqual({ action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' });
+	});
+
+	it('a first call deletes the requests that expired more than keepDays ago, then notifies once', () => {
+		const workflow = withApprovals({ keepDays: 7 });
+		const gateFile = workflowOf(workflow, 'hermes-approval-docker-manage.json');
+		const forget = nodeOf(gateFile, GATE_NODES.forget);
+		expect(forget).toMatchObject({ alwaysOutputData: true, onError: 'continueRegularOutput', parameters: { operation: 'deleteRows', matchType: 'allConditions' } });
+		expect((forget.parameters.filters as { conditions: unknown[] }).conditions).toEqual([
+			{ keyName: 'expires_at', condition: 'lt', keyValue: "={{ $('New secret').first().json.now - 604800000 }}" },
+		]);
+		expect(gateFile.connections[GATE_NODES.store].main).toEqual([[{ node: GATE_NODES.forget, type: 'main', index: 0 }]]);
+		expect(gateFile.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.notify, type: 'main', index: 0 }]]);
+		expect(nodeOf(gateFile, GATE_NODES.notify).executeOnce).toBe(true);
 	});
 
 	it('expires after ttlMinutes', () => {
