@@ -20,6 +20,8 @@
  * Prints the figures and one JSON line. Figures only: no timed assertion.
  */
 import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { Client } from 'ssh2';
 
@@ -157,7 +159,7 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 		};
 		const articleWith = (runner: typeof run, tag: string) => async (i: number) => {
 			const encoded = Buffer.from(NOTE, 'utf8').toString('base64');
-			const tmp = `/tmp/hermes-bench-${process.pid}-${tag}-${i}.b64`;
+			const tmp = join(tmpdir(), `hermes-bench-${process.pid}-${tag}-${i}.b64`);
 			await upload(tmp, encoded, runner);
 			const result = await runner({
 				script: ARTICLE_FINAL,
@@ -185,7 +187,7 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 		};
 		const articleTransfer = async (i: number) => {
 			const encoded = noteBytes.toString('base64');
-			const tmp = `/tmp/hermes-bench-transfer-${process.pid}-${i}.b64`;
+			const tmp = join(tmpdir(), `hermes-bench-transfer-${process.pid}-${i}.b64`);
 			await upload(tmp, encoded);
 			const result = await run({ script: ARTICLE_RECEIVE, args: [tmp, String(encoded.length)], timeoutSeconds: 30, readOnly: false });
 			if (result.stdout.toString() !== 'OK received\n') throw new Error(`article transfer failed: ${result.stdout.toString()}`);

@@ -107,7 +107,7 @@ describe('stack', () => {
 
 	test.each([
 		['web; rm -rf /'],
-		['$(touch /tmp/x)'],
+		['$(touch ~/x)'],
 		['`id`'],
 		['-p'],
 		['--help'],

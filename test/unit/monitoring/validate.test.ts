@@ -56,7 +56,7 @@ describe('prometheusUrl', () => {
 		["http://127.0.0.1:9090/'x"],
 		['-K/etc/passwd'],
 		['--config /etc/passwd'],
-		['http://127.0.0.1:9090 -o /tmp/x'],
+		['http://127.0.0.1:9090 -o ~/x'],
 		[undefined],
 		[42],
 		['   '],

@@ -212,7 +212,7 @@ describe('what the host refuses is answered for the operation that asked', () =>
 });
 
 describe('agent data never reaches the command line', () => {
-	const EVIL = `$(touch /tmp/pwned)'; rm -rf ~ #`;
+	const EVIL = `$(touch ~/pwned)'; rm -rf ~ #`;
 	const capture = () => {
 		const commands: RemoteCommand[] = [];
 		const ctx: VaultContext = {
