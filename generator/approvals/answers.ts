@@ -3,7 +3,7 @@
  * reason. The gate workflow computes the reason from the stored request; these tables turn it
  * into the answer, so the wording lives here once.
  */
-import { APPROVAL_RETRY, type ApprovalMarker } from 'n8n-nodes-hermes';
+import type { ApprovalMarker } from 'n8n-nodes-hermes';
 
 import { APPROVAL_ID_PARAM } from './gatedTools';
 
@@ -44,4 +44,3 @@ export function requiredHint(channel: 'email' | 'telegram'): string {
 export const NOT_SENT_HINT =
 	'Nothing was executed: the approval request could not be sent to the approver. This is an infrastructure fault; retry later or tell the operator.';
 
-export { APPROVAL_RETRY };

@@ -28,9 +28,6 @@ export const APPROVAL_COLUMNS = [
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'denied', 'used'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
 /** n8n looks a data table up by name in lower case, so the name must be lower case. */
 export const APPROVAL_TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 

@@ -9,10 +9,10 @@
  * if it is approved, unexpired and for this tool and these arguments; only the call whose
  * update changed the row runs the tool's node. Any other call reads the request to say why not.
  */
-import { GATEWAY_CONTRACTS } from 'n8n-nodes-hermes';
+import { APPROVAL_RETRY, GATEWAY_CONTRACTS } from 'n8n-nodes-hermes';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
-import { APPROVAL_RETRY, NOT_SENT_HINT, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint } from '../approvals/answers';
+import { NOT_SENT_HINT, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint } from '../approvals/answers';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
@@ -142,7 +142,6 @@ function refusalNodes(workflow: string): WorkflowNode[] {
 	return [
 		setNode(workflow, GATE_NODES.why, [880, 100], {
 			reason: { type: 'string', value: safeExpression(reason) },
-			expires_at: { type: 'number', value: safeExpression('$json.expires_at ?? 0') },
 		}),
 		setNode(workflow, GATE_NODES.refusal, [1100, 100], {
 			success: { type: 'boolean', value: false },
@@ -204,7 +203,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
  * run is kept for the operator.
  */
 export function gateSettings(): WorkflowSettings {
-	return { ...subWorkflowSettings({ subWorkflowExecutions: 'failures' }), callerPolicy: 'workflowsFromAList' };
+	return subWorkflowSettings({ subWorkflowExecutions: 'failures' });
 }
 
 export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): Workflow {

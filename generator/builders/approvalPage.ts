@@ -43,7 +43,6 @@ function page(title: string, bodyExpression: string): string {
 const OPEN = `$json.status === 'pending' && $json.expires_at > $now.toMillis()`;
 
 function requestPage(): string {
-	const open = OPEN;
 	const form = [
 		JSON.stringify('<h1>Approve this call?</h1><p>'),
 		html('$json.summary'),
@@ -58,7 +57,7 @@ function requestPage(): string {
 		JSON.stringify(`"><button type="submit" name="${PAGE_FIELDS.decision}" value="approve">Approve</button><button type="submit" name="${PAGE_FIELDS.decision}" value="deny">Deny</button></form>`),
 	].join(' + ');
 	const closed = JSON.stringify('<h1>Nothing to decide</h1><p>This link is not valid, or the request was already decided or has expired.</p>');
-	return page('Approval request', `(${open} ? ${form} : ${closed})`);
+	return page('Approval request', `(${OPEN} ? ${form} : ${closed})`);
 }
 
 function decisionPage(): string {

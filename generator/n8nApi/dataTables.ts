@@ -5,14 +5,12 @@
  * and rows are never dropped or changed. With dryRun only GETs are made.
  */
 import { CliError } from '../cli/errors';
-import type { DataTableColumnType, LiveDataTable, N8nApiClient } from './client';
+import type { DataTableSpec } from '../approvals/store';
+import type { LiveDataTable, N8nApiClient } from './client';
 import { N8nApiError } from './errors';
 
-/** A table as the config asks for it (same shape as approvals/store.ts's DataTableSpec). */
-export interface DesiredDataTable {
-	name: string;
-	columns: ReadonlyArray<{ name: string; type: DataTableColumnType }>;
-}
+/** A table as the config asks for it. */
+export type DesiredDataTable = DataTableSpec;
 
 export type DataTableAction = 'created' | 'columns-added' | 'unchanged';
 

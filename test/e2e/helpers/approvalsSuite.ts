@@ -156,6 +156,15 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		return page;
 	}
 
+	/** A fresh target for the tool, requested and approved on the page; `before` marks the stand-ins first. */
+	async function approvedRequest(gated: GatedCase): Promise<{ args: Record<string, unknown>; before: Mark; approval: Approval; page: PageResult }> {
+		const args = gated.args(stack);
+		const before = mark(stack);
+		const approval = await request(gated.tool, args);
+		const page = await decide(approval, 'Approve');
+		return { args, before, approval, page };
+	}
+
 	it('push deployed the gates and the page, and created the approval table', async () => {
 		expect(stack.push.code).toBe(0);
 		const names = (await listWorkflows(stack.n8n)).map((w) => w.name);
@@ -199,10 +208,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		});
 
 		it('approve -> the second call executes exactly once; a replay is refused', async () => {
-			const args = gated.args(stack);
-			const before = mark(stack);
-			const approval = await request(gated.tool, args);
-			const page = await decide(approval, 'Approve');
+			const { args, before, approval, page } = await approvedRequest(gated);
 			expect(page.text).toContain('Approved');
 			expect(gated.executed(stack, before, args)).toBe(0);
 			const done = await call(gated.tool, { ...args, approval_id: approval.id });
@@ -215,10 +221,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		});
 
 		it('other arguments with an approved id -> refused, nothing executed, and the approval still stands for its own call', async () => {
-			const args = gated.args(stack);
-			const before = mark(stack);
-			const approval = await request(gated.tool, args);
-			await decide(approval, 'Approve');
+			const { args, before, approval } = await approvedRequest(gated);
 			const other = gated.other(args);
 			const refused = await call(gated.tool, { ...other, approval_id: approval.id });
 			expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('other arguments') });
@@ -240,10 +243,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		});
 
 		it('expired -> refused, nothing executed (the request is aged in the store)', async () => {
-			const args = gated.args(stack);
-			const before = mark(stack);
-			const approval = await request(gated.tool, args);
-			await decide(approval, 'Approve');
+			const { args, before, approval } = await approvedRequest(gated);
 			await ageRequest(stack, approval.id);
 			const refused = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('expired') });
@@ -270,10 +270,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		});
 
 		it('10 concurrent second calls -> exactly one executes', async () => {
-			const args = gated.args(stack);
-			const before = mark(stack);
-			const approval = await request(gated.tool, args);
-			await decide(approval, 'Approve');
+			const { args, before, approval } = await approvedRequest(gated);
 			const results = await Promise.all(Array.from({ length: 10 }, () => call(gated.tool, { ...args, approval_id: approval.id })));
 			const refused = results.filter((r) => r.error === '__APPROVAL_INVALID__');
 			expect(refused).toHaveLength(9);
