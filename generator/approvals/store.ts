@@ -28,9 +28,6 @@ export const APPROVAL_COLUMNS = [
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];
 
-/** n8n looks a data table up by name in lower case, so the name must be lower case. */
-export const APPROVAL_TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
-
 export interface DataTableSpec {
 	name: string;
 	columns: ReadonlyArray<{ name: string; type: ApprovalColumnType }>;

@@ -1,5 +1,5 @@
 /** The one place commands read their environment and write their output, so tests pass their own. */
-import type { RequestEvent } from '../n8nApi/client';
+import type { RequestEvent } from '../n8nClient/client';
 
 export interface CommandIo {
 	stdout: (text: string) => void;
@@ -18,3 +18,11 @@ export const processIo: CommandIo = {
 /** Every command prints text for people or one JSON document for programs. */
 export const OUTPUT_FORMATS = ['text', 'json'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** How a command hands its exit code to the program that runs it. */
+export type Exit = (code: number) => void;
+
+/** The installed command's Exit: the process ends with that code once its output is written. */
+export const processExit: Exit = (code) => {
+	process.exitCode = code;
+};

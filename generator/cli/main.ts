@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * hermes-workflows: the command-line tool. Each command lives in commands/<name>.ts and exports
- * register(program). Exit codes: 0 ok, 1 findings/mismatch, 2 bad input/usage/unreachable.
+ * register(program, io, exit). Exit codes: 0 ok, 1 findings/mismatch, 2 bad input/usage/unreachable.
  */
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 
-import { packageVersion } from '../project/packageRoot';
-import { EXIT, toCliError } from './errors';
+import { EXIT, UsageError } from '../errors';
+import { packageVersion } from '../runtime/packageRoot';
+import { processExit, processIo, type CommandIo, type Exit } from './io';
+import { reportError, unexpectedError } from './run';
 
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerDiff } from './commands/diff';
@@ -17,7 +19,8 @@ import { register as registerLint } from './commands/lint';
 import { register as registerPull } from './commands/pull';
 import { register as registerPush } from './commands/push';
 
-export function buildProgram(): Command {
+/** The program; commander's own failures are thrown (as CommanderError) for runCli to print. */
+export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit): Command {
 	const program = new Command();
 	program
 		.name('hermes-workflows')
@@ -25,35 +28,48 @@ export function buildProgram(): Command {
 			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff through the n8n API, check Odoo, import existing workflows.',
 		)
 		.version(packageVersion(), '-V, --version', 'print the version')
-		.showHelpAfterError()
-		// Usage errors exit 2, as documented; commander's default is 1.
-		.exitOverride((error) => {
-			if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') process.exit(0);
-			process.exit(error.exitCode === 0 ? 0 : 2);
-		});
-	registerInit(program);
-	registerGenerate(program);
-	registerCheckOdoo(program);
-	registerImport(program);
-	registerLint(program);
-	registerPush(program);
-	registerPull(program);
-	registerDiff(program);
+		// Set before the commands are added, so each inherits them.
+		.exitOverride()
+		.configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined });
+	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerPull, registerDiff]) {
+		register(program, io, exit);
+	}
 	return program;
 }
 
-/** Runs the CLI on `argv`; an error no command handled is one `error:` line and exit 2. */
+/** The value of `--format` on the command line, for a failure before any command ran. */
+function formatIn(argv: readonly string[]): string | undefined {
+	const at = argv.lastIndexOf('--format');
+	return at >= 0 ? argv[at + 1] : argv.find((arg) => arg.startsWith('--format='))?.slice('--format='.length);
+}
+
+/** Runs the CLI on `argv` (node, script, args...) and gives its exit code. */
+export async function runCli(argv: string[], io: CommandIo = processIo): Promise<number> {
+	let code: number = EXIT.ok;
+	const program = buildProgram(io, (exitCode) => (code = exitCode));
+	try {
+		await program.parseAsync(argv);
+		return code;
+	} catch (error) {
+		if (error instanceof CommanderError) {
+			if (error.exitCode === 0) return EXIT.ok; // --help, --version
+			// A usage mistake: exit 2 as documented (commander's default is 1).
+			if (error.code === 'commander.help') return EXIT.failed; // no command given: commander printed the help
+			const named = argv.slice(2).find((arg) => !arg.startsWith('-'));
+			const command = program.commands.find((c) => c.name() === named);
+			const help = `hermes-workflows ${command ? `${command.name()} ` : ''}--help`;
+			reportError(io, formatIn(argv), new UsageError(error.message.replace(/^error: /, ''), `see \`${help}\``));
+			return EXIT.failed;
+		}
+		// The last stop for a failure no command expected: a bug.
+		reportError(io, formatIn(argv), unexpectedError(error));
+		return EXIT.failed;
+	}
+}
+
+/** The installed command (bin/hermes-workflows.js): runs the CLI and sets the process's exit code. */
 export function run(argv: string[]): void {
-	buildProgram()
-		.parseAsync(argv)
-		.catch((error: unknown) => {
-			// Commands report what they expect themselves; this is the last stop for anything else.
-			const known = toCliError(error);
-			const message = known?.message ?? (error instanceof Error ? error.message : String(error));
-			const hint = known?.hint ?? 'this is unexpected: run again with the same input, and report it with this message if it persists';
-			process.stderr.write(`error: ${message}\nhint: ${hint}\n`);
-			process.exit(known?.exitCode ?? EXIT.failed);
-		});
+	void runCli(argv).then((code) => (process.exitCode = code));
 }
 
 if (require.main === module) run(process.argv);

@@ -2,7 +2,7 @@
 import { DOCKER, MONITORING, VAULT } from 'n8n-nodes-hermes';
 import { join } from 'node:path';
 
-import { packageRoot } from '../project/packageRoot';
+import { packageRoot } from '../runtime/packageRoot';
 import type { HermesConfig } from './schema';
 
 /** The default catalogue's files, in the workflow's tool order (shipped as TypeScript sources). */

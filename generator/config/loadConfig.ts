@@ -3,19 +3,23 @@ import { closest, distance } from 'fastest-levenshtein';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 
-import { loadDefaultExport, ModuleLoadError } from '../project/loadModule';
+import { HermesError } from '../errors';
+import { loadDefaultExport, ModuleLoadError } from '../runtime/loadModule';
 import { defaultConfig } from './defaults';
 import { CONFIG_FILE_NAMES } from './fileNames';
 import type { HermesConfig } from './schema';
 import { APPROVAL_DEFAULTS, ConfigSchema } from './schema';
 
-export class ConfigError extends Error {
+export class ConfigError extends HermesError {
 	constructor(
 		message: string,
 		readonly issues: string[] = [],
 	) {
-		super(issues.length > 0 ? `${message}\n  ${issues.join('\n  ')}` : message);
-		this.name = 'ConfigError';
+		super(
+			issues.length > 0 ? `${message}\n  ${issues.join('\n  ')}` : message,
+			'fix the config file named above (each problem gives its key), or pass another with -c',
+			'config',
+		);
 	}
 }
 

@@ -2,7 +2,7 @@
 import { DOCKER_COMMAND, MAX_STACK_CHARS, STACK_NAME, WRITE_PREFIX } from 'n8n-nodes-hermes';
 import { z } from 'zod';
 
-import { APPROVAL_TABLE_NAME } from '../approvals/store';
+import { APPROVAL_TABLE_NAME } from './approvalTable';
 
 const name = z.string().min(1);
 

@@ -2,18 +2,15 @@
  * Checks that a file holds an n8n MCP tool workflow and finds its tools: the nodes wired with
  * `ai_tool` into the one MCP Server Trigger, in nodes[] order.
  */
+import { HermesError } from '../errors';
 import type { RawNode } from './mapNodes';
 
 export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
 /** Bad input: nothing can be imported (exit 2). */
-export class ImportInputError extends Error {
-	constructor(
-		message: string,
-		readonly hint: string,
-	) {
-		super(message);
-		this.name = 'ImportInputError';
+export class ImportInputError extends HermesError {
+	constructor(message: string, hint: string) {
+		super(message, hint, 'input');
 	}
 }
 

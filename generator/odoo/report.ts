@@ -1,7 +1,6 @@
-/** Renders a check-odoo report or failure for people (text) and for tools (json). */
+/** Renders a check-odoo report for people (text) and for tools (json); a failure is printed by the CLI as every failure is. */
 import type { OdooCheckReport } from './checkSchema';
 import { MODULE_LABELS } from './modules';
-import type { OdooConnectionError } from './xmlRpcClient';
 
 export type ReportFormat = 'text' | 'json';
 
@@ -25,11 +24,4 @@ export function formatReport(report: OdooCheckReport, format: ReportFormat): str
 			: `${failing} of ${report.tools.length} Odoo tools do not match this Odoo`,
 	);
 	return `${lines.join('\n')}\n`;
-}
-
-export function formatConnectionError(error: OdooConnectionError, format: ReportFormat): string {
-	if (format === 'json') {
-		return `${JSON.stringify({ ok: false, error: { kind: error.kind, message: error.message, hint: error.hint } }, null, 2)}\n`;
-	}
-	return `error: ${error.message}\nhint: ${error.hint}\n`;
 }

@@ -5,6 +5,8 @@
 import { URL } from 'url';
 import * as xmlrpc from 'xmlrpc';
 
+import { HermesError } from '../errors';
+
 export type OdooConnectionErrorKind =
 	| 'bad-url'
 	| 'unreachable'
@@ -16,14 +18,9 @@ export type OdooConnectionErrorKind =
 	| 'unexpected-fault';
 
 /** A failure that ends the check (exit 2): the Odoo schema could not be read at all. */
-export class OdooConnectionError extends Error {
-	constructor(
-		readonly kind: OdooConnectionErrorKind,
-		message: string,
-		readonly hint: string,
-	) {
-		super(message);
-		this.name = 'OdooConnectionError';
+export class OdooConnectionError extends HermesError<OdooConnectionErrorKind> {
+	constructor(kind: OdooConnectionErrorKind, message: string, hint: string) {
+		super(message, hint, kind);
 	}
 }
 

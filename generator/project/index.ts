@@ -25,5 +25,5 @@ export function defaultCatalogue(): ToolSpec[] {
 }
 
 export { loadCatalogue } from './loadCatalogue';
-export { ModuleLoadError } from './loadModule';
-export { packageRoot, packageVersion } from './packageRoot';
+export { ModuleLoadError } from '../runtime/loadModule';
+export { packageRoot, packageVersion } from '../runtime/packageRoot';

@@ -5,7 +5,7 @@
 import { relative } from 'node:path';
 
 import { validateCatalogue, type ToolSpec } from '../toolSpec/schema';
-import { loadDefaultExport, ModuleLoadError } from './loadModule';
+import { loadDefaultExport, ModuleLoadError } from '../runtime/loadModule';
 
 /** How the file is named in messages: relative to the working folder when inside it. */
 function shown(file: string, cwd: string): string {

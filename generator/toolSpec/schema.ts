@@ -5,6 +5,8 @@
 import { GATEWAY_CONTRACTS, GATEWAY_NAMES, type GatewayName } from 'n8n-nodes-hermes';
 import { z } from 'zod';
 
+import { HermesError } from '../errors';
+
 /** `$fromAI` types (n8n accepts exactly these four). */
 export const PARAM_TYPES = ['string', 'number', 'boolean', 'json'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
@@ -214,10 +216,13 @@ export function fieldPath(path: ReadonlyArray<string | number>): string {
 /** What a catalogue author writes (zod input: optional keys may be left out). */
 export type ToolDefinition = z.input<typeof ToolSpecSchema>;
 
-export class CatalogueError extends Error {
+export class CatalogueError extends HermesError {
 	constructor(readonly problems: string[]) {
-		super(`Invalid catalogue:\n  ${problems.join('\n  ')}`);
-		this.name = 'CatalogueError';
+		super(
+			`Invalid catalogue:\n  ${problems.join('\n  ')}`,
+			'fix each field named above (file: tool: field); docs/catalogue.md lists the rules',
+			'catalogue',
+		);
 	}
 }
 

@@ -139,7 +139,7 @@ function benchmark(file: string): void {
 	expect(findings.filter((f) => f.code === 'HMT001')).toHaveLength(1);
 	expect(findings.filter((f) => f.code === 'HMT002')).toHaveLength(500);
 
-	const quiet = { stdout: () => undefined, stderr: () => undefined };
+	const quiet = { stdout: () => undefined, stderr: () => undefined, env: {} };
 	const parse: number[] = [];
 	const lint: number[] = [];
 	const command: number[] = [];

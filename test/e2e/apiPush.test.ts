@@ -7,12 +7,12 @@ import { APPROVAL_COLUMNS } from '../../generator/approvals/store';
 import { runDiff } from '../../generator/cli/commands/diff';
 import { runPull } from '../../generator/cli/commands/pull';
 import { runPush, type PushCommandOptions } from '../../generator/cli/commands/push';
-import { workflowBody, type WorkflowBody } from '../../generator/n8nApi/body';
-import type { CommandIo } from '../../generator/n8nApi/cliSupport';
-import { N8nApiClient, type LiveWorkflow } from '../../generator/n8nApi/client';
-import { runLintLive, type LiveLintOptions } from '../../generator/n8nApi/lintLive';
-import { desiredWorkflows } from '../../generator/n8nApi/desired';
-import { exactMatch } from '../../generator/n8nApi/exactName';
+import { workflowBody, type WorkflowBody } from '../../generator/n8nClient/body';
+import type { CommandIo } from '../../generator/cli/io';
+import { N8nApiClient, type LiveWorkflow } from '../../generator/n8nClient/client';
+import { runLintLive, type LiveLintOptions } from '../../generator/cli/commands/lint';
+import { desiredWorkflows } from '../../generator/deploy/desired';
+import { exactMatch } from '../../generator/n8nClient/exactName';
 import { startN8n, type N8nHandle } from '../harness/n8n';
 import { freePorts } from '../harness/n8n/freePort';
 

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { workflowBody } from '../../generator/n8nApi/body';
+import { workflowBody } from '../../generator/n8nClient/body';
 import { CATALOGUE } from '../helpers/defaultCatalogue';
 import { N8N_LEGACY_ROUTING_VERSION } from '../harness/n8n/cache';
 import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';

@@ -5,23 +5,18 @@
  */
 import type { Command } from 'commander';
 
-import {
-	addApiOptions,
-	addFormatOption,
-	clientFrom,
-	processIo,
-	runApiCommand,
-	type ApiCommandOptions,
-	type CommandIo,
-	type ReportOptions,
-} from '../../n8nApi/cliSupport';
+import { addApiOptions, clientFrom, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
+import { processExit, processIo, type CommandIo, type Exit } from '../io';
+import { formatOption } from '../options';
+import { runCommand } from '../run';
 
 export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandIo = processIo): Promise<number> {
-	return runApiCommand(
+	return runCommand(
 		io,
+		options.format,
 		async () => {
 			// Loaded when the command runs, so other commands start without the n8n client and the builders.
-			const [{ desiredDeployment }, { detectDrift }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/drift')]);
+			const [{ desiredDeployment }, { detectDrift }] = await Promise.all([import('../../deploy/desired'), import('../../deploy/drift')]);
 			const desired = desiredDeployment(options.config);
 			const client = clientFrom(options, io);
 			const report = await detectDrift(client, desired.workflows, desired.dataTables);
@@ -51,20 +46,16 @@ export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandI
 			);
 			return report.inSync ? 0 : 1;
 		},
-		options.format,
 	);
 }
 
-export function register(program: Command): void {
-	addFormatOption(
-		addApiOptions(
-			program
-				.command('diff')
-				.description('compare the live workflows in n8n with the generated ones and report drift, including disabled nodes'),
-		),
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
+	addApiOptions(
+		program.command('diff').description('compare the live workflows in n8n with the generated ones and report drift, including disabled nodes'),
 	)
+		.addOption(formatOption())
 		.addHelpText('after', '\nExit: 0 in sync, 1 drift, 2 bad config or n8n unreachable/refusing.')
 		.action(async (options: ApiCommandOptions & ReportOptions) => {
-			process.exitCode = await runDiff(options);
+			exit(await runDiff(options, io));
 		});
 }

@@ -5,11 +5,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 
 import type { GeneratedFile } from '../../builders';
-import { EXIT } from '../errors';
-import { OUTPUT_FORMATS, type OutputFormat } from '../io';
+import { EXIT } from '../../errors';
+import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
+import { configOption, formatOption } from '../options';
 import { runCommand } from '../run';
 
 export const DEFAULT_OUT_DIR = 'workflows';
@@ -120,21 +121,21 @@ export function runGenerate(options: GenerateOptions, out: Output = process.stdo
 	return runCommand(io, options.format, () => generate(options, out, err));
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
 	program
 		.command('generate')
 		.description(
 			'generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, the gateway sub-workflows, and with `approvals` in the config one gate sub-workflow per gated tool and the approval page.',
 		)
-		.option('-c, --config <file>', 'project config (hermes.config.ts or .json; default: the one in this folder, else the built-in default)')
+		.addOption(configOption())
 		.option('-o, --out <dir>', 'output directory', DEFAULT_OUT_DIR)
 		.option('--check', 'write nothing; exit 1 and list the files that differ from what would be generated')
-		.addOption(new Option('--format <format>', 'output: text for people, json for programs').choices([...OUTPUT_FORMATS]).default('text'))
+		.addOption(formatOption())
 		.addHelpText(
 			'after',
 			'\nExit codes: 0 written or up to date, 1 --check found drift, 2 bad config or catalogue, or a file that cannot be written.\nExample: hermes-workflows generate --config deploy.json --out workflows',
 		)
 		.action(async (options: GenerateOptions) => {
-			process.exitCode = await runGenerate(options);
+			exit(await runGenerate(options, { write: io.stdout }, { write: io.stderr }));
 		});
 }

@@ -4,20 +4,20 @@
  * that can are still written. Exit 0 all imported, 1 some not imported, 2 bad input.
  */
 import type { Command } from 'commander';
-import { Option } from 'commander';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { basename, join } from 'path';
 
 import type { ImportResult } from '../../importer/importWorkflow';
 import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
-import { processIo, type CommandIo } from '../io';
+import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
+import { configOption, formatOption } from '../options';
 import { runCommand } from '../run';
 
 export interface ImportOptions {
 	out?: string;
 	config?: string;
 	manifest?: string;
-	format?: 'text' | 'json';
+	format?: OutputFormat;
 }
 
 export const IMPORTED_CONFIG_FILE = 'hermes.config.json';
@@ -92,16 +92,16 @@ async function importInto(file: string, options: ImportOptions, io: CommandIo): 
 	return result.problems.length === 0 ? 0 : 1;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
 	program
 		.command('import')
 		.description('turn an MCP tool workflow (e.g. built in the n8n editor) into catalogue TypeScript')
 		.argument('<workflow>', 'workflow JSON file')
 		.option('-o, --out <dir>', 'folder to write catalogue/*.ts and hermes.config.json into', 'imported-catalogue')
-		.option('-c, --config <file>', 'project config whose names (gateway workflows, credentials) the workflow uses; default: the built-in one')
+		.addOption(configOption('project config whose names (gateway workflows, credentials) the workflow uses; default: the built-in one'))
 		.option('--manifest <file>', 'node-index manifest with the sensitive flags (default: <workflow>.index.json if present)')
-		.addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+		.addOption(formatOption())
 		.action(async (workflow: string, options: ImportOptions) => {
-			process.exitCode = await runImport(workflow, options);
+			exit(await runImport(workflow, options, io));
 		});
 }

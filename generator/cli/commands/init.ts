@@ -11,9 +11,11 @@ import type { Command } from 'commander';
 
 import { DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config/defaults';
 import { CONFIG_FILE_NAMES } from '../../config/fileNames';
-import { packageRoot, packageVersion } from '../../project/packageRoot';
-import { processIo, type CommandIo } from '../io';
-import { reportError } from '../run';
+import { packageRoot, packageVersion } from '../../runtime/packageRoot';
+import { HermesError } from '../../errors';
+import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
+import { formatOption } from '../options';
+import { runCommand } from '../run';
 
 export const CATALOGUE_DIR = 'catalogue';
 export const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
@@ -67,20 +69,20 @@ function ensurePackageJson(dir: string, created: string[], kept: string[]): void
 }
 
 export interface InitOptions {
-	format?: 'text' | 'json';
+	format?: OutputFormat;
 }
 
 export function runInit(dirArg: string | undefined, options: InitOptions = {}, io: CommandIo = processIo): number {
-	const dir = resolve(dirArg ?? '.');
-	const fail = (message: string, hint: string) => {
-		reportError(io, options.format, { kind: 'filesystem', message, hint });
-		return 2;
-	};
+	return runCommand(io, options.format, () => init(resolve(dirArg ?? '.'), options, io));
+}
+
+function init(dir: string, options: InitOptions, io: CommandIo): number {
+	const fail = (message: string, hint: string) => new HermesError(message, hint, 'filesystem');
 	const existing = CONFIG_FILE_NAMES.find((name) => existsSync(join(dir, name)));
-	if (existing) return fail(`${join(dir, existing)} already exists`, 'this folder is already a project; edit its config, or init another folder');
+	if (existing) throw fail(`${join(dir, existing)} already exists`, 'this folder is already a project; edit its config, or init another folder');
 	const catalogueFiles = DEFAULT_CATALOGUE_FILES.map((file) => `${CATALOGUE_DIR}/${file}`);
 	const clash = catalogueFiles.find((file) => existsSync(join(dir, file)));
-	if (clash) return fail(`${join(dir, clash)} already exists`, `move the ${CATALOGUE_DIR}/ folder away or init another folder`);
+	if (clash) throw fail(`${join(dir, clash)} already exists`, `move the ${CATALOGUE_DIR}/ folder away or init another folder`);
 
 	const created: string[] = [];
 	const kept: string[] = [];
@@ -108,7 +110,7 @@ export function runInit(dirArg: string | undefined, options: InitOptions = {}, i
 		}
 	} catch (error) {
 		const { code, message } = error as NodeJS.ErrnoException;
-		return fail(`cannot write the project in ${dir}: ${code ?? ''} ${message}`.trim(), 'check the folder exists and is writable, then run init again');
+		throw fail(`cannot write the project in ${dir}: ${code ?? ''} ${message}`.trim(), 'check the folder exists and is writable, then run init again');
 	}
 	if (options.format === 'json') {
 		io.stdout(`${JSON.stringify({ ok: true, dir, created, kept }, null, 2)}\n`);
@@ -129,14 +131,14 @@ export function runInit(dirArg: string | undefined, options: InitOptions = {}, i
 	return 0;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
 	program
 		.command('init')
 		.description('scaffold a workflow-as-code project: package.json, hermes.config.ts, catalogue/ with the 32 default tools, tsconfig.json, an example CI job')
 		.argument('[dir]', 'project folder (created if missing)', '.')
-		.option('--format <format>', 'output format: text or json', 'text')
+		.addOption(formatOption())
 		.addHelpText('after', '\nExit codes: 0 created, 2 the folder already holds a project or cannot be written.\nExample: npx hermes-workflows init my-tools')
 		.action((dir: string, options: InitOptions) => {
-			process.exitCode = runInit(dir, options);
+			exit(runInit(dir, options, io));
 		});
 }

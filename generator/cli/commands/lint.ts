@@ -7,16 +7,20 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 
+import { HermesError, UsageError } from '../../errors';
 import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../../lint/format';
 import { lintWorkflow, SHAPE_CODE, SHAPE_RULE } from '../../lint/engine';
 import { expandInputs } from '../../lint/files';
 import { isManifestFile, manifestPathFor, manifestSchema } from '../../lint/manifest';
 import { ruleDocs } from '../../lint/ruleDocs';
 import { RULES } from '../../lint/rules';
-import { addApiOptions, processIo as apiIo } from '../../n8nApi/cliSupport';
-import type { LiveLintOptions } from '../../n8nApi/lintLive';
+import type { Finding } from '../../lint/types';
+import { addApiOptions, clientFrom, type ApiCommandOptions } from '../apiOptions';
+import { processExit, processIo, type CommandIo, type Exit } from '../io';
+import { formatOption } from '../options';
+import { runCommand } from '../run';
 
 export interface LintCommandOptions {
 	format?: Format;
@@ -26,15 +30,10 @@ export interface LintCommandOptions {
 	rulesDoc?: boolean;
 }
 
-export interface LintIo {
-	stdout: (text: string) => void;
-	stderr: (text: string) => void;
+export interface LiveLintOptions extends ApiCommandOptions {
+	format?: Format;
+	strict?: boolean;
 }
-
-const processIo: LintIo = {
-	stdout: (text) => process.stdout.write(text),
-	stderr: (text) => process.stderr.write(text),
-};
 
 class UnreadableInput extends Error {}
 
@@ -43,9 +42,15 @@ function unreadableFinding(file: string, message: string): LocatedFinding {
 	return { code: SHAPE_CODE, severity: SHAPE_RULE.severity, message, hint: SHAPE_RULE.hint, file };
 }
 
-function usageError(io: LintIo, error: string, hint: string): number {
-	io.stderr(`error: ${error}\nhint: ${hint}\n`);
-	return 2;
+/** A format given by a program calling runLint (the command line is checked by commander). */
+function checkedFormat(format: Format | undefined): Format {
+	if (format !== undefined && !FORMATS.includes(format)) throw new UsageError(`unknown --format ${String(format)}`, `use one of ${FORMATS.join(', ')}`);
+	return format ?? 'text';
+}
+
+/** Exit 1 on errors, or on any finding with --strict. */
+function findingsExit(findings: readonly Finding[], strict: boolean | undefined): number {
+	return findings.some((f) => f.severity === 'error' || strict === true) ? 1 : 0;
 }
 
 function readJson(file: string, what: string): { text: string; json: unknown } {
@@ -94,7 +99,11 @@ function listRules(): string {
 }
 
 /** The whole command as a function of its arguments, so tests run it without a process. */
-export function runLint(paths: string[], options: LintCommandOptions = {}, io: LintIo = processIo): number {
+export function runLint(paths: string[], options: LintCommandOptions = {}, io: CommandIo = processIo): number {
+	return runCommand(io, options.format, () => lintFiles(paths, options, io));
+}
+
+function lintFiles(paths: string[], options: LintCommandOptions, io: CommandIo): number {
 	if (options.listRules) {
 		io.stdout(listRules());
 		return 0;
@@ -103,19 +112,16 @@ export function runLint(paths: string[], options: LintCommandOptions = {}, io: L
 		io.stdout(ruleDocs());
 		return 0;
 	}
-	const format = options.format ?? 'text';
-	if (!FORMATS.includes(format)) {
-		return usageError(io, `unknown --format ${String(format)}`, `use one of ${FORMATS.join(', ')}`);
-	}
+	const format = checkedFormat(options.format);
 	if (paths.length === 0) {
-		return usageError(io, 'give at least one workflow JSON file or folder', 'hermes-workflows lint workflows/ (or --list-rules)');
+		throw new UsageError('give at least one workflow JSON file or folder', 'hermes-workflows lint workflows/ (or --list-rules)');
 	}
 	const { inputs, emptyFolders } = expandInputs(paths);
 	if (emptyFolders.length > 0) {
-		return usageError(io, `no .json file under ${emptyFolders.join(', ')}`, 'give the folder that holds the exported workflow JSON files');
+		throw new UsageError(`no .json file under ${emptyFolders.join(', ')}`, 'give the folder that holds the exported workflow JSON files');
 	}
 	if (options.manifest !== undefined && (inputs.length !== 1 || inputs[0].found)) {
-		return usageError(io, '--manifest compares one workflow', 'give exactly one FILE with --manifest');
+		throw new UsageError('--manifest compares one workflow', 'give exactly one FILE with --manifest');
 	}
 	const findings: LocatedFinding[] = [];
 	let linted = 0;
@@ -137,8 +143,29 @@ export function runLint(paths: string[], options: LintCommandOptions = {}, io: L
 	}
 	io.stdout(formatFindings(format, findings, linted));
 	if (findings.some((f) => f.code === SHAPE_CODE)) return 2;
-	const failing = findings.some((f) => f.severity === 'error' || options.strict === true);
-	return failing ? 1 : 0;
+	return findingsExit(findings, options.strict);
+}
+
+/** `lint --live`: the generated workflows as n8n holds them; every one must be there. */
+export function runLintLive(files: string[], options: LiveLintOptions, io: CommandIo = processIo): Promise<number> {
+	return runCommand(io, options.format, async () => {
+		if (files.length > 0) throw new UsageError('--live lints the workflows deployed in n8n, not files', 'give no FILE with --live');
+		const format = checkedFormat(options.format);
+		// Loaded when --live runs: a plain lint of files never loads the builders.
+		const [{ desiredWorkflows }, { lintDeployed }] = await Promise.all([import('../../deploy/desired'), import('../../deploy/liveLint')]);
+		const desired = desiredWorkflows(options.config);
+		const client = clientFrom(options, io);
+		const { findings, linted, missing } = await lintDeployed(client, desired);
+		if (missing.length > 0) {
+			throw new HermesError(
+				`${missing.length} of ${desired.length} generated workflows are not in n8n at ${client.root}: ${missing.map((name) => `"${name}"`).join(', ')}`,
+				'push them first (hermes-workflows push creates them), then lint --live again',
+				'n8n',
+			);
+		}
+		io.stdout(formatFindings(format, findings, linted));
+		return findingsExit(findings, options.strict);
+	});
 }
 
 /** One file's findings: a workflow with its manifest and node lines, or an export array. */
@@ -161,12 +188,12 @@ function lintFile(file: string, text: string, workflow: unknown, manifestOption:
 	});
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
 	const command = program
 		.command('lint')
 		.description('lint n8n workflow JSON files for the mistakes that break MCP tools and AI agents')
 		.argument('[files...]', 'workflow JSON files or folders of them (any n8n workflow, not only generated ones; an n8n CLI export array too)')
-		.addOption(new Option('--format <format>', 'output format').choices([...FORMATS]).default('text'))
+		.addOption(formatOption(FORMATS))
 		.option('--strict', 'fail (exit 1) on warnings too', false)
 		.option('--manifest <file>', 'node-index manifest to compare with (default: <name>.index.json next to FILE)')
 		.option('--list-rules', 'explain every rule: what, why, how to fix')
@@ -174,7 +201,6 @@ export function register(program: Command): void {
 		.option('--live', 'lint the generated workflows as deployed in n8n (by exact name, through the public API) instead of FILEs')
 		.addHelpText('after', `\nExit: 0 clean, 1 errors (or warnings with --strict), 2 an input that cannot be linted (an HMT000 finding) or bad usage.\n\n${RULES_HELP}`);
 	addApiOptions(command).action(async (files: string[], options: LintCommandOptions & LiveLintOptions & { live?: boolean }) => {
-		// --live loads the n8n client and the builders; a plain lint of files never does.
-		process.exitCode = options.live ? await (await import('../../n8nApi/lintLive')).runLintLive(files, options, apiIo) : runLint(files, options);
+		exit(options.live ? await runLintLive(files, options, io) : runLint(files, options, io));
 	});
 }

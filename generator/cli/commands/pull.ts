@@ -8,17 +8,10 @@ import { join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
-import {
-	addApiOptions,
-	addFormatOption,
-	clientFrom,
-	processIo,
-	progressLog,
-	runApiCommand,
-	type ApiCommandOptions,
-	type CommandIo,
-	type ReportOptions,
-} from '../../n8nApi/cliSupport';
+import { addApiOptions, clientFrom, progressLog, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
+import { processExit, processIo, type CommandIo, type Exit } from '../io';
+import { formatOption } from '../options';
+import { runCommand } from '../run';
 
 export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
 	out: string;
@@ -27,15 +20,16 @@ export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
 export const DEFAULT_PULL_DIR = 'workflows-live';
 
 export function runPull(options: PullCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runApiCommand(
+	return runCommand(
 		io,
+		options.format,
 		async () => {
 			// Loaded when the command runs, so other commands start without the n8n client and the builders.
 			const [{ toJson }, { workflowBody }, { desiredWorkflows }, { liveCounterparts }] = await Promise.all([
 				import('../../builders'),
-				import('../../n8nApi/body'),
-				import('../../n8nApi/desired'),
-				import('../../n8nApi/drift'),
+				import('../../n8nClient/body'),
+				import('../../deploy/desired'),
+				import('../../deploy/drift'),
 			]);
 			const desired = desiredWorkflows(options.config);
 			const client = clientFrom(options, io);
@@ -70,21 +64,17 @@ export function runPull(options: PullCommandOptions, io: CommandIo = processIo):
 			else log(`${workflows.length - missing} pulled, ${missing} missing`);
 			return missing > 0 ? 1 : 0;
 		},
-		options.format,
 	);
 }
 
-export function register(program: Command): void {
-	addFormatOption(
-		addApiOptions(
-			program
-				.command('pull')
-				.description('write the live copy of each generated workflow from n8n to a folder (same file names as generate)'),
-		),
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
+	addApiOptions(
+		program.command('pull').description('write the live copy of each generated workflow from n8n to a folder (same file names as generate)'),
 	)
+		.addOption(formatOption())
 		.option('-o, --out <dir>', 'folder to write to', DEFAULT_PULL_DIR)
 		.addHelpText('after', '\nExit: 0 all pulled, 1 some not in n8n, 2 bad config or n8n unreachable/refusing.')
 		.action(async (options: PullCommandOptions) => {
-			process.exitCode = await runPull(options);
+			exit(await runPull(options, io));
 		});
 }

@@ -5,28 +5,22 @@
  */
 import type { Command } from 'commander';
 
-import {
-	addApiOptions,
-	addFormatOption,
-	clientFrom,
-	processIo,
-	progressLog,
-	runApiCommand,
-	type ApiCommandOptions,
-	type CommandIo,
-	type ReportOptions,
-} from '../../n8nApi/cliSupport';
+import { addApiOptions, clientFrom, progressLog, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
+import { processExit, processIo, type CommandIo, type Exit } from '../io';
+import { formatOption } from '../options';
+import { runCommand } from '../run';
 
 export interface PushCommandOptions extends ApiCommandOptions, ReportOptions {
 	dryRun?: boolean;
 }
 
 export function runPush(options: PushCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runApiCommand(
+	return runCommand(
 		io,
+		options.format,
 		async () => {
 			// Loaded when the command runs, so other commands start without the n8n client and the builders.
-			const [{ desiredDeployment }, { pushWorkflows }] = await Promise.all([import('../../n8nApi/desired'), import('../../n8nApi/push')]);
+			const [{ desiredDeployment }, { pushWorkflows }] = await Promise.all([import('../../deploy/desired'), import('../../deploy/push')]);
 			const desired = desiredDeployment(options.config);
 			const client = clientFrom(options, io);
 			const log = progressLog(io, options.format);
@@ -52,26 +46,24 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 			}
 			return 0;
 		},
-		options.format,
 	);
 }
 
-export function register(program: Command): void {
-	addFormatOption(
-		addApiOptions(
-			program
-				.command('push')
-				.description(
-					'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in, each sub-workflow callable only by its callers), publish them, after creating the data tables they use; a second push changes nothing',
-				),
-		),
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
+	addApiOptions(
+		program
+			.command('push')
+			.description(
+				'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in, each sub-workflow callable only by its callers), publish them, after creating the data tables they use; a second push changes nothing',
+			),
 	)
+		.addOption(formatOption())
 		.option('--dry-run', 'only read from n8n and print what would be created, updated or published')
 		.addHelpText(
 			'after',
 			'\nExit: 0 pushed or already up to date, 2 bad config, missing credential/workflow, n8n unreachable or refusing.\nExample: N8N_API_URL=http://127.0.0.1:5678 N8N_API_KEY=... hermes-workflows push --config deploy.json',
 		)
 		.action(async (options: PushCommandOptions) => {
-			process.exitCode = await runPush(options);
+			exit(await runPush(options, io));
 		});
 }

@@ -1,18 +1,17 @@
 /**
  * Every way a command can fail answers the same: exit code 2 (1 for findings), one `error:` line
  * and one `hint:` line on stderr, and with `--format json` one document on stdout. The whole CLI
- * runs as a user runs it (`node generator/dist/cli/main.js`, needs `npm run build`), against
- * folders and HTTP servers this test makes on 127.0.0.1.
+ * runs from its sources as the installed command runs it (`runCli` on an argv), in a folder of its
+ * own, against folders and HTTP servers this test makes on 127.0.0.1.
  */
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
+import { runCli } from '../../../generator/cli/main';
 import { scratchSpace } from '../../harness/scratch';
 
-const CLI = join(__dirname, '..', '..', '..', 'generator', 'dist', 'cli', 'main.js');
 const scratch = scratchSpace('hermes-cli-');
 
 let html404: Server;
@@ -29,14 +28,18 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => html404.close(() => done())));
 
-/** Runs the CLI without blocking this process, which serves the HTML 404 above. */
-function cli(args: string[], cwd = scratch()): Promise<{ code: number | null; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		const env = { ...process.env, N8N_API_URL: '', N8N_API_KEY: '' };
-		execFile(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 60_000, env }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-		});
-	});
+/** Runs the CLI in an empty folder of its own, with no n8n or Odoo settings in its environment. */
+async function cli(args: string[], cwd = scratch()): Promise<{ code: number; stdout: string; stderr: string }> {
+	const out = { stdout: '', stderr: '' };
+	const env = { ...process.env, N8N_API_URL: '', N8N_API_KEY: '', ODOO_API_KEY: '', ODOO_PASSWORD: '' };
+	const io = { stdout: (text: string) => (out.stdout += text), stderr: (text: string) => (out.stderr += text), env };
+	const previous = process.cwd();
+	process.chdir(cwd);
+	try {
+		return { code: await runCli(['node', 'hermes-workflows', ...args], io), ...out };
+	} finally {
+		process.chdir(previous);
+	}
 }
 
 /** A port nothing listens on: bound once, then closed. */
@@ -80,6 +83,14 @@ const CASES: Case[] = [
 	['import of a file that is not JSON', () => ['import', badConfig('{ nope')], /hermes\.config\.json is not JSON: /, /.+/],
 	['init where a project is', () => ['init', join(badConfig('{}'), '..')], /hermes\.config\.json already exists$/, /this folder is already a project/],
 	['check-odoo without a secret', () => ['check-odoo', '--url', closedUrl, '--db', 'd', '--user', 'u'], /^No password or API key$/, /ODOO_API_KEY/],
+	['check-odoo to a closed port', () => ['check-odoo', '--url', closedUrl, '--db', 'd', '--user', 'u', '--api-key', 'k'], /ECONNREFUSED/, /.+/],
+	['lint without a file', () => ['lint'], /^give at least one workflow JSON file or folder$/, /hermes-workflows lint workflows/],
+	['lint of a folder without workflows', () => ['lint', scratch()], /^no \.json file under /, /give the folder that holds/],
+	['lint --live with a file', () => ['lint', '--live', 'x.json'], /^--live lints the workflows deployed in n8n, not files$/, /give no FILE with --live/],
+	['lint --live without a URL', () => ['lint', '--live'], /^no n8n URL$/, /set N8N_API_URL/],
+	['an unknown option', () => ['push', '--frobnicate'], /^unknown option '--frobnicate'$/, /hermes-workflows push --help/],
+	['an unknown command', () => ['frobnicate'], /^unknown command 'frobnicate'$/, /^see `hermes-workflows --help`$/],
+	['an unknown format', () => ['diff', '--format', 'yaml'], /argument 'yaml' is invalid/, /hermes-workflows diff --help/],
 ];
 
 describe.each(CASES)('%s', (_label, args, error, hint) => {
@@ -96,7 +107,7 @@ describe.each(CASES)('%s', (_label, args, error, hint) => {
 	});
 });
 
-describe.each(CASES.filter(([label]) => /^(generate|push|pull|diff|import|init|check-odoo)/.test(label)))('%s, --format json', (_label, args, error) => {
+describe.each(CASES.filter(([label]) => /^(generate|push|pull|diff|import|init|check-odoo|lint|an unknown option)/.test(label)))('%s, --format json', (_label, args, error) => {
 	it('prints one JSON document with the same error on stdout', async () => {
 		const result = await cli([...args(), '--format', 'json']);
 		expect(result.code).toBe(2);
@@ -104,6 +115,16 @@ describe.each(CASES.filter(([label]) => /^(generate|push|pull|diff|import|init|c
 		expect(body.ok).toBe(false);
 		expect(body.error.message).toMatch(error);
 		expect(body.error.hint.length).toBeGreaterThan(0);
+	});
+});
+
+describe('lint --format json of inputs it cannot read', () => {
+	it('a missing folder is an HMT000 finding in the one JSON document, exit 2', async () => {
+		const result = await cli(['lint', join(scratch(), 'missing'), '--format', 'json']);
+		expect(result.code).toBe(2);
+		const body = JSON.parse(result.stdout) as { findings: Array<{ code: string; message: string }> };
+		expect(body.findings.map((f) => f.code)).toEqual(['HMT000']);
+		expect(body.findings[0].message).toMatch(/cannot read workflow .*missing/);
 	});
 });
 
@@ -122,7 +143,9 @@ describe('conventions of every command', () => {
 		expect((await cli([command, '--help'])).stdout).toMatch(/-o, --out <dir>/);
 	});
 
-	it('an unknown command exits 2', async () => {
-		expect((await cli(['frobnicate'])).code).toBe(2);
+	it('no command: the help on stderr, exit 2', async () => {
+		const result = await cli([]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/^Usage: hermes-workflows /);
 	});
 });

@@ -5,7 +5,7 @@ import { buildMcpWorkflow, TRIGGER_NAME, type Workflow, type WorkflowNode } from
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
 import { collectFromAiCalls } from '../../../generator/fromAi';
 import { lintWorkflow } from '../../../generator/lint';
-import { toolSchemaChanges, toolSchemaOf } from '../../../generator/n8nApi/toolSchema';
+import { toolSchemaChanges, toolSchemaOf } from '../../../generator/deploy/toolSchema';
 import type { ToolSpec } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { ARTICLE_TOOLS, generated } from './fixtures';

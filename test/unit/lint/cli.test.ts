@@ -13,7 +13,7 @@ import { fixturePath } from './fixtures';
 function run(files: string[], options: LintCommandOptions = {}) {
 	let stdout = '';
 	let stderr = '';
-	const code = runLint(files, options, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+	const code = runLint(files, options, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: {} });
 	return { code, stdout, stderr };
 }
 

@@ -1,0 +1,41 @@
+/**
+ * What push, pull, diff and lint --live share on the command line: the connection options
+ * (`--url`/`--api-key`, or N8N_API_URL/N8N_API_KEY), `--config`, and progress output.
+ */
+import type { Command } from 'commander';
+
+import { UsageError } from '../errors';
+import { N8nApiClient } from '../n8nClient/client';
+import type { CommandIo, OutputFormat } from './io';
+import { configOption } from './options';
+
+export interface ApiCommandOptions {
+	url?: string;
+	apiKey?: string;
+	config?: string;
+}
+
+/** Commands that print a report: text or json. */
+export interface ReportOptions {
+	format?: OutputFormat;
+}
+
+export function addApiOptions(command: Command): Command {
+	return command
+		.option('--url <url>', 'n8n base URL, e.g. http://127.0.0.1:5678 (default: env N8N_API_URL)')
+		.option('--api-key <key>', 'n8n API key, Settings > n8n API (default: env N8N_API_KEY)')
+		.addOption(configOption());
+}
+
+export function clientFrom(options: ApiCommandOptions, io: CommandIo): N8nApiClient {
+	const url = options.url ?? io.env.N8N_API_URL;
+	const apiKey = options.apiKey ?? io.env.N8N_API_KEY;
+	if (!url) throw new UsageError('no n8n URL', 'pass --url http://<host>:5678 or set N8N_API_URL');
+	if (!apiKey) throw new UsageError('no n8n API key', 'pass --api-key or set N8N_API_KEY (create one in n8n under Settings > n8n API)');
+	return new N8nApiClient({ url, apiKey, onRequest: io.onRequest });
+}
+
+/** In json format progress lines go to stderr, so stdout holds the one JSON document. */
+export function progressLog(io: CommandIo, format: OutputFormat | undefined): (line: string) => void {
+	return format === 'json' ? (line) => io.stderr(`${line}\n`) : (line) => io.stdout(`${line}\n`);
+}

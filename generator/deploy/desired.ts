@@ -1,0 +1,85 @@
+/**
+ * The workflows push/pull/diff/lint --live work on: generated in memory from the catalogue and
+ * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
+ */
+import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
+import { generateAll } from '../builders';
+import type { HermesConfig } from '../config';
+import { HermesError } from '../errors';
+import { loadProject, type Project } from '../project';
+import { BodyError, workflowBody, type WorkflowBody } from '../n8nClient/body';
+import { workflowReferences } from './wiring';
+
+export interface DesiredWorkflow {
+	/** File name `generate` gives it (pull writes the live copy under the same name). */
+	file: string;
+	body: WorkflowBody;
+	/** Node-index manifest of an MCP tools workflow. */
+	manifest?: unknown;
+}
+
+/** Everything push deploys: the workflows and the data tables they use. */
+export interface DesiredDeployment {
+	workflows: DesiredWorkflow[];
+	dataTables: DataTableSpec[];
+}
+
+export function desiredDeployment(configPath?: string): DesiredDeployment {
+	const project = loadProject(configPath);
+	return { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config) };
+}
+
+export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
+	return workflowsOf(loadProject(configPath));
+}
+
+/** The approval store when the config asks for approvals; none otherwise. */
+export function desiredDataTables(config: Pick<HermesConfig, 'approvals'>): DataTableSpec[] {
+	return config.approvals ? [{ name: config.approvals.table, columns: APPROVAL_COLUMNS }] : [];
+}
+
+function workflowsOf(project: Project): DesiredWorkflow[] {
+	const files = generateAll(project.tools, project.config);
+	const contents = new Map(files.map((f) => [f.file, f.content]));
+	return files
+		.filter((f) => f.workflow !== undefined)
+		.map((f) => {
+			const { body, dropped } = workflowBody(f.workflow);
+			if (dropped.length > 0) throw new BodyError(dropped.map((key) => `${f.file}: ${key} is not accepted by the n8n API`));
+			const manifest = contents.get(f.file.replace(/\.json$/, '.index.json'));
+			return { file: f.file, body, ...(manifest !== undefined ? { manifest: JSON.parse(manifest) as unknown } : {}) };
+		});
+}
+
+export class DependencyCycleError extends HermesError {
+	constructor(names: string[]) {
+		super(
+			`workflows call each other in a cycle: ${names.join(', ')}; push cannot tell which to create first`,
+			'regenerate the workflows from the catalogue, or report this if they were generated unchanged',
+			'input',
+		);
+	}
+}
+
+/**
+ * Called workflows before their callers (gateways before the MCP tools workflow), otherwise in
+ * the given order. References to workflows outside the set (the content pipeline) do not order.
+ */
+export function dependencyOrder<T extends { body: WorkflowBody }>(items: readonly T[]): T[] {
+	const byName = new Map(items.map((item) => [item.body.name, item]));
+	const needs = new Map(
+		items.map((item) => [
+			item.body.name,
+			new Set(workflowReferences(item.body).map((r) => r.workflow).filter((n) => byName.has(n) && n !== item.body.name)),
+		]),
+	);
+	const ordered: T[] = [];
+	const done = new Set<string>();
+	while (ordered.length < items.length) {
+		const next = items.find((item) => !done.has(item.body.name) && [...needs.get(item.body.name)!].every((n) => done.has(n)));
+		if (!next) throw new DependencyCycleError(items.filter((i) => !done.has(i.body.name)).map((i) => i.body.name));
+		ordered.push(next);
+		done.add(next.body.name);
+	}
+	return ordered;
+}

@@ -1,0 +1,81 @@
+/**
+ * Drift between the generated workflows and what n8n runs: missing workflows, changed or
+ * extra nodes, DISABLED nodes (the misrouting hazard), connections, settings, unpublished
+ * changes, and anything push would need but cannot find (credentials, called workflows).
+ */
+import { workflowBody } from '../n8nClient/body';
+import type { LiveWorkflow, N8nApiClient } from '../n8nClient/client';
+import { callersByName, wireCallerIds } from './callers';
+import { dataTableDrift, type DesiredDataTable } from './dataTables';
+import type { DesiredWorkflow } from './desired';
+import { findWorkflowByName } from '../n8nClient/exactName';
+import { compareWorkflows, type Difference } from './normalise';
+import { isPublished } from './push';
+import { resolveDependencies } from './resolve';
+import { credentialsByName, wireCredentials, wireWorkflowIds } from './wiring';
+
+export interface DriftEntry {
+	name: string;
+	file: string;
+	id?: string;
+	/** Lines a person can act on; empty = in sync. */
+	findings: string[];
+	/** The live workflow, when there is one. */
+	live?: LiveWorkflow;
+	differences: Difference[];
+}
+
+export interface DriftReport {
+	entries: DriftEntry[];
+	/** Data tables missing or lacking columns (push creates or completes them). */
+	dataTables: string[];
+	/** Credentials or called workflows n8n lacks. */
+	unresolved: string[];
+	/** The key may not list credentials: they were compared by name only. */
+	credentialsUnchecked: boolean;
+	inSync: boolean;
+}
+
+/** Each desired workflow's live counterpart by exact name (undefined when absent). */
+export async function liveCounterparts(
+	client: N8nApiClient,
+	desired: readonly DesiredWorkflow[],
+): Promise<Array<{ item: DesiredWorkflow; live?: LiveWorkflow }>> {
+	const pairs: Array<{ item: DesiredWorkflow; live?: LiveWorkflow }> = [];
+	for (const item of desired) pairs.push({ item, live: await findWorkflowByName(client, item.body.name) });
+	return pairs;
+}
+
+export async function detectDrift(
+	client: N8nApiClient,
+	desired: readonly DesiredWorkflow[],
+	dataTables: readonly DesiredDataTable[] = [],
+): Promise<DriftReport> {
+	const resolution = await resolveDependencies(client, desired, { credentialsOptional: true });
+	const tableFindings = await dataTableDrift(client, dataTables);
+	const pairs = await liveCounterparts(client, desired);
+	const ids = new Map(resolution.externalIds);
+	for (const { item, live } of pairs) if (live) ids.set(item.body.name, live.id);
+	const callers = callersByName(desired);
+	const entries: DriftEntry[] = pairs.map(({ item, live }) => {
+		const name = item.body.name;
+		if (!live) return { name, file: item.file, findings: [`"${name}" is not in n8n (push creates it)`], differences: [] };
+		// callerIds as push writes them: the ids of the live callers (a hand-edited list is drift).
+		const wanted = wireCallerIds(wireCredentials(wireWorkflowIds(item.body, ids), resolution.credentials), callers.get(name) ?? [], ids);
+		const liveBody = workflowBody(live).body;
+		const differences = resolution.credentialsUnchecked
+			? compareWorkflows(credentialsByName(wanted), credentialsByName(liveBody))
+			: compareWorkflows(wanted, liveBody);
+		const findings = differences.map((d) => d.message);
+		if (!live.active) findings.push('not published (inactive): its tools do not run');
+		else if (!isPublished(live)) findings.push('has unpublished changes: n8n runs an older published version');
+		return { name, file: item.file, id: live.id, live, findings, differences };
+	});
+	return {
+		entries,
+		dataTables: tableFindings,
+		credentialsUnchecked: resolution.credentialsUnchecked,
+		unresolved: resolution.problems,
+		inSync: resolution.problems.length === 0 && tableFindings.length === 0 && entries.every((e) => e.findings.length === 0),
+	};
+}

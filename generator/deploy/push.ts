@@ -1,0 +1,218 @@
+/**
+ * Push: create or update each workflow by exact name, called workflows first with their ids
+ * wired into the callers, credentials wired by name; save, check, then publish. A workflow
+ * whose live form already equals what would be sent is left alone (no PUT, no publish), so a
+ * second push changes nothing. With dryRun only GETs are made.
+ */
+import { HermesError } from '../errors';
+import { workflowBody, type WorkflowBody } from '../n8nClient/body';
+import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerIds } from './callers';
+import { runningVersion, type LiveWorkflow, type N8nApiClient } from '../n8nClient/client';
+import { ensureDataTables, type DataTableOutcome, type DesiredDataTable } from './dataTables';
+import { dependencyOrder, type DesiredWorkflow } from './desired';
+import { N8nApiError } from '../n8nClient/errors';
+import { findWorkflowByName } from '../n8nClient/exactName';
+import { compareWorkflows, type Difference } from './normalise';
+import { resolveDependencies, UnresolvedError, type Resolution } from './resolve';
+import { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf } from './toolSchema';
+import {
+	credentialsByName,
+	credentialsForServerLookup,
+	unresolvedCredentials,
+	wireCredentials,
+	wireWorkflowIds,
+} from './wiring';
+
+export type PushAction = 'created' | 'updated' | 'published' | 'unchanged';
+
+export interface PushOutcome {
+	name: string;
+	/** Undefined only for a workflow a dry run would create. */
+	id?: string;
+	action: PushAction;
+	differences: Difference[];
+	toolChanges: string[];
+	/** Set by the second pass: callerIds written once the callers created in this push had ids. */
+	callerIds?: string;
+}
+
+export interface PushReport {
+	outcomes: PushOutcome[];
+	dataTables: DataTableOutcome[];
+	/** True when anything was (or, in a dry run, would be) written. */
+	changed: boolean;
+	toolSchemaChanged: boolean;
+}
+
+export interface PushOptions {
+	dryRun?: boolean;
+	log?: (line: string) => void;
+	/** Made sure of before any workflow is pushed (the gate workflows look them up when they run). */
+	dataTables?: readonly DesiredDataTable[];
+}
+
+/** Published and running the current version (n8n 1.x has no activeVersionId). */
+export function isPublished(live: Pick<LiveWorkflow, 'active' | 'versionId' | 'activeVersionId'>): boolean {
+	return live.active && (live.activeVersionId === undefined || live.activeVersionId === live.versionId);
+}
+
+async function publish(client: N8nApiClient, id: string, name: string): Promise<void> {
+	try {
+		await client.activateWorkflow(id);
+	} catch (error) {
+		if (error instanceof N8nApiError && error.status === 400 && /unrecognized node type/i.test(error.message)) {
+			throw new N8nApiError(
+				`"${name}" (id ${id}) was saved but n8n cannot publish it: ${error.message}`,
+				error.status,
+				error.method,
+				error.url,
+				'install the n8n-nodes-hermes community package in this n8n (Settings > Community nodes) and restart n8n, or set nodeTypePrefix in the config to how the nodes are loaded (CUSTOM for a custom folder)',
+			);
+		}
+		throw error;
+	}
+}
+
+function describeDifferences(differences: Difference[]): string {
+	const shown = differences.slice(0, 3).map((d) => d.message);
+	if (differences.length > 3) shown.push(`${differences.length - 3} more`);
+	return shown.join('; ');
+}
+
+/** The body to send for one workflow, with ids of called workflows and credentials wired in. */
+function wire(body: WorkflowBody, ids: ReadonlyMap<string, string>, resolution: Resolution): WorkflowBody {
+	const wired = wireWorkflowIds(body, ids);
+	return resolution.credentialsUnchecked ? credentialsForServerLookup(wired) : wireCredentials(wired, resolution.credentials);
+}
+
+/** A push that stopped after saving (nothing was published for that workflow). */
+export class PushError extends HermesError {
+	constructor(message: string, hint: string) {
+		super(message, hint, 'n8n');
+	}
+}
+
+/** An n8n that drops callerIds would be asked again on every push: say so once, do not retry. */
+function noteCallersDropped(saved: LiveWorkflow, sent: WorkflowBody, log: (line: string) => void): void {
+	if (!admitsListedCallersOnly(sent)) return;
+	const kept = canonicalCallerIds(saved.settings?.callerIds);
+	if (kept === canonicalCallerIds(sent.settings.callerIds)) return;
+	log(`  note: n8n did not keep callerIds of "${sent.name}" (sent "${String(sent.settings.callerIds)}", holds "${kept}"): its callers may be refused; check the workflow's settings in n8n`);
+}
+
+/** Save as a draft, check it, then publish: never put a broken version live. */
+async function saveAndPublish(client: N8nApiClient, id: string, body: WorkflowBody, log: (line: string) => void): Promise<void> {
+	const saved = await client.updateWorkflow(id, body, { publish: false });
+	checkSaved(saved, body.name);
+	noteCallersDropped(saved, body, log);
+	await publish(client, id, body.name);
+}
+
+/** n8n leaves a credential it could not resolve by name with `id: null`: never publish that. */
+function checkSaved(saved: LiveWorkflow, name: string): void {
+	const missing = unresolvedCredentials(workflowBody(saved).body);
+	if (missing.length === 0) return;
+	const list = missing.map((m) => `"${m.name}" of type ${m.type} (node "${m.node}")`).join(', ');
+	throw new PushError(
+		`"${name}" (id ${saved.id}) was saved but not published (a published version, if any, stays live): n8n found no credential ${list}`,
+		'create the credentials in n8n under these names (Credentials > Add credential), then push again',
+	);
+}
+
+export async function pushWorkflows(
+	client: N8nApiClient,
+	desired: readonly DesiredWorkflow[],
+	options: PushOptions = {},
+): Promise<PushReport> {
+	const log = options.log ?? (() => undefined);
+	const would = options.dryRun ? 'would ' : '';
+	const ordered = dependencyOrder(desired);
+	const resolution = await resolveDependencies(client, ordered, { credentialsOptional: true });
+	if (resolution.problems.length > 0) throw new UnresolvedError(resolution.problems);
+	if (resolution.credentialsUnchecked) {
+		log('note: this API key may not list credentials (credential:list, owner and admin keys only): n8n resolves them by name when saving, and push checks each saved workflow before publishing it');
+	}
+	const compare = (body: WorkflowBody, live: WorkflowBody) =>
+		resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(body), credentialsByName(live)) : compareWorkflows(body, live);
+	const dataTables = await ensureDataTables(client, options.dataTables ?? [], { dryRun: options.dryRun, log });
+
+	// Every live counterpart first: a sub-workflow's callerIds name callers pushed after it.
+	const lives = new Map<string, LiveWorkflow | undefined>();
+	for (const item of ordered) lives.set(item.body.name, await findWorkflowByName(client, item.body.name));
+	const ids = new Map(resolution.externalIds);
+	for (const [name, live] of lives) if (live) ids.set(name, live.id);
+	const callers = callersByName(ordered);
+	const bodyFor = (item: DesiredWorkflow) => wireCallerIds(wire(item.body, ids, resolution), callers.get(item.body.name) ?? [], ids);
+
+	const outcomes: PushOutcome[] = [];
+	const sent = new Map<string, WorkflowBody>();
+	for (const item of ordered) {
+		const name = item.body.name;
+		const body = bodyFor(item);
+		sent.set(name, body);
+		const live = lives.get(name);
+		const liveBody = live ? workflowBody(live).body : undefined;
+		const toolChanges = live ? toolSchemaChanges(toolSchemaOf(runningVersion(live)), toolSchemaOf(body)) : [];
+		let outcome: PushOutcome;
+		if (!live) {
+			let id: string | undefined;
+			if (!options.dryRun) {
+				const saved = await client.createWorkflow(body);
+				id = saved.id;
+				checkSaved(saved, name);
+				noteCallersDropped(saved, body, log);
+				await publish(client, id, name);
+			}
+			outcome = { name, id, action: 'created', differences: [], toolChanges };
+			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}, published` : ''}`);
+		} else {
+			const differences = compare(body, liveBody!);
+			if (differences.length > 0) {
+				if (!options.dryRun) await saveAndPublish(client, live.id, body, log);
+				outcome = { name, id: live.id, action: 'updated', differences, toolChanges };
+				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : '; published'}`);
+			} else if (!isPublished(live)) {
+				if (!options.dryRun) await publish(client, live.id, name);
+				outcome = { name, id: live.id, action: 'published', differences, toolChanges };
+				log(`${would}publish ${name} (id ${live.id}): content up to date, ${live.active ? 'published version is older' : 'was not published'}`);
+			} else {
+				outcome = { name, id: live.id, action: 'unchanged', differences, toolChanges };
+				log(`unchanged ${name} (id ${live.id})`);
+			}
+		}
+		// A dry run has no id for a workflow it would create; its callers show a placeholder.
+		ids.set(name, outcome.id ?? `<id of new workflow "${name}">`);
+		for (const change of toolChanges) log(`  ${change}`);
+		outcomes.push(outcome);
+	}
+
+	// Second pass: callers created in this push now have ids; a sub-workflow pushed before them gets
+	// its full callerIds. Once only, so an n8n that drops callerIds cannot make push go round.
+	let callersWired = 0;
+	for (const item of ordered) {
+		const name = item.body.name;
+		const body = bodyFor(item);
+		if (!admitsListedCallersOnly(body) || canonicalCallerIds(body.settings.callerIds) === canonicalCallerIds(sent.get(name)!.settings.callerIds)) continue;
+		const outcome = outcomes.find((o) => o.name === name)!;
+		if (!options.dryRun) await saveAndPublish(client, outcome.id!, body, log);
+		outcome.callerIds = String(body.settings.callerIds);
+		if (outcome.action === 'unchanged' || outcome.action === 'published') {
+			outcome.action = 'updated';
+			outcome.differences = [...outcome.differences, { kind: 'settings', message: 'settings differ at callerIds' }];
+		}
+		callersWired++;
+		log(`${would}update  ${name} (id ${outcome.id ?? '<new>'}): callers ${outcome.callerIds}${options.dryRun ? '' : '; published'}`);
+	}
+
+	const count = (action: PushAction) => outcomes.filter((o) => o.action === action).length;
+	const changed = outcomes.some((o) => o.action !== 'unchanged') || dataTables.some((t) => t.action !== 'unchanged');
+	const toolSchemaChanged = outcomes.some((o) => o.toolChanges.length > 0);
+	if (!changed) log(`no change: ${outcomes.length} workflows already up to date and published`);
+	else {
+		log(
+			`${options.dryRun ? 'dry run, nothing written: would have ' : ''}${count('created')} created, ${count('updated')} updated, ${count('created') + count('updated') + count('published')} published, ${count('unchanged')} unchanged${callersWired > 0 ? `, callers wired into ${callersWired} after their callers were created` : ''}`,
+		);
+	}
+	if (toolSchemaChanged) log(RESTART_NOTICE);
+	return { outcomes, dataTables, changed, toolSchemaChanged };
+}

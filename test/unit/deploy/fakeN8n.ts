@@ -1,0 +1,133 @@
+/**
+ * An n8n in memory with the calls push, diff and the data table code make, answering as n8n
+ * 2.41's public API does (substring name filters, draft versus published version, 403 for a
+ * missing scope). Every call is recorded as `METHOD path`, so a test can tell reads from writes.
+ */
+import type { WorkflowBody } from '../../../generator/n8nClient/body';
+import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveWorkflow, N8nApiClient } from '../../../generator/n8nClient/client';
+import { httpError } from '../../../generator/n8nClient/errors';
+
+export interface FakeN8nOptions {
+	/** An n8n that accepts callerIds but does not keep it. */
+	dropsCallerIds?: boolean;
+	/** Scopes the key lacks, e.g. `dataTable:list`. */
+	missingScopes?: string[];
+}
+
+export const PIPELINE = 'Telegram Content Pipeline';
+const CREDENTIALS: LiveCredential[] = [
+	{ id: 'C-ssh', name: 'Hermes SSH', type: 'hermesSshApi' },
+	{ id: 'C-odoo', name: 'Odoo', type: 'odooApi' },
+	{ id: 'C-bearer', name: 'Hermes MCP Bearer', type: 'httpBearerAuth' },
+];
+
+export class FakeN8n {
+	readonly workflows = new Map<string, LiveWorkflow>();
+	readonly tables = new Map<string, LiveDataTable>();
+	readonly calls: string[] = [];
+	private next = 1;
+
+	constructor(private readonly options: FakeN8nOptions = {}) {
+		const pipeline = this.store({ name: PIPELINE, nodes: [], connections: {}, settings: {} });
+		this.publish(pipeline.id);
+	}
+
+	/** The calls that write (everything but GET). */
+	get writes(): string[] {
+		return this.calls.filter((call) => !call.startsWith('GET '));
+	}
+
+	get client(): N8nApiClient {
+		return this as unknown as N8nApiClient;
+	}
+
+	byName(name: string): LiveWorkflow | undefined {
+		return [...this.workflows.values()].find((w) => w.name === name);
+	}
+
+	addTable(name: string, columns: Array<{ name: string; type: DataTableColumnType }>): LiveDataTable {
+		const table = { id: `T${this.next++}`, name, projectId: 'P1', columns: columns.map((c, index) => ({ ...c, index })) };
+		this.tables.set(table.id, table);
+		return table;
+	}
+
+	private call(method: string, path: string, scope?: string): void {
+		this.calls.push(`${method} ${path}`);
+		if (scope && this.options.missingScopes?.includes(scope)) throw httpError(method, `http://fake/api/v1${path}`, 403, '{"message":"Forbidden"}', scope);
+	}
+
+	private settingsOf(body: WorkflowBody): Record<string, unknown> {
+		const settings = structuredClone(body.settings);
+		if (this.options.dropsCallerIds) delete settings.callerIds;
+		return settings;
+	}
+
+	private store(body: WorkflowBody, id = `W${this.next++}`): LiveWorkflow {
+		const previous = this.workflows.get(id);
+		const workflow: LiveWorkflow = {
+			id,
+			name: body.name,
+			active: previous?.active ?? false,
+			isArchived: false,
+			versionId: `v${this.next++}`,
+			activeVersionId: previous?.activeVersionId ?? null,
+			nodes: structuredClone(body.nodes),
+			connections: structuredClone(body.connections),
+			settings: this.settingsOf(body),
+			activeVersion: previous?.activeVersion ?? null,
+		};
+		this.workflows.set(id, workflow);
+		return structuredClone(workflow);
+	}
+
+	private publish(id: string): LiveWorkflow {
+		const workflow = this.workflows.get(id)!;
+		workflow.active = true;
+		workflow.activeVersionId = workflow.versionId;
+		workflow.activeVersion = { nodes: structuredClone(workflow.nodes), connections: structuredClone(workflow.connections) };
+		return structuredClone(workflow);
+	}
+
+	async listWorkflows(name?: string): Promise<LiveWorkflow[]> {
+		this.call('GET', `/workflows${name ? `?name=${name}` : ''}`, 'workflow:list');
+		return [...this.workflows.values()].filter((w) => !name || w.name.toLowerCase().includes(name.toLowerCase())).map((w) => structuredClone(w));
+	}
+
+	async createWorkflow(body: WorkflowBody): Promise<LiveWorkflow> {
+		this.call('POST', '/workflows', 'workflow:create');
+		return this.store(body);
+	}
+
+	async updateWorkflow(id: string, body: WorkflowBody, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
+		this.call('PUT', `/workflows/${id}${options.publish === false ? '?publishIfActive=false' : ''}`, 'workflow:update');
+		const saved = this.store(body, id);
+		return options.publish === false || !saved.active ? saved : this.publish(id);
+	}
+
+	async activateWorkflow(id: string): Promise<LiveWorkflow> {
+		this.call('POST', `/workflows/${id}/activate`, 'workflow:activate');
+		return this.publish(id);
+	}
+
+	async listCredentials(): Promise<LiveCredential[]> {
+		this.call('GET', '/credentials', 'credential:list');
+		return CREDENTIALS;
+	}
+
+	async listDataTables(name?: string): Promise<LiveDataTable[]> {
+		this.call('GET', `/data-tables${name ? `?name=${name}` : ''}`, 'dataTable:list');
+		return [...this.tables.values()].filter((t) => !name || t.name.toLowerCase().includes(name.toLowerCase())).map((t) => structuredClone(t));
+	}
+
+	async createDataTable(table: { name: string; columns: ReadonlyArray<{ name: string; type: DataTableColumnType }> }): Promise<LiveDataTable> {
+		this.call('POST', '/data-tables', 'dataTable:create');
+		return structuredClone(this.addTable(table.name, [...table.columns]));
+	}
+
+	async addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown> {
+		this.call('POST', `/data-tables/${tableId}/columns`, 'dataTableColumn:create');
+		const table = this.tables.get(tableId)!;
+		table.columns.push({ ...column, index: table.columns.length });
+		return { ...column, dataTableId: tableId };
+	}
+}
