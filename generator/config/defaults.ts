@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { packageRoot } from '../runtime/packageRoot';
 import type { HermesConfig } from './schema';
 
+/** Where catalogue files live: in this package, in a project `init` made, in what `import` writes. */
+export const CATALOGUE_DIR = 'catalogue';
+
 /** The default catalogue's files, in the workflow's tool order (shipped as TypeScript sources). */
 export const DEFAULT_CATALOGUE_FILES = ['odooProjects.ts', 'odooContacts.ts', 'crm.ts', 'timesheets.ts', 'vault.ts', 'infrastructure.ts'];
 
@@ -12,7 +15,7 @@ const list = (setting: string | boolean | undefined) => String(setting ?? '').sp
 
 export function defaultConfig(): HermesConfig {
 	return {
-		catalogue: DEFAULT_CATALOGUE_FILES.map((file) => join(packageRoot(), 'catalogue', file)),
+		catalogue: DEFAULT_CATALOGUE_FILES.map((file) => join(packageRoot(), CATALOGUE_DIR, file)),
 		workflowName: 'Hermes MCP Tools',
 		mcpPath: 'hermes-tools',
 		nodeTypePrefix: 'n8n-nodes-hermes',

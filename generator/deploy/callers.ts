@@ -7,7 +7,7 @@
 import type { WorkflowBody } from '../n8nClient/body';
 import { workflowReferences } from './wiring';
 
-export const LISTED_CALLERS = 'workflowsFromAList';
+const LISTED_CALLERS = 'workflowsFromAList';
 
 /** The sub-workflow admits only the callers listed in `callerIds`. */
 export function admitsListedCallersOnly(body: WorkflowBody): boolean {

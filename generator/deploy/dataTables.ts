@@ -6,7 +6,7 @@
  */
 import type { DataTableSpec } from '../approvals/store';
 import { HermesError } from '../errors';
-import type { LiveDataTable, N8nApiClient } from '../n8nClient/client';
+import type { LiveDataTable, N8nApi } from '../n8nClient/client';
 import { N8nApiError } from '../n8nClient/errors';
 
 /** A table as the config asks for it. */
@@ -88,7 +88,7 @@ function missingColumns(live: LiveDataTable, wanted: DesiredDataTable): DesiredD
 	return wanted.columns.filter((column) => !byName.has(column.name));
 }
 
-async function ensureOne(client: N8nApiClient, wanted: DesiredDataTable, dryRun: boolean, log: (line: string) => void): Promise<DataTableOutcome> {
+async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boolean, log: (line: string) => void): Promise<DataTableOutcome> {
 	const would = dryRun ? 'would ' : '';
 	const live = exactTable(await client.listDataTables(wanted.name), wanted.name);
 	const names = (columns: DesiredDataTable['columns']) => columns.map((c) => c.name);
@@ -121,7 +121,7 @@ async function ensureOne(client: N8nApiClient, wanted: DesiredDataTable, dryRun:
 
 /** Makes sure every table exists with its columns, in order; stops at the first it cannot fix. */
 export async function ensureDataTables(
-	client: N8nApiClient,
+	client: N8nApi,
 	tables: readonly DesiredDataTable[],
 	options: { dryRun?: boolean; log?: (line: string) => void } = {},
 ): Promise<DataTableOutcome[]> {
@@ -137,7 +137,7 @@ export async function ensureDataTables(
 }
 
 /** For diff: what push would do to each table, read only. Empty = every table is as needed. */
-export async function dataTableDrift(client: N8nApiClient, tables: readonly DesiredDataTable[]): Promise<string[]> {
+export async function dataTableDrift(client: N8nApi, tables: readonly DesiredDataTable[]): Promise<string[]> {
 	const findings: string[] = [];
 	for (const table of tables) {
 		let outcome: DataTableOutcome;

@@ -4,7 +4,7 @@
  * changes, and anything push would need but cannot find (credentials, called workflows).
  */
 import { workflowBody } from '../n8nClient/body';
-import type { LiveWorkflow, N8nApiClient } from '../n8nClient/client';
+import type { LiveWorkflow, N8nApi } from '../n8nClient/client';
 import { callersByName, wireCallerIds } from './callers';
 import { dataTableDrift, type DesiredDataTable } from './dataTables';
 import type { DesiredWorkflow } from './desired';
@@ -38,7 +38,7 @@ export interface DriftReport {
 
 /** Each desired workflow's live counterpart by exact name (undefined when absent). */
 export async function liveCounterparts(
-	client: N8nApiClient,
+	client: N8nApi,
 	desired: readonly DesiredWorkflow[],
 ): Promise<Array<{ item: DesiredWorkflow; live?: LiveWorkflow }>> {
 	const pairs: Array<{ item: DesiredWorkflow; live?: LiveWorkflow }> = [];
@@ -47,7 +47,7 @@ export async function liveCounterparts(
 }
 
 export async function detectDrift(
-	client: N8nApiClient,
+	client: N8nApi,
 	desired: readonly DesiredWorkflow[],
 	dataTables: readonly DesiredDataTable[] = [],
 ): Promise<DriftReport> {

@@ -6,7 +6,7 @@
  */
 import { lintWorkflow } from '../lint/engine';
 import type { Finding } from '../lint/types';
-import { runningVersion, type N8nApiClient } from '../n8nClient/client';
+import { runningVersion, type N8nApi } from '../n8nClient/client';
 import type { DesiredWorkflow } from './desired';
 import { liveCounterparts } from './drift';
 
@@ -18,7 +18,7 @@ export interface LiveLintResult {
 	missing: string[];
 }
 
-export async function lintDeployed(client: N8nApiClient, desired: readonly DesiredWorkflow[]): Promise<LiveLintResult> {
+export async function lintDeployed(client: N8nApi, desired: readonly DesiredWorkflow[]): Promise<LiveLintResult> {
 	const result: LiveLintResult = { findings: [], linted: 0, missing: [] };
 	for (const { item, live } of await liveCounterparts(client, desired)) {
 		if (!live) {

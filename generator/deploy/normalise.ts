@@ -43,7 +43,7 @@ export function canonical(value: unknown): unknown {
 	return out;
 }
 
-export function canonicalNode(node: BodyNode): Record<string, unknown> {
+function canonicalNode(node: BodyNode): Record<string, unknown> {
 	const copy: Record<string, unknown> = { ...node };
 	for (const flag of FALSE_DEFAULTS) if (copy[flag] === false) delete copy[flag];
 	if (copy.notes === '') delete copy.notes;

@@ -7,7 +7,7 @@
 import { HermesError } from '../errors';
 import { workflowBody, type WorkflowBody } from '../n8nClient/body';
 import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerIds } from './callers';
-import { runningVersion, type LiveWorkflow, type N8nApiClient } from '../n8nClient/client';
+import { runningVersion, type LiveWorkflow, type N8nApi } from '../n8nClient/client';
 import { ensureDataTables, type DataTableOutcome, type DesiredDataTable } from './dataTables';
 import { dependencyOrder, type DesiredWorkflow } from './desired';
 import { N8nApiError } from '../n8nClient/errors';
@@ -56,7 +56,7 @@ export function isPublished(live: Pick<LiveWorkflow, 'active' | 'versionId' | 'a
 	return live.active && (live.activeVersionId === undefined || live.activeVersionId === live.versionId);
 }
 
-async function publish(client: N8nApiClient, id: string, name: string): Promise<void> {
+async function publish(client: N8nApi, id: string, name: string): Promise<void> {
 	try {
 		await client.activateWorkflow(id);
 	} catch (error) {
@@ -101,7 +101,7 @@ function noteCallersDropped(saved: LiveWorkflow, sent: WorkflowBody, log: (line:
 }
 
 /** Save as a draft, check it, then publish: never put a broken version live. */
-async function saveAndPublish(client: N8nApiClient, id: string, body: WorkflowBody, log: (line: string) => void): Promise<void> {
+async function saveAndPublish(client: N8nApi, id: string, body: WorkflowBody, log: (line: string) => void): Promise<void> {
 	const saved = await client.updateWorkflow(id, body, { publish: false });
 	checkSaved(saved, body.name);
 	noteCallersDropped(saved, body, log);
@@ -120,7 +120,7 @@ function checkSaved(saved: LiveWorkflow, name: string): void {
 }
 
 export async function pushWorkflows(
-	client: N8nApiClient,
+	client: N8nApi,
 	desired: readonly DesiredWorkflow[],
 	options: PushOptions = {},
 ): Promise<PushReport> {

@@ -4,7 +4,7 @@
  * pipeline). What cannot be found is listed as a problem with the fix, before anything is written.
  */
 import { HermesError } from '../errors';
-import type { N8nApiClient } from '../n8nClient/client';
+import type { N8nApi } from '../n8nClient/client';
 import type { DesiredWorkflow } from './desired';
 import { N8nApiError } from '../n8nClient/errors';
 import { findWorkflowByName } from '../n8nClient/exactName';
@@ -30,7 +30,7 @@ export class UnresolvedError extends HermesError {
 }
 
 /** Credentials, or undefined when the key may not list them and `optional` allows going on. */
-async function liveCredentials(client: N8nApiClient, optional: boolean) {
+async function liveCredentials(client: N8nApi, optional: boolean) {
 	try {
 		return await client.listCredentials();
 	} catch (error) {
@@ -42,7 +42,7 @@ async function liveCredentials(client: N8nApiClient, optional: boolean) {
 
 /** `credentialsOptional`: go on when the key may not list credentials (push lets n8n resolve them by name). */
 export async function resolveDependencies(
-	client: N8nApiClient,
+	client: N8nApi,
 	desired: readonly DesiredWorkflow[],
 	options: { credentialsOptional?: boolean } = {},
 ): Promise<Resolution> {

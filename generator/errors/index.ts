@@ -47,7 +47,7 @@ const FS_HINTS: Record<string, string> = {
 };
 
 /** A Node.js file-system error (EACCES, ENOTDIR, ...) as a HermesError; undefined for any other error. */
-export function fileSystemError(error: unknown): HermesError | undefined {
+function fileSystemError(error: unknown): HermesError | undefined {
 	// Told apart by `code`, not by class: Node's own errors may come from another realm (a vm, jest).
 	if (typeof error !== 'object' || error === null) return undefined;
 	const { code, syscall, path, message } = error as NodeJS.ErrnoException;

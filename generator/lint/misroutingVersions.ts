@@ -1,13 +1,11 @@
-import { MCP_TRIGGER } from './nodeTypes';
-import type { LintedNode } from './types';
-
 /**
  * The n8n versions whose AI nodes run the wrong tool after a disabled one. The fix shipped in
  * @n8n/n8n-nodes-langchain 2.21.5, a version of that package, not of n8n: n8n 2.20.12 bundles
  * 2.20.7 and misroutes (measured in queue mode), n8n 2.22.0 and later are fixed, as is 2.41.1
  * (measured in both modes).
  */
-export const AFFECTED_N8N = 'n8n 2.20 and older (AI nodes before @n8n/n8n-nodes-langchain 2.21.5)';
+import { MCP_TRIGGER } from './nodeTypes';
+import type { LintedNode } from './types';
 
 /**
  * Where the index shift of `getConnectedTools` runs the wrong node, as measured: the MCP trigger

@@ -7,7 +7,7 @@
 import { HermesError } from '../errors';
 
 /** Writable node keys (`createdAt`/`updatedAt` are read-only). */
-export const NODE_KEYS = [
+const NODE_KEYS = [
 	'id',
 	'name',
 	'webhookId',
@@ -30,7 +30,7 @@ export const NODE_KEYS = [
 ] as const;
 
 /** Writable settings (`binaryMode` and `credentialResolverId` are accepted but ignored by n8n). */
-export const SETTINGS_KEYS = [
+const SETTINGS_KEYS = [
 	'saveExecutionProgress',
 	'saveManualExecutions',
 	'saveDataErrorExecution',

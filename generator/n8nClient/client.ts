@@ -100,7 +100,25 @@ function scopeFor(method: string, path: string): string | undefined {
 
 const PAGE_LIMIT = 250; // the API's maximum
 
-export class N8nApiClient {
+/**
+ * The calls of n8n's public API that push, pull, diff and lint --live make: what the deployment
+ * code depends on, so tests give it an n8n in memory that implements the same calls.
+ */
+export interface N8nApi {
+	/** The API root, `http://host:5678/api/v1`, named in messages. */
+	readonly root: string;
+	/** Workflows whose name CONTAINS `name` (n8n's filter is a case-insensitive substring match). */
+	listWorkflows(name?: string): Promise<LiveWorkflow[]>;
+	createWorkflow(body: WorkflowBody): Promise<LiveWorkflow>;
+	updateWorkflow(id: string, body: WorkflowBody, options?: { publish?: boolean }): Promise<LiveWorkflow>;
+	activateWorkflow(id: string): Promise<LiveWorkflow>;
+	listDataTables(name?: string): Promise<LiveDataTable[]>;
+	createDataTable(table: { name: string; columns: ReadonlyArray<{ name: string; type: DataTableColumnType }> }): Promise<LiveDataTable>;
+	addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown>;
+	listCredentials(): Promise<LiveCredential[]>;
+}
+
+export class N8nApiClient implements N8nApi {
 	readonly root: string;
 	private readonly timeoutMs: number;
 

@@ -4,7 +4,7 @@
  * archived workflows, which cannot be updated: both are filtered out here.
  */
 import { HermesError } from '../errors';
-import type { N8nApiClient, LiveWorkflow } from './client';
+import type { N8nApi, LiveWorkflow } from './client';
 
 export class AmbiguousNameError extends HermesError {
 	constructor(
@@ -28,6 +28,6 @@ export function exactMatch<T extends Named>(candidates: readonly T[], name: stri
 	return matches[0];
 }
 
-export async function findWorkflowByName(client: N8nApiClient, name: string): Promise<LiveWorkflow | undefined> {
+export async function findWorkflowByName(client: N8nApi, name: string): Promise<LiveWorkflow | undefined> {
 	return exactMatch(await client.listWorkflows(name), name);
 }

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { basename, join } from 'path';
 
+import { CATALOGUE_DIR } from '../../config/defaults';
 import type { ImportResult } from '../../importer/importWorkflow';
 import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
@@ -20,8 +21,7 @@ export interface ImportOptions {
 	format?: OutputFormat;
 }
 
-export const IMPORTED_CONFIG_FILE = 'hermes.config.json';
-export const CATALOGUE_DIR = 'catalogue';
+const IMPORTED_CONFIG_FILE = 'hermes.config.json';
 
 function readText(file: string): string | ImportInputError {
 	if (!existsSync(file)) return new ImportInputError(`${file} does not exist`, 'Give the path of a workflow JSON file');

@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
-import { DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config/defaults';
+import { CATALOGUE_DIR, DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config/defaults';
 import { CONFIG_FILE_NAMES } from '../../config/fileNames';
 import { packageRoot, packageVersion } from '../../runtime/packageRoot';
 import { HermesError } from '../../errors';
@@ -17,11 +17,10 @@ import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } 
 import { formatOption } from '../options';
 import { runCommand } from '../run';
 
-export const CATALOGUE_DIR = 'catalogue';
-export const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
+const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
 
 /** The config written for a new project: every key a deployment usually changes, at its default. */
-export function renderConfig(catalogue: readonly string[]): string {
+function renderConfig(catalogue: readonly string[]): string {
 	const { workflowName, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId } =
 		defaultConfig();
 	const body = { catalogue, workflowName, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId };

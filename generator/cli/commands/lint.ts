@@ -85,7 +85,7 @@ function nodeLines(text: string): Map<string, number> {
 	return lines;
 }
 
-export const RULES_HELP = [
+const RULES_HELP = [
 	'Rules (code, severity, what it catches):',
 	...[SHAPE_RULE, ...RULES].map((rule) => `  ${rule.code}  ${rule.severity.padEnd(7)}  ${rule.summary}`),
 	'',

@@ -17,7 +17,7 @@ export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
 	out: string;
 }
 
-export const DEFAULT_PULL_DIR = 'workflows-live';
+const DEFAULT_PULL_DIR = 'workflows-live';
 
 export function runPull(options: PullCommandOptions, io: CommandIo = processIo): Promise<number> {
 	return runCommand(

@@ -4,7 +4,7 @@
  * missing scope). Every call is recorded as `METHOD path`, so a test can tell reads from writes.
  */
 import type { WorkflowBody } from '../../../generator/n8nClient/body';
-import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveWorkflow, N8nApiClient } from '../../../generator/n8nClient/client';
+import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveWorkflow, N8nApi } from '../../../generator/n8nClient/client';
 import { httpError } from '../../../generator/n8nClient/errors';
 
 export interface FakeN8nOptions {
@@ -21,7 +21,8 @@ const CREDENTIALS: LiveCredential[] = [
 	{ id: 'C-bearer', name: 'Hermes MCP Bearer', type: 'httpBearerAuth' },
 ];
 
-export class FakeN8n {
+export class FakeN8n implements N8nApi {
+	readonly root = 'http://fake/api/v1';
 	readonly workflows = new Map<string, LiveWorkflow>();
 	readonly tables = new Map<string, LiveDataTable>();
 	readonly calls: string[] = [];
@@ -37,8 +38,9 @@ export class FakeN8n {
 		return this.calls.filter((call) => !call.startsWith('GET '));
 	}
 
-	get client(): N8nApiClient {
-		return this as unknown as N8nApiClient;
+	/** The fake as the deployment code sees a client. */
+	get client(): N8nApi {
+		return this;
 	}
 
 	byName(name: string): LiveWorkflow | undefined {
@@ -53,7 +55,7 @@ export class FakeN8n {
 
 	private call(method: string, path: string, scope?: string): void {
 		this.calls.push(`${method} ${path}`);
-		if (scope && this.options.missingScopes?.includes(scope)) throw httpError(method, `http://fake/api/v1${path}`, 403, '{"message":"Forbidden"}', scope);
+		if (scope && this.options.missingScopes?.includes(scope)) throw httpError(method, `${this.root}${path}`, 403, '{"message":"Forbidden"}', scope);
 	}
 
 	private settingsOf(body: WorkflowBody): Record<string, unknown> {
