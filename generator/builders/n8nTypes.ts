@@ -1,6 +1,19 @@
-/** The subset of n8n's workflow JSON the generator emits: only keys the public API accepts. */
+/**
+ * An n8n workflow as the public API takes it: what the builders make, what push sends and
+ * compares, and what lint reads. Only keys the API accepts are here (body.ts allow-lists exactly
+ * these); what n8n answers on top (ids of versions, publication state) is LiveWorkflow's.
+ */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * A credential as a node names it: the generator names it only (n8n has the ids); push adds the
+ * live id, or `null` for n8n to resolve the name when it saves the workflow.
+ */
+export interface NodeCredential {
+	id?: string | null;
+	name: string;
+}
 
 export interface WorkflowNode {
 	id: string;
@@ -9,8 +22,17 @@ export interface WorkflowNode {
 	typeVersion: number;
 	position: [number, number];
 	parameters: JsonObject;
-	credentials?: Record<string, { name: string }>;
+	credentials?: Record<string, NodeCredential>;
 	webhookId?: string;
+	/** Never written by the generator (a disabled tool misroutes on older n8n); read in live workflows. */
+	disabled?: boolean;
+	notes?: string;
+	notesInFlow?: boolean;
+	retryOnFail?: boolean;
+	maxTries?: number;
+	waitBetweenTries?: number;
+	continueOnFail?: boolean;
+	customTelemetryTags?: JsonValue;
 	/** Emit one empty item when the node outputs none, so the branch after it still runs. */
 	alwaysOutputData?: boolean;
 	/** Run for the first input item only. */
@@ -27,9 +49,10 @@ export interface ConnectionTarget {
 
 export type Connections = Record<string, Record<string, ConnectionTarget[][]>>;
 
-/** Workflow settings the generator writes (all accepted by the public API). */
+/** Workflow settings the public API accepts; the generator writes those down to callerIds. */
 export interface WorkflowSettings {
-	executionOrder: 'v1';
+	/** Always `v1` in generated workflows; a workflow made in an old n8n may still say `v0`. */
+	executionOrder?: 'v0' | 'v1';
 	saveDataSuccessExecution?: 'all' | 'none';
 	saveDataErrorExecution?: 'all' | 'none';
 	saveExecutionProgress?: boolean;
@@ -40,6 +63,14 @@ export interface WorkflowSettings {
 	 */
 	callerPolicy?: 'any' | 'none' | 'workflowsFromSameOwner' | 'workflowsFromAList';
 	callerIds?: string;
+	errorWorkflow?: string;
+	timezone?: string;
+	executionTimeout?: number;
+	availableInMCP?: boolean;
+	timeSavedMode?: JsonValue;
+	timeSavedPerExecution?: JsonValue;
+	redactionPolicy?: JsonValue;
+	customTelemetryTags?: JsonValue;
 }
 
 export interface Workflow {

@@ -4,18 +4,18 @@
  * them. Here they are filled in: every pushed workflow that references a sub-workflow by name is
  * one of its callers, so n8n refuses any other workflow that tries to run it.
  */
-import type { WorkflowBody } from '../n8nClient/body';
+import type { Workflow } from '../builders/n8nTypes';
 import { workflowReferences } from './wiring';
 
 const LISTED_CALLERS = 'workflowsFromAList';
 
 /** The sub-workflow admits only the callers listed in `callerIds`. */
-export function admitsListedCallersOnly(body: WorkflowBody): boolean {
+export function admitsListedCallersOnly(body: Workflow): boolean {
 	return body.settings.callerPolicy === LISTED_CALLERS;
 }
 
 /** For each pushed workflow, the names of the pushed workflows that call it (sorted). */
-export function callersByName(items: ReadonlyArray<{ body: WorkflowBody }>): Map<string, string[]> {
+export function callersByName(items: ReadonlyArray<{ body: Workflow }>): Map<string, string[]> {
 	const pushed = new Set(items.map((item) => item.body.name));
 	const callers = new Map<string, Set<string>>();
 	for (const { body } of items) {
@@ -39,7 +39,7 @@ export function canonicalCallerIds(value: unknown): string {
  * id yet (created later in this push) are left out and added by push's second pass. Ids the
  * generated settings already list are kept. Other policies are returned unchanged.
  */
-export function wireCallerIds(body: WorkflowBody, callers: readonly string[], ids: ReadonlyMap<string, string>): WorkflowBody {
+export function wireCallerIds(body: Workflow, callers: readonly string[], ids: ReadonlyMap<string, string>): Workflow {
 	if (!admitsListedCallersOnly(body)) return body;
 	const known = callers.map((name) => ids.get(name)).filter((id): id is string => id !== undefined);
 	const callerIds = canonicalCallerIds([body.settings.callerIds, ...known].filter((id) => typeof id === 'string').join(','));

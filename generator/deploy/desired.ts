@@ -7,13 +7,14 @@ import { generateAll } from '../builders';
 import type { HermesConfig } from '../config';
 import { HermesError } from '../errors';
 import { loadProject, type Project } from '../project';
-import { BodyError, workflowBody, type WorkflowBody } from '../n8nClient/body';
+import type { Workflow } from '../builders/n8nTypes';
+import { BodyError, workflowBody } from '../n8nClient/body';
 import { workflowReferences } from './wiring';
 
 export interface DesiredWorkflow {
 	/** File name `generate` gives it (pull writes the live copy under the same name). */
 	file: string;
-	body: WorkflowBody;
+	body: Workflow;
 	/** Node-index manifest of an MCP tools workflow. */
 	manifest?: unknown;
 }
@@ -65,7 +66,7 @@ export class DependencyCycleError extends HermesError {
  * Called workflows before their callers (gateways before the MCP tools workflow), otherwise in
  * the given order. References to workflows outside the set (the content pipeline) do not order.
  */
-export function dependencyOrder<T extends { body: WorkflowBody }>(items: readonly T[]): T[] {
+export function dependencyOrder<T extends { body: Workflow }>(items: readonly T[]): T[] {
 	const byName = new Map(items.map((item) => [item.body.name, item]));
 	const needs = new Map(
 		items.map((item) => [

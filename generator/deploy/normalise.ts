@@ -5,7 +5,7 @@
  * order of nodes[] (the manifest's node index) and of the connection sources (the order n8n
  * lists a consumer's tools in).
  */
-import type { BodyNode, WorkflowBody } from '../n8nClient/body';
+import type { Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
 import { canonicalCallerIds } from './callers';
 
 /** Node flags whose `false` n8n treats like an absent key. */
@@ -43,7 +43,7 @@ export function canonical(value: unknown): unknown {
 	return out;
 }
 
-function canonicalNode(node: BodyNode): Record<string, unknown> {
+function canonicalNode(node: WorkflowNode): Record<string, unknown> {
 	const copy: Record<string, unknown> = { ...node };
 	for (const flag of FALSE_DEFAULTS) if (copy[flag] === false) delete copy[flag];
 	if (copy.notes === '') delete copy.notes;
@@ -77,7 +77,7 @@ export function differingPaths(a: unknown, b: unknown, path = '', limit = 5, out
 }
 
 /** Settings in canonical form; `callerIds` as a sorted set (n8n splits it on commas), empty = absent. */
-function canonicalSettings(settings: Record<string, unknown>): unknown {
+function canonicalSettings(settings: WorkflowSettings): unknown {
 	const copy: Record<string, unknown> = { ...settings };
 	if ('callerIds' in copy) {
 		const ids = canonicalCallerIds(copy.callerIds);
@@ -88,7 +88,7 @@ function canonicalSettings(settings: Record<string, unknown>): unknown {
 }
 
 /** What differs between the workflow we would send (`desired`) and the live one. Empty = in sync. */
-export function compareWorkflows(desired: WorkflowBody, live: WorkflowBody): Difference[] {
+export function compareWorkflows(desired: Workflow, live: Workflow): Difference[] {
 	const differences: Difference[] = [];
 	if (desired.name !== live.name) {
 		differences.push({ kind: 'name', message: `name is "${live.name}" in n8n, "${desired.name}" generated` });
@@ -122,7 +122,7 @@ export function compareWorkflows(desired: WorkflowBody, live: WorkflowBody): Dif
 			differences.push({ kind: 'node-extra', node: node.name, message: `node "${node.name}" exists only in n8n` });
 		}
 	}
-	const order = (nodes: BodyNode[]) => nodes.map((n) => n.name).filter((n) => desiredNames.has(n) && liveByName.has(n));
+	const order = (nodes: WorkflowNode[]) => nodes.map((n) => n.name).filter((n) => desiredNames.has(n) && liveByName.has(n));
 	if (!same(order(desired.nodes), order(live.nodes))) {
 		differences.push({ kind: 'node-order', message: 'nodes are in a different order in n8n (the manifest indexes them)' });
 	}

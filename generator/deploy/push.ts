@@ -5,7 +5,8 @@
  * second push changes nothing. With dryRun only GETs are made.
  */
 import { HermesError } from '../errors';
-import { workflowBody, type WorkflowBody } from '../n8nClient/body';
+import type { Workflow } from '../builders/n8nTypes';
+import { workflowBody } from '../n8nClient/body';
 import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerIds } from './callers';
 import { runningVersion, type LiveWorkflow, type N8nApi } from '../n8nClient/client';
 import { ensureDataTables, type DataTableOutcome, type DesiredDataTable } from './dataTables';
@@ -80,7 +81,7 @@ function describeDifferences(differences: Difference[]): string {
 }
 
 /** The body to send for one workflow, with ids of called workflows and credentials wired in. */
-function wire(body: WorkflowBody, ids: ReadonlyMap<string, string>, resolution: Resolution): WorkflowBody {
+function wire(body: Workflow, ids: ReadonlyMap<string, string>, resolution: Resolution): Workflow {
 	const wired = wireWorkflowIds(body, ids);
 	return resolution.credentialsUnchecked ? credentialsForServerLookup(wired) : wireCredentials(wired, resolution.credentials);
 }
@@ -93,7 +94,7 @@ export class PushError extends HermesError {
 }
 
 /** An n8n that drops callerIds would be asked again on every push: say so once, do not retry. */
-function noteCallersDropped(saved: LiveWorkflow, sent: WorkflowBody, log: (line: string) => void): void {
+function noteCallersDropped(saved: LiveWorkflow, sent: Workflow, log: (line: string) => void): void {
 	if (!admitsListedCallersOnly(sent)) return;
 	const kept = canonicalCallerIds(saved.settings?.callerIds);
 	if (kept === canonicalCallerIds(sent.settings.callerIds)) return;
@@ -101,7 +102,7 @@ function noteCallersDropped(saved: LiveWorkflow, sent: WorkflowBody, log: (line:
 }
 
 /** Save as a draft, check it, then publish: never put a broken version live. */
-async function saveAndPublish(client: N8nApi, id: string, body: WorkflowBody, log: (line: string) => void): Promise<void> {
+async function saveAndPublish(client: N8nApi, id: string, body: Workflow, log: (line: string) => void): Promise<void> {
 	const saved = await client.updateWorkflow(id, body, { publish: false });
 	checkSaved(saved, body.name);
 	noteCallersDropped(saved, body, log);
@@ -132,7 +133,7 @@ export async function pushWorkflows(
 	if (resolution.credentialsUnchecked) {
 		log('note: this API key may not list credentials (credential:list, owner and admin keys only): n8n resolves them by name when saving, and push checks each saved workflow before publishing it');
 	}
-	const compare = (body: WorkflowBody, live: WorkflowBody) =>
+	const compare = (body: Workflow, live: Workflow) =>
 		resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(body), credentialsByName(live)) : compareWorkflows(body, live);
 	const dataTables = await ensureDataTables(client, options.dataTables ?? [], { dryRun: options.dryRun, log });
 
@@ -145,7 +146,7 @@ export async function pushWorkflows(
 	const bodyFor = (item: DesiredWorkflow) => wireCallerIds(wire(item.body, ids, resolution), callers.get(item.body.name) ?? [], ids);
 
 	const outcomes: PushOutcome[] = [];
-	const sent = new Map<string, WorkflowBody>();
+	const sent = new Map<string, Workflow>();
 	for (const item of ordered) {
 		const name = item.body.name;
 		const body = bodyFor(item);

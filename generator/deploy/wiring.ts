@@ -4,7 +4,7 @@
  * resource locator `{__rl, mode: 'list', value: '', cachedResultName: <name>}` and a credential
  * as `{ name }`; here both get their live ids (`{__rl, mode: 'id', value: <id>, ...}`, `{ id, name }`).
  */
-import type { WorkflowBody } from '../n8nClient/body';
+import type { NodeCredential, Workflow } from '../builders/n8nTypes';
 import type { LiveCredential } from '../n8nClient/client';
 
 export interface WorkflowReference {
@@ -38,7 +38,7 @@ function pinnedId(locator: Locator): string | undefined {
 }
 
 /** Every `workflowId` resource locator that names its workflow, in node order. */
-export function workflowReferences(body: WorkflowBody): WorkflowReference[] {
+export function workflowReferences(body: Workflow): WorkflowReference[] {
 	const refs: WorkflowReference[] = [];
 	for (const node of body.nodes) {
 		const locator = isObject(node.parameters) ? node.parameters.workflowId : undefined;
@@ -50,7 +50,7 @@ export function workflowReferences(body: WorkflowBody): WorkflowReference[] {
 }
 
 /** A copy with each unpinned reference set to `ids.get(name)`; names without an id stay as they were. */
-export function wireWorkflowIds(body: WorkflowBody, ids: ReadonlyMap<string, string>): WorkflowBody {
+export function wireWorkflowIds(body: Workflow, ids: ReadonlyMap<string, string>): Workflow {
 	const wired = structuredClone(body);
 	for (const node of wired.nodes) {
 		const locator = isObject(node.parameters) ? node.parameters.workflowId : undefined;
@@ -67,7 +67,7 @@ export function wireWorkflowIds(body: WorkflowBody, ids: ReadonlyMap<string, str
 	return wired;
 }
 
-export function credentialReferences(body: WorkflowBody): CredentialReference[] {
+export function credentialReferences(body: Workflow): CredentialReference[] {
 	const refs: CredentialReference[] = [];
 	for (const node of body.nodes) {
 		if (!isObject(node.credentials)) continue;
@@ -97,8 +97,11 @@ export class CredentialIndex {
 	}
 }
 
-/** A copy of `body` with each credential reference (`node.credentials[type]`) replaced by `map`'s answer. */
-function mapCredentials(body: WorkflowBody, map: (type: string, reference: unknown) => unknown): WorkflowBody {
+/**
+ * A copy of `body` with each credential reference (`node.credentials[type]`) replaced by `map`'s
+ * answer. A live workflow's references are whatever n8n stored: `map` checks before it reads.
+ */
+function mapCredentials(body: Workflow, map: (type: string, reference: unknown) => NodeCredential): Workflow {
 	const copy = structuredClone(body);
 	for (const node of copy.nodes) {
 		if (!isObject(node.credentials)) continue;
@@ -110,11 +113,11 @@ function mapCredentials(body: WorkflowBody, map: (type: string, reference: unkno
 const nameOf = (reference: unknown) => (isObject(reference) && typeof reference.name === 'string' ? reference.name : undefined);
 
 /** A copy with every credential reference resolved to `{ id, name }`; unresolvable ones stay by name. */
-export function wireCredentials(body: WorkflowBody, index: CredentialIndex): WorkflowBody {
+export function wireCredentials(body: Workflow, index: CredentialIndex): Workflow {
 	return mapCredentials(body, (type, reference) => {
 		const name = nameOf(reference);
 		const found = name === undefined ? undefined : index.lookup(type, name).found;
-		return found ? { id: found.id, name: found.name } : reference;
+		return found ? { id: found.id, name: found.name } : (reference as NodeCredential);
 	});
 }
 
@@ -122,20 +125,20 @@ export function wireCredentials(body: WorkflowBody, index: CredentialIndex): Wor
  * For an n8n whose credentials this key may not list: every credential as `{ id: null, name }`,
  * which n8n resolves by type and name in the project when it saves the workflow.
  */
-export function credentialsForServerLookup(body: WorkflowBody): WorkflowBody {
+export function credentialsForServerLookup(body: Workflow): Workflow {
 	return mapCredentials(body, (_type, reference) => {
 		const name = nameOf(reference);
-		return name !== undefined && typeof (reference as { id?: unknown }).id !== 'string' ? { id: null, name } : reference;
+		return name !== undefined && typeof (reference as { id?: unknown }).id !== 'string' ? { id: null, name } : (reference as NodeCredential);
 	});
 }
 
 /** Credential references reduced to their names (to compare when ids cannot be known). */
-export function credentialsByName(body: WorkflowBody): WorkflowBody {
-	return mapCredentials(body, (_type, reference) => ({ name: isObject(reference) ? reference.name : reference }));
+export function credentialsByName(body: Workflow): Workflow {
+	return mapCredentials(body, (_type, reference) => ({ name: (isObject(reference) ? reference.name : reference) as string }));
 }
 
 /** Credential references n8n left without an id after saving: it found no credential of that name. */
-export function unresolvedCredentials(body: WorkflowBody): CredentialReference[] {
+export function unresolvedCredentials(body: Workflow): CredentialReference[] {
 	return body.nodes.flatMap((node) =>
 		isObject(node.credentials)
 			? Object.entries(node.credentials)

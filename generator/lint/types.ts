@@ -1,4 +1,9 @@
-/** Shared shapes of the workflow linter. Named `Linted*` apart from the builders' n8n types. */
+/**
+ * Shared shapes of the workflow linter. A linted workflow is a projection of Workflow (the type
+ * the builders make and push sends): the linter reads any n8n export, which may lack ids,
+ * positions and settings, so it keeps the fields the rules read, as the shape check settled them.
+ */
+import type { ConnectionTarget, Workflow, WorkflowNode } from '../builders/n8nTypes';
 
 export type Severity = 'error' | 'warning';
 
@@ -23,32 +28,28 @@ export interface RuleHit {
 	path?: string;
 }
 
-/** A workflow node after shape validation (n8n keys nodes by name). */
-export interface LintedNode {
-	name: string;
-	type: string;
-	typeVersion: number;
+/**
+ * A node as the rules read it (n8n keys nodes by name): `disabled` settled to a boolean, the
+ * parameters of any JSON (not only what the builders write), and where it is in `nodes[]`.
+ */
+export type LintedNode = Pick<WorkflowNode, 'name' | 'type' | 'typeVersion' | 'webhookId'> & {
 	parameters: Record<string, unknown>;
 	disabled: boolean;
-	webhookId?: string;
 	/** Position of the node in `nodes[]`. */
 	index: number;
-}
+};
 
-export interface LintedConnectionTarget {
-	node: string;
-	type: string;
-	index: number;
-}
+/**
+ * `connections[source][outputType][outputIndex] = targets`: Workflow's connections, with the
+ * `null` n8n stores for an output that leads nowhere (the builders never write one).
+ */
+export type LintedConnections = Record<string, Record<string, Array<ConnectionTarget[] | null>>>;
 
-/** `connections[source][outputType][outputIndex] = targets`, as n8n stores it. */
-export type LintedConnections = Record<string, Record<string, Array<LintedConnectionTarget[] | null>>>;
-
-export interface LintedWorkflow {
-	name?: string;
+/** Workflow's nodes and connections as the rules read them; an export may have no name. */
+export type LintedWorkflow = Partial<Pick<Workflow, 'name'>> & {
 	nodes: LintedNode[];
 	connections: LintedConnections;
-}
+};
 
 /** Everything a rule may read; built once per lint run. */
 export interface RuleContext {

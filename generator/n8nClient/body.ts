@@ -3,7 +3,9 @@
  * accepts (its openapi.yml). The API rejects read-only keys (`id`, `active`, `versionId`,
  * `tags`, `meta`, ...) and any unknown key at the top level, in nodes and in settings, so a body
  * is never a GET answer sent back: it is rebuilt key by key, and what was left out is reported.
+ * The allow-lists are the keys of the Workflow type, checked by the compiler both ways.
  */
+import type { Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
 import { HermesError } from '../errors';
 
 /** Writable node keys (`createdAt`/`updatedAt` are read-only). */
@@ -27,7 +29,7 @@ const NODE_KEYS = [
 	'parameters',
 	'credentials',
 	'customTelemetryTags',
-] as const;
+] as const satisfies ReadonlyArray<keyof WorkflowNode>;
 
 /** Writable settings (`binaryMode` and `credentialResolverId` are accepted but ignored by n8n). */
 const SETTINGS_KEYS = [
@@ -46,19 +48,17 @@ const SETTINGS_KEYS = [
 	'redactionPolicy',
 	'availableInMCP',
 	'customTelemetryTags',
-] as const;
+] as const satisfies ReadonlyArray<keyof WorkflowSettings>;
 
-export type BodyNode = { name: string; type: string } & Record<string, unknown>;
-
-export interface WorkflowBody {
-	name: string;
-	nodes: BodyNode[];
-	connections: Record<string, unknown>;
-	settings: Record<string, unknown>;
-}
+/** Compiles only while every key of `T` is in the list `Listed`. */
+type EveryKey<T, Listed> = [Exclude<keyof T, Listed>] extends [never] ? true : never;
+const NODE_KEYS_COMPLETE: EveryKey<WorkflowNode, (typeof NODE_KEYS)[number]> = true;
+const SETTINGS_KEYS_COMPLETE: EveryKey<WorkflowSettings, (typeof SETTINGS_KEYS)[number]> = true;
+void [NODE_KEYS_COMPLETE, SETTINGS_KEYS_COMPLETE];
 
 export interface BuiltBody {
-	body: WorkflowBody;
+	/** The projection of the input the API accepts: a Workflow with only writable keys. */
+	body: Workflow;
 	/** Keys left out, as paths (`active`, `nodes[3].createdAt`, `settings.binaryMode`). */
 	dropped: string[];
 }
@@ -104,7 +104,7 @@ export function workflowBody(workflow: unknown): BuiltBody {
 	if (!Array.isArray(top.nodes)) problems.push('nodes: an array is required');
 	if (top.connections !== undefined && !isObject(top.connections)) problems.push('connections: must be an object');
 	if (top.settings !== undefined && top.settings !== null && !isObject(top.settings)) problems.push('settings: must be an object');
-	const nodes: BodyNode[] = [];
+	const nodes: WorkflowNode[] = [];
 	const names = new Set<string>();
 	(Array.isArray(top.nodes) ? top.nodes : []).forEach((node: unknown, index) => {
 		const where = `nodes[${index}]`;
@@ -118,15 +118,16 @@ export function workflowBody(workflow: unknown): BuiltBody {
 		else names.add(picked.name);
 		if (typeof picked.type !== 'string' || picked.type === '') problems.push(`${where}.type: a non-empty string is required`);
 		if (picked.parameters !== undefined && !isObject(picked.parameters)) problems.push(`${where}.parameters: must be an object`);
-		nodes.push(picked as BodyNode);
+		// name, type and parameters are checked; the other writable keys are passed on as given
+		nodes.push(picked as unknown as WorkflowNode);
 	});
 	if (problems.length > 0) throw new BodyError(problems);
 	return {
 		body: {
 			name: top.name as string,
 			nodes,
-			connections: (top.connections as Record<string, unknown> | undefined) ?? {},
-			settings: isObject(top.settings) ? pick(top.settings, SETTINGS_KEYS, 'settings', dropped) : {},
+			connections: (top.connections as Workflow['connections'] | undefined) ?? {},
+			settings: isObject(top.settings) ? (pick(top.settings, SETTINGS_KEYS, 'settings', dropped) as WorkflowSettings) : {},
 		},
 		dropped,
 	};

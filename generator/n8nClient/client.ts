@@ -2,25 +2,26 @@
  * A small client of n8n's public REST API (`/api/v1`, header `X-N8N-API-KEY`): the calls push,
  * pull, diff and lint --live need, with errors that name the URL and the fix.
  */
+import type { Workflow, WorkflowSettings } from '../builders/n8nTypes';
 import { httpError, N8nApiError, networkError } from './errors';
-import type { WorkflowBody } from './body';
 
-/** What GET /workflows and GET /workflows/{id} return (the fields we read). */
-export interface LiveWorkflow {
+/**
+ * What GET /workflows and GET /workflows/{id} return: a Workflow with the read-only fields n8n
+ * adds (its id, publication state and versions; settings may be missing). Its nodes may hold
+ * keys the API does not take back: workflowBody() projects it to what can be sent.
+ */
+export type LiveWorkflow = Omit<Workflow, 'settings'> & {
 	id: string;
-	name: string;
 	active: boolean;
 	isArchived?: boolean;
 	versionId?: string;
 	/** Published version; equal to versionId when the draft is what runs. */
 	activeVersionId?: string | null;
 	updatedAt?: string;
-	nodes: unknown[];
-	connections: Record<string, unknown>;
-	settings?: Record<string, unknown> | null;
+	settings?: WorkflowSettings | null;
 	/** The published version (n8n 2.x); it differs from nodes/connections while a draft waits. */
-	activeVersion?: { nodes: unknown[]; connections: Record<string, unknown> } | null;
-}
+	activeVersion?: Pick<Workflow, 'nodes' | 'connections'> | null;
+};
 
 /**
  * The version n8n runs and serves to MCP clients: the published one when n8n lists it (2.x),
@@ -109,8 +110,8 @@ export interface N8nApi {
 	readonly root: string;
 	/** Workflows whose name CONTAINS `name` (n8n's filter is a case-insensitive substring match). */
 	listWorkflows(name?: string): Promise<LiveWorkflow[]>;
-	createWorkflow(body: WorkflowBody): Promise<LiveWorkflow>;
-	updateWorkflow(id: string, body: WorkflowBody, options?: { publish?: boolean }): Promise<LiveWorkflow>;
+	createWorkflow(body: Workflow): Promise<LiveWorkflow>;
+	updateWorkflow(id: string, body: Workflow, options?: { publish?: boolean }): Promise<LiveWorkflow>;
 	activateWorkflow(id: string): Promise<LiveWorkflow>;
 	listDataTables(name?: string): Promise<LiveDataTable[]>;
 	createDataTable(table: { name: string; columns: ReadonlyArray<{ name: string; type: DataTableColumnType }> }): Promise<LiveDataTable>;
@@ -201,7 +202,7 @@ export class N8nApiClient implements N8nApi {
 		return this.request<LiveWorkflow>('GET', `/workflows/${encodeURIComponent(id)}?excludePinnedData=true`);
 	}
 
-	createWorkflow(body: WorkflowBody): Promise<LiveWorkflow> {
+	createWorkflow(body: Workflow): Promise<LiveWorkflow> {
 		return this.request<LiveWorkflow>('POST', '/workflows', body);
 	}
 
@@ -209,7 +210,7 @@ export class N8nApiClient implements N8nApi {
 	 * Saves a new version. By default n8n 2.x also re-publishes a published workflow; with
 	 * `publish: false` (`?publishIfActive=false`) the published version stays live until activate.
 	 */
-	updateWorkflow(id: string, body: WorkflowBody, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
+	updateWorkflow(id: string, body: Workflow, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
 		const query = options.publish === false ? '?publishIfActive=false' : '';
 		return this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}${query}`, body);
 	}

@@ -7,7 +7,8 @@ import { APPROVAL_COLUMNS } from '../../generator/approvals/store';
 import { runDiff } from '../../generator/cli/commands/diff';
 import { runPull } from '../../generator/cli/commands/pull';
 import { runPush, type PushCommandOptions } from '../../generator/cli/commands/push';
-import { workflowBody, type WorkflowBody } from '../../generator/n8nClient/body';
+import type { Workflow } from '../../generator/builders/n8nTypes';
+import { workflowBody } from '../../generator/n8nClient/body';
 import type { CommandIo } from '../../generator/cli/io';
 import { N8nApiClient, type LiveWorkflow } from '../../generator/n8nClient/client';
 import { runLintLive, type LiveLintOptions } from '../../generator/cli/commands/lint';
@@ -65,7 +66,7 @@ async function live(name: string): Promise<LiveWorkflow | undefined> {
 	return exactMatch(await client.listWorkflows(name), name);
 }
 
-async function createPublished(workflow: WorkflowBody): Promise<string> {
+async function createPublished(workflow: Workflow): Promise<string> {
 	const created = await client.createWorkflow(workflow);
 	await client.activateWorkflow(created.id);
 	return created.id;

@@ -1,4 +1,5 @@
-import type { WorkflowBody } from '../../../generator/n8nClient/body';
+import type { Workflow } from '../../../generator/builders/n8nTypes';
+import { workflowNode } from '../../helpers/workflowNode';
 import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerIds } from '../../../generator/deploy/callers';
 import { desiredWorkflows } from '../../../generator/deploy/desired';
 import { compareWorkflows } from '../../../generator/deploy/normalise';
@@ -8,16 +9,14 @@ const MCP = 'Hermes MCP Tools';
 const GATEWAYS = ['Hermes Gateway - Content', 'Hermes Gateway - Docker', 'Hermes Gateway - Monitoring', 'Hermes Gateway - Vault'];
 
 /** A workflow with one node per called workflow (`name` or `name=id` for a pinned reference). */
-function body(name: string, calls: string[] = [], settings: Record<string, unknown> = {}): WorkflowBody {
+function body(name: string, calls: string[] = [], settings: Workflow['settings'] = {}): Workflow {
 	return {
 		name,
 		nodes: calls.map((call, index) => {
 			const [workflow, pinned] = call.split('=');
-			return {
-				name: `call ${index}`,
-				type: 'n8n-nodes-base.executeWorkflow',
-				parameters: { workflowId: { __rl: true, mode: pinned ? 'id' : 'list', value: pinned ?? '', cachedResultName: workflow } },
-			};
+			return workflowNode(`call ${index}`, 'n8n-nodes-base.executeWorkflow', {
+				workflowId: { __rl: true, mode: pinned ? 'id' : 'list', value: pinned ?? '', cachedResultName: workflow },
+			});
 		}),
 		connections: {},
 		settings,
@@ -35,7 +34,7 @@ describe('callers: which pushed workflows call which', () => {
 		for (const item of generated) expect(admitsListedCallersOnly(item.body)).toBe(item.body.name !== MCP);
 	});
 
-	it.each<[string, WorkflowBody[], Record<string, string[]>]>([
+	it.each<[string, Workflow[], Record<string, string[]>]>([
 		['two callers, sorted and counted once', [body('S'), body('B', ['S', 'S']), body('A', ['S'])], { S: ['A', 'B'] }],
 		['a workflow outside the pushed set is no callee', [body('A', ['Elsewhere'])], {}],
 		['a pinned reference names its own id, not a pushed workflow', [body('S'), body('A', ['S=123'])], {}],
@@ -63,7 +62,7 @@ describe('callerIds', () => {
 		['A', 'id-a'],
 		['B', 'id-b'],
 	]);
-	it.each<[string, WorkflowBody, string[], string | undefined]>([
+	it.each<[string, Workflow, string[], string | undefined]>([
 		['known callers, sorted by id', listed, ['B', 'A'], 'id-a,id-b'],
 		['a caller without an id yet is left for the second pass', listed, ['A', 'New'], 'id-a'],
 		['no caller known: an empty list (n8n then refuses every caller)', listed, ['New'], ''],
@@ -82,7 +81,7 @@ describe('callerIds', () => {
 		['a', undefined, false],
 		['a', 'a,b', false],
 	])('compareWorkflows: callerIds %j vs live %j equal: %s', (desired, live, equal) => {
-		const settings = (ids?: string) => ({ callerPolicy: 'workflowsFromAList', ...(ids !== undefined ? { callerIds: ids } : {}) });
+		const settings = (ids?: string): Workflow['settings'] => ({ callerPolicy: 'workflowsFromAList', ...(ids !== undefined ? { callerIds: ids } : {}) });
 		const differences = compareWorkflows(body('S', [], settings(desired)), body('S', [], settings(live)));
 		expect(differences.length === 0).toBe(equal);
 		if (!equal) expect(differences[0].message).toBe('settings differ at callerIds');

@@ -3,7 +3,7 @@
  * 2.41's public API does (substring name filters, draft versus published version, 403 for a
  * missing scope). Every call is recorded as `METHOD path`, so a test can tell reads from writes.
  */
-import type { WorkflowBody } from '../../../generator/n8nClient/body';
+import type { Workflow } from '../../../generator/builders/n8nTypes';
 import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveWorkflow, N8nApi } from '../../../generator/n8nClient/client';
 import { httpError } from '../../../generator/n8nClient/errors';
 
@@ -58,13 +58,13 @@ export class FakeN8n implements N8nApi {
 		if (scope && this.options.missingScopes?.includes(scope)) throw httpError(method, `${this.root}${path}`, 403, '{"message":"Forbidden"}', scope);
 	}
 
-	private settingsOf(body: WorkflowBody): Record<string, unknown> {
+	private settingsOf(body: Workflow): Workflow['settings'] {
 		const settings = structuredClone(body.settings);
 		if (this.options.dropsCallerIds) delete settings.callerIds;
 		return settings;
 	}
 
-	private store(body: WorkflowBody, id = `W${this.next++}`): LiveWorkflow {
+	private store(body: Workflow, id = `W${this.next++}`): LiveWorkflow {
 		const previous = this.workflows.get(id);
 		const workflow: LiveWorkflow = {
 			id,
@@ -95,12 +95,12 @@ export class FakeN8n implements N8nApi {
 		return [...this.workflows.values()].filter((w) => !name || w.name.toLowerCase().includes(name.toLowerCase())).map((w) => structuredClone(w));
 	}
 
-	async createWorkflow(body: WorkflowBody): Promise<LiveWorkflow> {
+	async createWorkflow(body: Workflow): Promise<LiveWorkflow> {
 		this.call('POST', '/workflows', 'workflow:create');
 		return this.store(body);
 	}
 
-	async updateWorkflow(id: string, body: WorkflowBody, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
+	async updateWorkflow(id: string, body: Workflow, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
 		this.call('PUT', `/workflows/${id}${options.publish === false ? '?publishIfActive=false' : ''}`, 'workflow:update');
 		const saved = this.store(body, id);
 		return options.publish === false || !saved.active ? saved : this.publish(id);

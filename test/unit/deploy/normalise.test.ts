@@ -1,4 +1,6 @@
-import { workflowBody, type WorkflowBody } from '../../../generator/n8nClient/body';
+import type { JsonObject, Workflow } from '../../../generator/builders/n8nTypes';
+import { workflowNode } from '../../helpers/workflowNode';
+import { workflowBody } from '../../../generator/n8nClient/body';
 import { desiredWorkflows } from '../../../generator/deploy/desired';
 import { canonical, compareWorkflows, differingPaths } from '../../../generator/deploy/normalise';
 
@@ -6,7 +8,7 @@ const generated = desiredWorkflows();
 const mcp = generated.find((d) => d.body.name === 'Hermes MCP Tools')!.body;
 
 /** The same workflow as n8n hands it back: read-only keys added, key order shuffled. */
-function asLive(body: WorkflowBody, edit: (copy: WorkflowBody) => void = () => undefined): WorkflowBody {
+function asLive(body: Workflow, edit: (copy: Workflow) => void = () => undefined): Workflow {
 	const copy = structuredClone(body);
 	edit(copy);
 	const shuffled = {
@@ -45,12 +47,12 @@ describe('compareWorkflows', () => {
 		expect(differences[0].message).toMatch(/DISABLED.*delete/);
 	});
 
-	it.each<[string, (w: WorkflowBody) => void, string, RegExp]>([
+	it.each<[string, (w: Workflow) => void, string, RegExp]>([
 		['a changed parameter', (w) => ((w.nodes[1].parameters as Record<string, unknown>).limit = 5), 'node-changed', /differs at parameters\.limit/],
 		['a moved node', (w) => (w.nodes[1].position = [1, 2]), 'node-changed', /differs at position/],
 		['a new node type version', (w) => (w.nodes[1].typeVersion = 3), 'node-changed', /typeVersion/],
 		['a removed node', (w) => w.nodes.splice(5, 1), 'node-missing', /missing in n8n/],
-		['an added node', (w) => w.nodes.push({ name: 'extra', type: 'n8n-nodes-base.noOp' }), 'node-extra', /only in n8n/],
+		['an added node', (w) => w.nodes.push(workflowNode('extra', 'n8n-nodes-base.noOp')), 'node-extra', /only in n8n/],
 		['swapped nodes', (w) => ([w.nodes[1], w.nodes[2]] = [w.nodes[2], w.nodes[1]]), 'node-order', /different order/],
 		['a removed connection', (w) => delete w.connections.vault_read, 'connections', /"vault_read"/],
 		[
@@ -74,7 +76,7 @@ describe('compareWorkflows', () => {
 	it('ignores object key order inside parameters', () => {
 		const live = asLive(mcp, (w) => {
 			const parameters = w.nodes[1].parameters as Record<string, unknown>;
-			w.nodes[1].parameters = Object.fromEntries(Object.entries(parameters).reverse());
+			w.nodes[1].parameters = Object.fromEntries(Object.entries(parameters).reverse()) as JsonObject;
 		});
 		expect(compareWorkflows(mcp, live)).toEqual([]);
 	});

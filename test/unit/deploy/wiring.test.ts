@@ -1,4 +1,5 @@
-import type { WorkflowBody } from '../../../generator/n8nClient/body';
+import type { Workflow, WorkflowNode } from '../../../generator/builders/n8nTypes';
+import { workflowNode } from '../../helpers/workflowNode';
 import { DependencyCycleError, dependencyOrder, desiredWorkflows } from '../../../generator/deploy/desired';
 import {
 	CredentialIndex,
@@ -17,7 +18,7 @@ const byName = (name: string) => generated.find((d) => d.body.name === name)!.bo
 const mcp = byName('Hermes MCP Tools');
 const content = byName('Hermes Gateway - Content');
 
-const locatorOf = (body: WorkflowBody, node: string) =>
+const locatorOf = (body: Workflow, node: string) =>
 	(body.nodes.find((n) => n.name === node)!.parameters as Record<string, unknown>).workflowId;
 
 describe('workflow references', () => {
@@ -57,7 +58,7 @@ describe('workflow references', () => {
 		['an empty cachedResultName', { __rl: true, mode: 'list', value: '', cachedResultName: '' }],
 		['a non-locator object', { mode: 'list', cachedResultName: 'X' }],
 	])('ignores %s', (_label, workflowId) => {
-		const body: WorkflowBody = { name: 'W', nodes: [{ name: 'A', type: 't', parameters: { workflowId } }], connections: {}, settings: {} };
+		const body: Workflow = { name: 'W', nodes: [workflowNode('A', 't', { workflowId })], connections: {}, settings: {} };
 		expect(workflowReferences(body)).toEqual([]);
 	});
 });
@@ -92,9 +93,9 @@ describe('credentials', () => {
 });
 
 describe('credentials when the key may not list them', () => {
-	const node = (credentials: unknown): WorkflowBody => ({
+	const node = (credentials: unknown): Workflow => ({
 		name: 'W',
-		nodes: [{ name: 'A', type: 't', credentials } as WorkflowBody['nodes'][number]],
+		nodes: [workflowNode('A', 't', {}, { credentials } as Partial<WorkflowNode>)],
 		connections: {},
 		settings: {},
 	});
@@ -134,7 +135,7 @@ describe('dependencyOrder', () => {
 		const call = (name: string, target: string) => ({
 			body: {
 				name,
-				nodes: [{ name: 'call', type: 't', parameters: { workflowId: { __rl: true, mode: 'list', value: '', cachedResultName: target } } }],
+				nodes: [workflowNode('call', 't', { workflowId: { __rl: true, mode: 'list', value: '', cachedResultName: target } })],
 				connections: {},
 				settings: {},
 			},
