@@ -4,7 +4,8 @@
  * generator's tests hold the generated workflows to it; the linter reports on the same scan
  * (scan.ts) instead of throwing.
  */
-import { isFromAiType, scanCalls, type ClosedCall, type FromAiType } from './scan';
+import { isFromAiType, scanCalls } from './scan';
+import type { ClosedCall, FromAiType } from './scan';
 
 export interface FromAiCall {
 	key: string;
