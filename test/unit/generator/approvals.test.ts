@@ -2,7 +2,7 @@
 import { APPROVAL_RETRY } from 'n8n-nodes-hermes';
 
 import { REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS } from '../../../generator/approvals/answers';
-import { APPROVAL_ID_PARAM, gatedToolNames } from '../../../generator/approvals/gatedTools';
+import { APPROVAL_ID_PARAM, APPROVAL_PAGE_FILE, gatedToolNames, gateWorkflowFileName } from '../../../generator/approvals/gatedTools';
 import { APPROVAL_COLUMNS } from '../../../generator/approvals/store';
 import type { Workflow, WorkflowNode } from '../../../generator/builders';
 import { GATE_NODES } from '../../../generator/builders/approvalGate';
@@ -115,14 +115,13 @@ describe('generate with approvals', () => {
 		expect(plain.files.map((f) => f.file).filter((f) => f.includes('approval'))).toEqual([]);
 	});
 
-	it('writes one gate per gated tool and the page, and the tools workflow keeps 1 trigger + 32 tools', () => {
+	it('writes one gate per gated tool and the page, and the tools workflow keeps 1 trigger + 1 node per tool', () => {
 		expect(files.files.map((f) => f.file).filter((f) => f.includes('approval'))).toEqual([
-			'hermes-approval-crm-delete-lead.json',
-			'hermes-approval-timesheet-delete.json',
-			'hermes-approval-docker-manage.json',
-			'hermes-approval-page.json',
+			...SENSITIVE.map(gateWorkflowFileName),
+			APPROVAL_PAGE_FILE,
 		]);
-		expect(files.main.nodes).toHaveLength(33);
+		expect(SENSITIVE.map(gateWorkflowFileName)).toContain('hermes-approval-crm-delete-lead.json');
+		expect(files.main.nodes).toHaveLength(CATALOGUE.length + 1);
 		// The ungated tools are exactly as without approvals.
 		const ungated = (w: Workflow) => w.nodes.filter((n) => !SENSITIVE.includes(n.name));
 		expect(ungated(files.main)).toEqual(ungated(plain.main));
