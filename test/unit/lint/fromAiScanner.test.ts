@@ -102,6 +102,7 @@ describe('$fromAI scanner', () => {
 			"={{ $fromAI('n', 'A number', 'number', 3) }}",
 			"={{ $fromAI('note', 'It\\'s (a) note, with commas', 'string', '') }}",
 			'={{ $fromAI("flag", "On?", "boolean", true) }} / {{ $fromAI(`t`, `d`, `json`) }}',
+			"={{ $fromAI('j', 'back\\\\\\\\slash, \\\\\\' and \\\\n') }}",
 		];
 		for (const text of texts) {
 			const ours = scanFromAiCalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
