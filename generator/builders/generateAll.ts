@@ -6,7 +6,7 @@ import { APPROVAL_PAGE_FILE, gatedTools, gateWorkflowFileName, gateWorkflowName 
 import { buildApprovalGate } from './approvalGate';
 import { buildApprovalPage } from './approvalPage';
 import { buildGatewayWorkflows, gatewayWorkflowFileName } from './gatewayWorkflows';
-import { buildManifest } from './manifest';
+import { buildManifest, type Manifest } from './manifest';
 import { buildMcpWorkflow, parameterLookup } from './mcpWorkflow';
 import type { Workflow } from './n8nTypes';
 import { toJson } from './serialize';
@@ -16,10 +16,25 @@ export const MAIN_MANIFEST_FILE = 'hermes-mcp-tools.index.json';
 
 export interface GeneratedFile {
 	file: string;
-	content: string;
-	/** Parsed form, for summaries and tests. */
+	/** The text written to disk, serialised on first read (push and the tests use the objects). */
+	readonly content: string;
+	/** The workflow this file holds. */
 	workflow?: Workflow;
+	/** The node-index manifest: of this MCP tools workflow, or the one this manifest file holds. */
+	manifest?: Manifest;
 	tools?: number;
+}
+
+/** A file of the output: its objects, and its JSON text once someone reads `content`. */
+export function jsonFile(file: string, value: unknown, parts: Omit<GeneratedFile, 'file' | 'content'> = {}): GeneratedFile {
+	let text: string | undefined;
+	return {
+		file,
+		...parts,
+		get content() {
+			return (text ??= toJson(value));
+		},
+	};
 }
 
 function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: string): ToolSpec[] {
@@ -34,10 +49,8 @@ function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: 
 function mcpFiles(file: string, manifestFile: string, name: string, path: string, tools: readonly ToolSpec[], config: HermesConfig, gated: readonly string[]): GeneratedFile[] {
 	const workflow = buildMcpWorkflow({ name, path, tools, gated }, config);
 	const gates = new Map(gated.map((tool) => [tool, gateWorkflowName(tool, config)]));
-	return [
-		{ file, content: toJson(workflow), workflow, tools: tools.length },
-		{ file: manifestFile, content: toJson(buildManifest(workflow, tools, gates)) },
-	];
+	const manifest = buildManifest(workflow, tools, gates);
+	return [jsonFile(file, workflow, { workflow, manifest, tools: tools.length }), jsonFile(manifestFile, manifest, { manifest })];
 }
 
 export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig): GeneratedFile[] {
@@ -62,15 +75,15 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 		);
 	}
 	for (const { gateway, workflow } of buildGatewayWorkflows(config)) {
-		files.push({ file: gatewayWorkflowFileName(gateway), content: toJson(workflow), workflow });
+		files.push(jsonFile(gatewayWorkflowFileName(gateway), workflow, { workflow }));
 	}
 	for (const tool of gated) {
 		const workflow = buildApprovalGate(tool, config, parameterLookup(tool, config));
-		files.push({ file: gateWorkflowFileName(tool.name), content: toJson(workflow), workflow });
+		files.push(jsonFile(gateWorkflowFileName(tool.name), workflow, { workflow }));
 	}
 	if (config.approvals) {
 		const workflow = buildApprovalPage(config);
-		files.push({ file: APPROVAL_PAGE_FILE, content: toJson(workflow), workflow });
+		files.push(jsonFile(APPROVAL_PAGE_FILE, workflow, { workflow }));
 	}
 	return files;
 }

@@ -1,4 +1,4 @@
-export { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from './generateAll';
+export { generateAll, jsonFile, MAIN_FILE, MAIN_MANIFEST_FILE } from './generateAll';
 export type { GeneratedFile } from './generateAll';
 export { ALLOW_LIST_SETTINGS, directToolParameters, directToolType, hasDescriptionType } from './directTool';
 export type { AllowListSetting } from './directTool';

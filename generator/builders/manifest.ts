@@ -1,21 +1,11 @@
 /** The node-index manifest: tool -> node name -> index in nodes[] and in the ai_tool order. */
+import type { ToolManifest } from '../lint/manifest';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { Workflow } from './n8nTypes';
 
-export interface ManifestEntry {
-	tool: string;
-	nodeName: string;
-	nodeIndex: number;
-	aiToolIndex: number;
-	sensitive: boolean;
-	/** The gate sub-workflow it calls, when it acts only after a person approved the call. */
-	gate?: string;
-}
-
-export interface Manifest {
-	workflow: string;
-	tools: ManifestEntry[];
-}
+/** The manifest's shape is its schema's (lint reads the file with it). */
+export type Manifest = ToolManifest;
+export type ManifestEntry = Manifest['tools'][number];
 
 /** Derived from the built workflow itself, so it cannot disagree with the JSON it describes. */
 export function buildManifest(workflow: Workflow, tools: readonly ToolSpec[], gates: ReadonlyMap<string, string> = new Map()): Manifest {

@@ -1,4 +1,7 @@
-/** Obsidian vault (4 tools), through the vault gateway sub-workflow. */
+/**
+ * Obsidian vault (4 tools), through the vault gateway sub-workflow. The caps in the descriptions
+ * are the vault node's own; they are written out so each description reads as the agent gets it.
+ */
 import { defineTool } from 'hermes-workflows';
 
 export default [

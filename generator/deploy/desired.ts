@@ -3,7 +3,7 @@
  * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
  */
 import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
-import { generateAll } from '../builders';
+import { generateAll, type Manifest } from '../builders';
 import type { HermesConfig } from '../config';
 import { HermesError } from '../errors';
 import { loadProject, type Project } from '../project';
@@ -16,7 +16,7 @@ export interface DesiredWorkflow {
 	file: string;
 	body: Workflow;
 	/** Node-index manifest of an MCP tools workflow. */
-	manifest?: unknown;
+	manifest?: Manifest;
 }
 
 /** Everything push deploys: the workflows and the data tables they use. */
@@ -40,15 +40,12 @@ export function desiredDataTables(config: Pick<HermesConfig, 'approvals'>): Data
 }
 
 function workflowsOf(project: Project): DesiredWorkflow[] {
-	const files = generateAll(project.tools, project.config);
-	const contents = new Map(files.map((f) => [f.file, f.content]));
-	return files
+	return generateAll(project.tools, project.config)
 		.filter((f) => f.workflow !== undefined)
 		.map((f) => {
 			const { body, dropped } = workflowBody(f.workflow);
 			if (dropped.length > 0) throw new BodyError(dropped.map((key) => `${f.file}: ${key} is not accepted by the n8n API`));
-			const manifest = contents.get(f.file.replace(/\.json$/, '.index.json'));
-			return { file: f.file, body, ...(manifest !== undefined ? { manifest: JSON.parse(manifest) as unknown } : {}) };
+			return { file: f.file, body, ...(f.manifest !== undefined ? { manifest: f.manifest } : {}) };
 		});
 }
 

@@ -1,10 +1,11 @@
 /**
- * Finds `$fromAI(...)` calls in node parameters the way n8n does (packages/workflow
- * from-ai-parse-utils.ts: extractFromAICalls / parseArguments / traverseNodeParameters), without a
- * runtime dependency on n8n-workflow, so the generator tests and lint read the same thing n8n
- * reads. Differences from n8n are bugs; test/unit/generator checks them against n8n-workflow.
+ * Reads `$fromAI(...)` calls into the values n8n builds the tool schema from (key, description,
+ * type, default), and throws where n8n throws. The importer reads workflows with it and the
+ * generator's tests hold the generated workflows to it; the linter reports on the same scan
+ * (scan.ts) instead of throwing.
  */
-export type FromAiType = 'string' | 'number' | 'boolean' | 'json';
+import { isFromAiType, scanCalls } from './scan';
+import type { ClosedCall, FromAiType } from './scan';
 
 export interface FromAiCall {
 	key: string;
@@ -23,47 +24,7 @@ export class FromAiParseError extends Error {
 	}
 }
 
-const TYPES: readonly string[] = ['string', 'number', 'boolean', 'json'];
-const QUOTES = ['"', "'", '`'];
-
-function splitArguments(argsString: string): string[] {
-	const args: string[] = [];
-	let current = '';
-	let quoteChar = '';
-	let escapeNext = false;
-	for (const char of argsString) {
-		if (escapeNext) {
-			current += char;
-			escapeNext = false;
-		} else if (char === '\\') {
-			escapeNext = true;
-		} else if (QUOTES.includes(char)) {
-			if (!quoteChar) quoteChar = char;
-			else if (char === quoteChar) quoteChar = '';
-			current += char;
-		} else if (char === ',' && !quoteChar) {
-			args.push(current.trim());
-			current = '';
-		} else {
-			current += char;
-		}
-	}
-	if (current) args.push(current.trim());
-	return args;
-}
-
-function unquote(arg: string): string {
-	const t = arg.trim();
-	const quoted = QUOTES.some((q) => t.length >= 2 && t.startsWith(q) && t.endsWith(q));
-	if (!quoted) return t;
-	return t
-		.slice(1, -1)
-		.replace(/\\'/g, "'")
-		.replace(/\\`/g, '`')
-		.replace(/\\"/g, '"')
-		.replace(/\\\\/g, '\\');
-}
-
+/** n8n's default: from the expression text, typed by the key's type, JSON-parsed otherwise. */
 function parseDefault(value: string | undefined, type: FromAiType): FromAiCall['defaultValue'] {
 	if (value === undefined) return undefined;
 	if (type === 'string') return value;
@@ -77,58 +38,22 @@ function parseDefault(value: string | undefined, type: FromAiType): FromAiCall['
 	}
 }
 
-function parseArguments(raw: string): FromAiCall {
-	const args = splitArguments(raw).map(unquote);
-	const rawType = args[2] ?? 'string';
-	const type = rawType.toLowerCase();
-	if (!TYPES.includes(type)) throw new FromAiParseError(`Invalid type: ${rawType}`);
-	return {
-		key: args[0] || '',
-		description: args[1],
-		type: type as FromAiType,
-		defaultValue: parseDefault(args[3], type as FromAiType),
-		raw,
-	};
+function readCall(call: ClosedCall): FromAiCall {
+	const [key, description, type, fallback] = call.args.map((arg) => arg.value);
+	const rawType = type ?? 'string';
+	const lower = rawType.toLowerCase();
+	if (!isFromAiType(lower)) {
+		throw new FromAiParseError(`Failed to parse $fromAI arguments: ${call.body}: Invalid type: ${rawType}`);
+	}
+	return { key: key || '', description, type: lower, defaultValue: parseDefault(fallback, lower), raw: call.body };
 }
 
 /** Every `$fromAI(...)` call in one string. Throws FromAiParseError like n8n does. */
 export function extractFromAiCalls(text: string): FromAiCall[] {
-	const calls: FromAiCall[] = [];
-	const pattern = /\$fromAI\s*\(\s*/gi;
-	let match: RegExpExecArray | null;
-	while ((match = pattern.exec(text)) !== null) {
-		let i = match.index + match[0].length;
-		let quoteChar = '';
-		let depth = 1;
-		let raw = '';
-		while (i < text.length && depth > 0) {
-			const char = text[i];
-			if (quoteChar) {
-				if (char === '\\' && i + 1 < text.length) {
-					raw += char + text[i + 1];
-					i += 2;
-					continue;
-				}
-				if (char === quoteChar) quoteChar = '';
-				raw += char;
-			} else {
-				if (QUOTES.includes(char)) quoteChar = char;
-				else if (char === '(') depth++;
-				else if (char === ')') depth--;
-				if (depth > 0 || char !== ')') raw += char;
-			}
-			i++;
-		}
-		if (depth !== 0) {
-			throw new FromAiParseError(`Unbalanced parentheses in $fromAI call: ${text.slice(match.index)}`);
-		}
-		try {
-			calls.push(parseArguments(raw));
-		} catch (error) {
-			throw new FromAiParseError(`Failed to parse $fromAI arguments: ${raw}: ${String(error)}`);
-		}
-	}
-	return calls;
+	return scanCalls(text).map((call) => {
+		if (!call.closed) throw new FromAiParseError(`Unbalanced parentheses in $fromAI call: ${call.text}`);
+		return readCall(call);
+	});
 }
 
 /** Every call in a parameter tree, with the dotted path of the string it sits in. */

@@ -1,7 +1,8 @@
 import { WorkflowGraph } from './graph';
 import { RULES } from './rules';
 import { parseWorkflowShape } from './schema';
-import type { Finding, Rule } from './types';
+import { readManifest } from './manifest';
+import type { Finding, Rule, RuleContext } from './types';
 
 /** Not a rule: the input is not an n8n workflow, so no rule can run (the CLI exits 2). */
 export const SHAPE_CODE = 'HMT000';
@@ -15,7 +16,7 @@ export const SHAPE_RULE: Pick<Rule, 'code' | 'name' | 'severity' | 'summary' | '
 };
 
 export interface LintOptions {
-	/** Manifest to compare with (parsed JSON); HMT013 runs only when one is given. */
+	/** Manifest to compare with (as read from disk, or the generator's object); HMT013 runs only when one is given. */
 	manifest?: unknown;
 	/** Reported in every finding. */
 	file?: string;
@@ -36,7 +37,11 @@ export function lintWorkflow(workflow: unknown, options: LintOptions = {}): Find
 			},
 		];
 	}
-	const context = { workflow: shape.workflow, graph: new WorkflowGraph(shape.workflow), manifest: options.manifest };
+	const context: RuleContext = {
+		workflow: shape.workflow,
+		graph: new WorkflowGraph(shape.workflow),
+		...(options.manifest !== undefined && { manifest: readManifest(options.manifest) }),
+	};
 	return RULES.flatMap((rule) =>
 		rule.check(context).map(
 			(hit): Finding => ({

@@ -1,16 +1,10 @@
 /**
- * The linter's `$fromAI(key, description, type, default)` scanner (the generator's parser,
- * `generator/fromAi/parse.ts`, returns n8n's values and throws; this one reports). It splits arguments
- * exactly as n8n's `extractFromAICalls` does (commas outside quotes, parentheses counted
- * outside quotes), so what it reports is what n8n would build, and it keeps what a linter
- * needs on top: offsets, raw argument text, literal kinds and every problem instead of the
- * first exception.
+ * The linter's reading of `$fromAI(key, description, type, default)` calls: the scan n8n does
+ * (`generator/fromAi/scan.ts`, shared with the generator's reader, which returns n8n's values and
+ * throws), plus what a linter needs on top: offsets, raw argument text, literal kinds and every
+ * problem instead of the first exception.
  */
-
-export const FROM_AI_TYPES = ['string', 'number', 'boolean', 'json'] as const;
-export type FromAiType = (typeof FROM_AI_TYPES)[number];
-
-export const FROM_AI_KEY_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+import { FROM_AI_KEY_PATTERN, FROM_AI_TYPES, isFromAiType, scanCalls, type ScannedArgument, type UnclosedCall } from '../fromAi';
 
 export type LiteralKind = 'string' | 'number' | 'boolean';
 
@@ -19,7 +13,7 @@ export interface FromAiArgument {
 	raw: string;
 	/** Offset of `raw` in the scanned text. */
 	offset: number;
-	/** Set when the argument is a literal; `value` is its unquoted, unescaped text. */
+	/** Set when the argument is a literal; `value` is its text as n8n reads it. */
 	literal?: { kind: LiteralKind; value: string };
 }
 
@@ -42,7 +36,6 @@ export interface ScannedFromAiCall {
 	hasDefault: boolean;
 }
 
-const CALL_START = /\$fromAI\s*\(\s*/gi;
 const QUOTES = new Set(['"', "'", '`']);
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -53,73 +46,26 @@ const UNESCAPED_QUOTE: Record<string, RegExp> = {
 	'`': /(^|[^\\])(\\\\)*`/,
 };
 
-function unescape(body: string): string {
-	return body.replace(/\\(.)/g, '$1');
-}
-
-function literalOf(raw: string): FromAiArgument['literal'] {
+function literalOf({ raw, value }: ScannedArgument): FromAiArgument['literal'] {
 	const quote = raw[0];
 	if (QUOTES.has(quote) && raw.length >= 2 && raw.endsWith(quote)) {
 		const body = raw.slice(1, -1);
 		// the body must not close the quote early (`'a' + 'b'`) nor interpolate (`${x}`)
 		const closesEarly = UNESCAPED_QUOTE[quote].test(body);
 		if (closesEarly || (quote === '`' && body.includes('${'))) return undefined;
-		return { kind: 'string', value: unescape(body) };
+		return { kind: 'string', value };
 	}
 	if (NUMBER.test(raw)) return { kind: 'number', value: raw };
 	if (raw === 'true' || raw === 'false') return { kind: 'boolean', value: raw };
 	return undefined;
 }
 
-/** Splits the text between the parentheses at commas outside quotes, as n8n does. */
-function splitArguments(body: string, bodyOffset: number): FromAiArgument[] {
-	const args: FromAiArgument[] = [];
-	let start = 0;
-	let quote = '';
-	const push = (end: number) => {
-		const slice = body.slice(start, end);
-		const lead = slice.length - slice.trimStart().length;
-		const raw = slice.trim();
-		args.push({ raw, offset: bodyOffset + start + lead, literal: literalOf(raw) });
-	};
-	for (let i = 0; i < body.length; i++) {
-		const char = body[i];
-		if (char === '\\') {
-			i++;
-		} else if (quote) {
-			if (char === quote) quote = '';
-		} else if (QUOTES.has(char)) {
-			quote = char;
-		} else if (char === ',') {
-			push(i);
-			start = i + 1;
-		}
+function unclosedProblem({ openQuote, openParentheses }: UnclosedCall): string {
+	if (openQuote) {
+		const { char, offset } = openQuote;
+		return `unterminated ${char} quote opened at offset ${offset} (an unescaped ${char} inside a quoted text?): n8n fails building the tool`;
 	}
-	if (body.slice(start).trim() !== '' || args.length > 0) push(body.length);
-	return args;
-}
-
-/** Scans from just after `(`; returns the closing parenthesis offset, or why there is none. */
-function findClose(text: string, from: number): { close: number } | { problem: string } {
-	let depth = 1;
-	let quote = '';
-	let quoteAt = -1;
-	for (let i = from; i < text.length; i++) {
-		const char = text[i];
-		if (quote) {
-			if (char === '\\') i++;
-			else if (char === quote) quote = '';
-		} else if (QUOTES.has(char)) {
-			quote = char;
-			quoteAt = i;
-		} else if (char === '(') {
-			depth++;
-		} else if (char === ')' && --depth === 0) {
-			return { close: i };
-		}
-	}
-	if (quote) return { problem: `unterminated ${quote} quote opened at offset ${quoteAt} (an unescaped ${quote} inside a quoted text?): n8n fails building the tool` };
-	return { problem: `unbalanced parentheses: ${depth} "(" never closed` };
+	return `unbalanced parentheses: ${openParentheses} "(" never closed`;
 }
 
 /**
@@ -163,7 +109,7 @@ function checkArguments(call: ScannedFromAiCall): void {
 	if (type) {
 		const value = type.literal?.kind === 'string' ? type.literal.value.toLowerCase() : undefined;
 		if (value === undefined) problems.push(`the type must be a quoted string, got \`${type.raw}\``);
-		else if (!(FROM_AI_TYPES as readonly string[]).includes(value)) {
+		else if (!isFromAiType(value)) {
 			problems.push(`unknown type "${type.literal?.value}": use ${FROM_AI_TYPES.join(', ')}`);
 		} else call.type = value;
 	}
@@ -205,35 +151,24 @@ function defaultProblem(arg: FromAiArgument, type: string): string | undefined {
 	return undefined;
 }
 
-/** Every `$fromAI(...)` call in `text` (n8n also matches it case-insensitively). */
+/** Every `$fromAI(...)` call in `text`, as n8n finds them. */
 export function scanFromAiCalls(text: string): ScannedFromAiCall[] {
-	const calls: ScannedFromAiCall[] = [];
-	CALL_START.lastIndex = 0;
-	let match: RegExpExecArray | null;
-	while ((match = CALL_START.exec(text)) !== null) {
-		const offset = match.index;
-		const bodyStart = offset + match[0].length;
-		const closing = findClose(text, bodyStart);
+	return scanCalls(text).map((scanned) => {
 		const call: ScannedFromAiCall = {
-			offset,
-			text: '',
+			offset: scanned.offset,
+			text: scanned.text,
 			args: [],
 			problems: [],
 			warnings: [],
 			type: 'string',
 			hasDefault: false,
 		};
-		if ('problem' in closing) {
-			call.text = text.slice(offset);
-			call.problems.push(closing.problem);
-			calls.push(call);
-			break;
+		if (!scanned.closed) {
+			call.problems.push(unclosedProblem(scanned));
+			return call;
 		}
-		call.text = text.slice(offset, closing.close + 1);
-		call.args = splitArguments(text.slice(bodyStart, closing.close), bodyStart);
+		call.args = scanned.args.map((arg) => ({ raw: arg.raw, offset: arg.offset, literal: literalOf(arg) }));
 		checkArguments(call);
-		calls.push(call);
-		CALL_START.lastIndex = closing.close + 1;
-	}
-	return calls;
+		return call;
+	});
 }

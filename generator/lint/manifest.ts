@@ -18,6 +18,16 @@ export const manifestSchema = z.object({
 
 export type ToolManifest = z.infer<typeof manifestSchema>;
 
+/** A manifest as read from disk or given by the caller: the manifest, or why it is none. */
+export type ManifestReading = { ok: true; manifest: ToolManifest } | { ok: false; problems: string[] };
+
+/** Checks a manifest once per lint run, so each rule reads the same typed object. */
+export function readManifest(value: unknown): ManifestReading {
+	const parsed = manifestSchema.safeParse(value);
+	if (parsed.success) return { ok: true, manifest: parsed.data };
+	return { ok: false, problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`) };
+}
+
 /** `workflows/x.json` -> `workflows/x.index.json`. */
 export function manifestPathFor(workflowFile: string): string {
 	return workflowFile.replace(/(\.json)?$/i, '.index.json');

@@ -55,8 +55,8 @@ export type LintedWorkflow = Partial<Pick<Workflow, 'name'>> & {
 export interface RuleContext {
 	workflow: LintedWorkflow;
 	graph: import('./graph').WorkflowGraph;
-	/** The manifest to compare with, if one was given or found. */
-	manifest?: unknown;
+	/** The manifest to compare with, if one was given or found, checked against its schema. */
+	manifest?: import('./manifest').ManifestReading;
 }
 
 export interface Rule {

@@ -2,7 +2,7 @@
  * `generate`: writes the workflows and manifests for the catalogue and a deployment config.
  * `--check` writes nothing and exits 1 when a file on disk differs from what would be written.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
@@ -56,32 +56,26 @@ interface Output {
 	write(text: string): unknown;
 }
 
-/**
- * Gateway sub-workflow files on disk that this config no longer generates (after a switch to
- * `gatewayMode: 'direct'`): left there, they would be imported or pushed by hand as if current.
- */
-function staleGatewayFiles(dir: string, files: readonly GeneratedFile[], candidates: readonly string[]): string[] {
-	const generated = new Set(files.map((f) => f.file));
-	return candidates.filter((file) => !generated.has(file) && existsSync(join(dir, file)));
-}
-
 /** Writes generated files, or with `check` compares them; returns the exit code. Throws expected failures. */
 async function generate(options: GenerateOptions, out: Output, err: Output): Promise<number> {
 	// Loaded when the command runs, so other commands start without the n8n client and the builders.
-	const [{ gatewayWorkflowFileName, generateAll }, { loadProject }, { GATEWAYS }] = await Promise.all([
+	const [{ gatewayWorkflowFileName, generateAll }, { loadProject }, { ownedListFile, staleOwnedFiles }, { GATEWAYS }] = await Promise.all([
 		import('../../builders'),
 		import('../../project'),
+		import('../../project/ownedFiles'),
 		import('../../toolSpec/schema'),
 	]);
 	const project = loadProject(options.config);
-	const files: GeneratedFile[] = generateAll(project.tools, project.config);
+	const generated: GeneratedFile[] = generateAll(project.tools, project.config);
+	const files = [...generated, ownedListFile(generated)];
 	const dir = resolve(options.out);
 	const states = files.map((f) => {
 		const current = readOrUndefined(join(dir, f.file));
 		const state: FileState = current === undefined ? 'new' : current === f.content ? 'unchanged' : 'changed';
 		return { f, current, state, path: join(options.out, f.file) };
 	});
-	const stale = staleGatewayFiles(dir, files, GATEWAYS.map(gatewayWorkflowFileName));
+	// Left on disk, a file no longer generated would be imported or pushed by hand as if current.
+	const stale = staleOwnedFiles(dir, files.map((f) => f.file), GATEWAYS.map(gatewayWorkflowFileName));
 	const json = options.format === 'json';
 	const report = (extra: Record<string, unknown>) =>
 		out.write(
@@ -90,7 +84,7 @@ async function generate(options: GenerateOptions, out: Output, err: Output): Pro
 	if (options.check) {
 		const drift = states.filter((s) => s.state !== 'unchanged');
 		for (const { current, f, path } of drift) err.write(`differs: ${path}: ${diffHint(current, f.content)}\n`);
-		for (const file of stale) err.write(`stale: ${join(options.out, file)}: this config generates no such sub-workflow (gatewayMode)\n`);
+		for (const file of stale) err.write(`stale: ${join(options.out, file)}: generate wrote it and this config no longer generates it\n`);
 		if (json) report({ ok: drift.length === 0 && stale.length === 0, check: true });
 		if (drift.length > 0 || stale.length > 0) {
 			err.write(
@@ -102,13 +96,14 @@ async function generate(options: GenerateOptions, out: Output, err: Output): Pro
 		return EXIT.ok;
 	}
 	mkdirSync(dir, { recursive: true });
+	// Before the list is rewritten, so a file it no longer names is never left behind.
+	for (const file of stale) {
+		rmSync(join(dir, file));
+		if (!json) out.write(`removed   ${join(options.out, file)} (this config no longer generates it)\n`);
+	}
 	for (const { f, state, path } of states) {
 		if (state !== 'unchanged') writeFileSync(join(dir, f.file), f.content);
 		if (!json) out.write(`${state === 'unchanged' ? 'unchanged' : 'written  '} ${path}${describe(f)}\n`);
-	}
-	for (const file of stale) {
-		rmSync(join(dir, file));
-		if (!json) out.write(`removed   ${join(options.out, file)} (this config generates no such sub-workflow)\n`);
 	}
 	const written = states.filter((s) => s.state !== 'unchanged').length;
 	if (json) report({ ok: true, check: false });
@@ -125,7 +120,7 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 	program
 		.command('generate')
 		.description(
-			'generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, the gateway sub-workflows, and with `approvals` in the config one gate sub-workflow per gated tool and the approval page.',
+			'generate the MCP tools workflow (trigger + one node per catalogue tool), its node-index manifest, one workflow + manifest per configured toolset, the gateway sub-workflows, and with `approvals` in the config one gate sub-workflow per gated tool and the approval page; removes the files it wrote before and no longer generates (listed in .hermes-generated).',
 		)
 		.addOption(configOption())
 		.option('-o, --out <dir>', 'output directory', DEFAULT_OUT_DIR)

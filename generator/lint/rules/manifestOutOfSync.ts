@@ -1,5 +1,4 @@
 import { AI_TOOL } from '../graph';
-import { manifestSchema } from '../manifest';
 import { toolNameOf } from '../toolName';
 import type { Rule, RuleContext, RuleHit } from '../types';
 
@@ -24,12 +23,8 @@ export const manifestOutOfSync: Rule = {
 	hint: 'Regenerate the workflow and its manifest (hermes-workflows generate), or fix the hand edit the manifest reveals.',
 	check(ctx) {
 		if (ctx.manifest === undefined) return [];
-		const parsed = manifestSchema.safeParse(ctx.manifest);
-		if (!parsed.success) {
-			const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-			return [{ message: `the manifest is not a tool manifest: ${problems.join('; ')}` }];
-		}
-		const manifest = parsed.data;
+		if (!ctx.manifest.ok) return [{ message: `the manifest is not a tool manifest: ${ctx.manifest.problems.join('; ')}` }];
+		const { manifest } = ctx.manifest;
 		const { workflow, graph } = ctx;
 		const hits: RuleHit[] = [];
 		if (manifest.workflow !== workflow.name) {

@@ -78,14 +78,14 @@ describe('toolsets', () => {
 
 	it('generate their own MCP workflow and manifest at their own path, in catalogue order', () => {
 		const { byName } = generated(CATALOGUE, config);
-		const ops = JSON.parse(byName('hermes-mcp-tools.ops.json').content);
+		const ops = byName('hermes-mcp-tools.ops.json').workflow!;
 		expect(ops.name).toBe('Hermes MCP Tools - ops');
-		expect(ops.nodes.map((n: { name: string }) => n.name)).toEqual(['MCP Server Trigger', 'docker_read', 'monitoring_alerts', 'monitoring_query']);
+		expect(ops.nodes.map((n) => n.name)).toEqual(['MCP Server Trigger', 'docker_read', 'monitoring_alerts', 'monitoring_query']);
 		expect(ops.nodes[0].parameters.path).toBe('hermes-ops');
-		const main = JSON.parse(byName('hermes-mcp-tools.json').content);
+		const main = byName('hermes-mcp-tools.json').workflow!;
 		expect(ops.nodes[0].webhookId).not.toBe(main.nodes[0].webhookId);
-		expect(ops.nodes[1].id).not.toBe(main.nodes.find((n: { name: string }) => n.name === 'docker_read').id);
-		const manifest = JSON.parse(byName('hermes-mcp-tools.ops.index.json').content);
+		expect(ops.nodes[1].id).not.toBe(main.nodes.find((n) => n.name === 'docker_read')!.id);
+		const manifest = byName('hermes-mcp-tools.ops.index.json').manifest;
 		expect(manifest).toEqual({
 			workflow: 'Hermes MCP Tools - ops',
 			tools: [

@@ -16,8 +16,8 @@ export function generated(catalogue: readonly ToolSpec[] = CATALOGUE, config: He
 	return {
 		files,
 		byName,
-		main: JSON.parse(byName(MAIN_FILE).content) as Workflow,
-		manifest: JSON.parse(byName(MAIN_MANIFEST_FILE).content) as Manifest,
+		main: byName(MAIN_FILE).workflow as Workflow,
+		manifest: byName(MAIN_MANIFEST_FILE).manifest as Manifest,
 	};
 }
 

@@ -47,6 +47,15 @@ describe('$fromAI parser', () => {
 		"={{ $FROMAI('d', 'upper', 'BOOLEAN', true) }}",
 		"={{ $fromAI('e', 'json', 'json', {\"a\":1}) }}",
 		"={{ $fromAI('f', 'neg', 'number', -1.5) + $fromAI('g', 'two', 'string') }}",
+		"={{ $fromAI('h', 'says $fromAI(x) in its text') }}",
+		"={{ $fromAI('outer', 'x', 'string', $fromAI('inner')) }}",
+		"={{ $fromAI('i', 'trailing comma',) }}",
+		"={{ $fromAI('j', 'back\\\\slash \\' quote', 'string', 'a\\,b') }}",
+		"={{ $fromAI('k', \"mixed 'quotes'\", 'json', '[1, 2]') }}",
+		"={{ $fromAI('l', 'x', 'boolean', TRUE) }}",
+		"={{ $fromAI('m', 'x', 'number', 'ten') }}",
+		"={{ $fromAI('n', 'x', 'string', 1, 'extra') }}",
+		'={{ $fromAI() }}',
 		'no call here',
 	];
 	it.each(edge)('agrees with n8n on %s', (text) => {
@@ -56,6 +65,10 @@ describe('$fromAI parser', () => {
 	const bad = [
 		["={{ $fromAI('a', 'x', 'date') }}", /Invalid type/],
 		["={{ $fromAI('a', 'x' }}", /Unbalanced/],
+		["={{ $fromAI('a', 'x', ) }}", /Invalid type/],
+		["={{ $fromAI('a') + $fromAI('b', 'x', 'date') }}", /Invalid type/],
+		["={{ $fromAI('outer', $fromAI('inner', 'nested')) }}", /Invalid type/],
+		["={{ $fromAI(') }}", /Unbalanced/],
 	] as const;
 	it.each(bad)('refuses %s like n8n', (text, message) => {
 		expect(() => extractFromAiCalls(text)).toThrow(FromAiParseError);

@@ -136,9 +136,8 @@ describe('gatewayMode', () => {
 		['direct', direct],
 	] as const)('%s: the generated workflows have no lint findings but the ungated sensitive tools', (_mode, files) => {
 		for (const file of files.files.filter((f) => f.workflow)) {
-			const manifest = files.files.find((f) => f.file === file.file.replace(/\.json$/, '.index.json'));
-			const findings = lintWorkflow(JSON.parse(file.content), { file: file.file, manifest: manifest && JSON.parse(manifest.content) });
-			const ungated = manifest ? CATALOGUE.filter((tool) => tool.sensitive).map((tool) => tool.name) : [];
+			const findings = lintWorkflow(file.workflow, { file: file.file, manifest: file.manifest });
+			const ungated = file.manifest ? CATALOGUE.filter((tool) => tool.sensitive).map((tool) => tool.name) : [];
 			expect({ file: file.file, other: findings.filter((f) => f.code !== 'HMT017'), ungated: findings.filter((f) => f.code === 'HMT017').map((f) => f.node) }).toEqual({
 				file: file.file,
 				other: [],

@@ -5,7 +5,7 @@ import { GATEWAY_INPUTS } from '../../../generator/toolSpec/schema';
 import { generated } from './fixtures';
 
 const { byName, main } = generated();
-const load = (gateway: string) => JSON.parse(byName(`hermes-gateway-${gateway}.json`).content) as Workflow;
+const load = (gateway: string) => byName(`hermes-gateway-${gateway}.json`).workflow as Workflow;
 const nodeOf = (w: Workflow, name: string) => w.nodes.find((n) => n.name === name)!;
 
 describe('gateway sub-workflows', () => {

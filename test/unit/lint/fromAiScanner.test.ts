@@ -1,5 +1,6 @@
 import { extractFromAICalls } from 'n8n-workflow';
 
+import { FROM_AI_KEY_PATTERN } from '../../../generator/fromAi';
 import { scanFromAiCalls } from '../../../generator/lint/fromAiScanner';
 
 const one = (text: string) => {
@@ -101,6 +102,7 @@ describe('$fromAI scanner', () => {
 			"={{ $fromAI('n', 'A number', 'number', 3) }}",
 			"={{ $fromAI('note', 'It\\'s (a) note, with commas', 'string', '') }}",
 			'={{ $fromAI("flag", "On?", "boolean", true) }} / {{ $fromAI(`t`, `d`, `json`) }}',
+			"={{ $fromAI('j', 'back\\\\\\\\slash, \\\\\\' and \\\\n') }}",
 		];
 		for (const text of texts) {
 			const ours = scanFromAiCalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
@@ -109,8 +111,20 @@ describe('$fromAI scanner', () => {
 		}
 	});
 
+	it.each([
+		"={{ $fromAI('outer', 'x', 'string', $fromAI('inner')) }}",
+		"={{ $fromAI('h', 'says $fromAI(x) in its text') }}",
+		"={{ $fromAI('a', 'x',) }} {{ $fromAI('b') }}",
+	])('finds the calls n8n-workflow finds in %s (a key lint refuses is left unset)', (text) => {
+		const calls = scanFromAiCalls(text);
+		const ours = calls.map((c) => ({ key: c.key, type: c.type }));
+		const n8n = extractFromAICalls(text).map((c, i) => ({ key: calls[i]?.key === undefined ? undefined : c.key, type: c.type }));
+		expect(ours).toEqual(n8n);
+		expect(calls.filter((c) => c.key !== undefined).every((c) => FROM_AI_KEY_PATTERN.test(c.key!))).toBe(true);
+	});
+
 	it('reports a problem wherever n8n-workflow refuses the call', () => {
-		for (const text of ["$fromAI('k', 'd', 'text')", "$fromAI('k', 'd'", "$fromAI('k, 'd')"]) {
+		for (const text of ["$fromAI('k', 'd', 'text')", "$fromAI('k', 'd'", "$fromAI('k, 'd')", "$fromAI('k', 'd', )", "$fromAI('k', $fromAI('j', 'd'))"]) {
 			expect(() => extractFromAICalls(text)).toThrow();
 			expect(scanFromAiCalls(text)[0].problems.length).toBeGreaterThan(0);
 		}

@@ -49,24 +49,29 @@ describe('routing simulation of getConnectedTools before n8n 2.21.5', () => {
 		expect(graph.toolParents('Agent')).toEqual(['a_tool', 'b_tool', '10']);
 	});
 
-	it('32 tools with tool_17 disabled: reports tool_17 and exactly the 16 tools old n8n misroutes', () => {
+	/** The fixture's tools in wiring order, and the disabled one. */
+	const fixture = readFixture('misrouting-32-tools.json') as Json;
+	const WIRED = Object.keys(fixture.connections);
+	const DISABLED = fixture.nodes.find((node) => node.disabled)!.name;
+	const BEFORE = WIRED.indexOf(DISABLED);
+
+	it(`${WIRED.length} tools with ${DISABLED} disabled: reports ${DISABLED} and exactly the ${BEFORE} tools old n8n misroutes`, () => {
 		// The fixture wires tool_01..tool_32 in that order; tool_17 is disabled.
 		// getParentNodes unshifts each parent, so parents = [tool_32, ..., tool_01] (32 names) and
 		// tool_17 sits at parents[15]. getInputConnectionData drops it: tools = [tool_32..tool_18,
 		// tool_16..tool_01] (31). tools[0..14] (tool_32..tool_18) meet their own parent; from
 		// index 15 on, tool_16 meets parents[15] = tool_17, tool_15 meets tool_16, ... tool_01
 		// meets tool_02: the 16 tools wired BEFORE the disabled one run their successor.
-		const findings = lintWorkflow(readFixture('misrouting-32-tools.json'));
-		expect(findings.filter((f) => f.code === 'HMT001').map((f) => f.node)).toEqual(['tool_17']);
+		expect(BEFORE).toBeGreaterThan(0);
+		const findings = lintWorkflow(fixture);
+		expect(findings.filter((f) => f.code === 'HMT001').map((f) => f.node)).toEqual([DISABLED]);
 		const misrouted = findings.filter((f) => f.code === 'HMT002');
-		expect(misrouted).toHaveLength(16);
-		const expected = Array.from({ length: 16 }, (_, i) => {
-			const tool = `tool_${String(i + 1).padStart(2, '0')}`;
-			const runs = `tool_${String(i + 2).padStart(2, '0')}`;
-			return [tool, `tool "${tool}" of "MCP Server Trigger" would run node "${runs}" on n8n 2.20 and older in queue mode`];
-		});
+		const expected = WIRED.slice(0, BEFORE).map((tool, i) => [
+			tool,
+			`tool "${tool}" of "MCP Server Trigger" would run node "${WIRED[i + 1]}" on n8n 2.20 and older in queue mode`,
+		]);
 		expect(misrouted.map((f) => [f.node, f.message])).toEqual(expected);
-		expect(findings).toHaveLength(17);
+		expect(findings).toHaveLength(BEFORE + 1);
 	});
 
 	it('maps every tool to its own node once the disabled node is deleted', () => {
@@ -77,7 +82,7 @@ describe('routing simulation of getConnectedTools before n8n 2.21.5', () => {
 			connections: Object.fromEntries(Object.entries(json.connections).filter(([name]) => name !== 'tool_17')),
 		};
 		const routes = legacyToolRoutes(graphOf(withoutDisabled), 'MCP Server Trigger');
-		expect(routes).toHaveLength(31);
+		expect(routes).toHaveLength(WIRED.length - 1);
 		expect(routes.filter((route) => route.runs !== route.tool)).toEqual([]);
 		expect(lintWorkflow(withoutDisabled)).toEqual([]);
 	});
@@ -89,8 +94,8 @@ describe('routing simulation of getConnectedTools before n8n 2.21.5', () => {
 			nodes: json.nodes.map((node) => ({ ...node, disabled: node.name === name })),
 		});
 		const count = (workflow: unknown) => lintWorkflow(workflow).filter((f) => f.code === 'HMT002').length;
-		expect(count(disable('tool_32'))).toBe(31);
-		expect(count(disable('tool_01'))).toBe(0);
+		expect(count(disable(WIRED[WIRED.length - 1]))).toBe(WIRED.length - 1);
+		expect(count(disable(WIRED[0]))).toBe(0);
 	});
 
 	it('disabling one tool of the generated Hermes MCP Tools workflow is caught', () => {
