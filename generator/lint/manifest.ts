@@ -1,25 +1,10 @@
-import { z } from 'zod';
+import { manifestSchema, type Manifest } from '../builders/manifest';
 
-/** The generator's node-index manifest (`<workflow>.index.json`): each tool's node name and positions, and its sensitive flag. */
-export const manifestSchema = z.object({
-	workflow: z.string(),
-	tools: z.array(
-		z.object({
-			tool: z.string(),
-			nodeName: z.string(),
-			nodeIndex: z.number().int().nonnegative(),
-			aiToolIndex: z.number().int().nonnegative(),
-			sensitive: z.boolean(),
-			/** Name of the gate sub-workflow, when the tool acts only after approval. */
-			gate: z.string().optional(),
-		}),
-	),
-});
-
-export type ToolManifest = z.infer<typeof manifestSchema>;
+// The manifest's schema lives with its builder; lint reads files with it.
+export { manifestSchema };
 
 /** A manifest as read from disk or given by the caller: the manifest, or why it is none. */
-export type ManifestReading = { ok: true; manifest: ToolManifest } | { ok: false; problems: string[] };
+export type ManifestReading = { ok: true; manifest: Manifest } | { ok: false; problems: string[] };
 
 /** Checks a manifest once per lint run, so each rule reads the same typed object. */
 export function readManifest(value: unknown): ManifestReading {
