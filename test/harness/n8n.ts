@@ -30,6 +30,8 @@ export interface N8nHandle {
 	packageName?: string;
 	/** The n8n version running. */
 	n8nVersion: string;
+	/** The main n8n process (its task runner is a descendant). */
+	pid: number;
 	/** Stops n8n (SIGTERM, then SIGKILL of its process group) and removes the user folder. */
 	stop(): Promise<void>;
 }
@@ -100,6 +102,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 				logFile,
 				packageName,
 				n8nVersion: install.n8nVersion,
+				pid: running.pid!,
 				stop: () => {
 					stopped ??= stopChild(running).then(() => {
 						forgetOnExit();
