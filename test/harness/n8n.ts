@@ -10,8 +10,9 @@ import { freePorts } from './n8n/freePort';
 import { killOnExit, LOG_DIR, logTail, n8nBaseEnv, spawnN8n, stopChild, waitReady } from './n8n/process';
 
 /**
- * A real n8n 2.41.1 (installed by test/setup/install-n8n.sh) on 127.0.0.1 with free ports, a
- * throwaway user folder and database, an owner, a login cookie and a public API key.
+ * A real n8n (2.41.1 unless told otherwise, installed by test/setup/install-n8n.sh) on 127.0.0.1
+ * with free ports, a throwaway user folder and database, an owner, a login cookie and a public
+ * API key.
  */
 export interface N8nHandle {
 	/** `http://127.0.0.1:<port>` (public API under `/api/v1`, MCP under `/mcp/<path>`). */
@@ -27,6 +28,10 @@ export interface N8nHandle {
 	logFile: string;
 	/** Type prefix of the installed package's nodes, e.g. `n8n-nodes-hermes` (undefined when not installed). */
 	packageName?: string;
+	/** The n8n version running. */
+	n8nVersion: string;
+	/** The main n8n process (its task runner is a descendant). */
+	pid: number;
 	/** Stops n8n (SIGTERM, then SIGKILL of its process group) and removes the user folder. */
 	stop(): Promise<void>;
 }
@@ -40,6 +45,8 @@ export interface StartN8nOptions {
 	env?: Record<string, string>;
 	/** Default 180 s: n8n boots in 15-40 s, longer on a busy machine. */
 	readyTimeoutMs?: number;
+	/** An installed n8n version other than the default (`bash test/setup/install-n8n.sh <version>`). */
+	version?: string;
 }
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
@@ -59,7 +66,7 @@ export function packageNameOf(repoRoot: string): string {
 }
 
 export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle> {
-	readN8nInstall(); // fail fast with the install hint
+	readN8nInstall(undefined, options.version); // fail fast with the install hint
 	mkdirSync(LOG_DIR, { recursive: true });
 	const repoRoot = options.repoRoot ?? REPO_ROOT;
 	const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
@@ -77,7 +84,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 				installCommunityPackage(userFolder, repoRoot);
 				packageName = packageNameOf(repoRoot);
 			}
-			const install = readN8nInstall();
+			const install = readN8nInstall(undefined, options.version);
 			child = spawnN8n(install, 'start', userFolder, n8nEnv(userFolder, port, brokerPort, install.nodeHome, options.env ?? {}), logFile);
 			forgetOnExit = killOnExit(child);
 			const baseUrl = `http://127.0.0.1:${port}`;
@@ -94,6 +101,8 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 				userFolder,
 				logFile,
 				packageName,
+				n8nVersion: install.n8nVersion,
+				pid: running.pid!,
 				stop: () => {
 					stopped ??= stopChild(running).then(() => {
 						forgetOnExit();

@@ -16,6 +16,8 @@ export interface PrometheusHandle {
 	dir: string;
 	/** `params.query` of every query Prometheus executed, in order. */
 	loggedQueries(): Promise<string[]>;
+	/** The Prometheus process. */
+	pid: number;
 	stop(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ async function startOnce(): Promise<PrometheusHandle> {
 		url,
 		port,
 		dir,
+		pid: child.pid!,
 		async loggedQueries() {
 			const text = await readFile(join(dir, 'query.log'), 'utf8').catch(() => '');
 			return text

@@ -5,7 +5,7 @@
  * so `~/...` paths of remote scripts stay inside the test's temp dir.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import type { SshConnectionOptions } from '../../nodes/shared/transport/types';
+import { descendants } from './procTree';
 
 export interface SshdHandle {
 	host: '127.0.0.1';
@@ -37,6 +38,8 @@ export interface SshdHandle {
 	start(): Promise<void>;
 	/** sshd's log so far (for failure messages). */
 	log(): string;
+	/** The listening sshd's pid (its sessions and commands are its descendants); undefined when stopped. */
+	pid(): number | undefined;
 }
 
 export interface SshdOptions {
@@ -70,32 +73,6 @@ export function fingerprintOfPublicKeyFile(path: string): string {
 	const token = line.split(/\s+/).find((part) => part.startsWith('SHA256:'));
 	if (!token) throw new Error(`ssh-keygen -lf printed no SHA256 fingerprint: ${line}`);
 	return token;
-}
-
-/** Every descendant pid of `root` (sshd forks a setsid'd child per connection). */
-function descendants(root: number): number[] {
-	const children = new Map<number, number[]>();
-	for (const entry of readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue;
-		try {
-			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			const list = children.get(ppid) ?? [];
-			list.push(Number(entry));
-			children.set(ppid, list);
-		} catch {
-			// process ended while we were reading
-		}
-	}
-	const out: number[] = [];
-	const queue = [root];
-	while (queue.length) {
-		for (const child of children.get(queue.shift()!) ?? []) {
-			out.push(child);
-			queue.push(child);
-		}
-	}
-	return out;
 }
 
 /** Alive and not a zombie (a zombie holds no sockets; PID 1 of a container may never reap it). */
@@ -246,6 +223,7 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdHandle> 
 				return '';
 			}
 		},
+		pid: () => child?.pid,
 		start: launch,
 		kill: async () => killAll('SIGKILL'),
 		stop: async () => {

@@ -201,6 +201,7 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8nH
 			logFile: main.logFile,
 			packageName: installPackage ? packageNameOf(repoRoot) : undefined,
 			webhookUrl: webhook ? `http://127.0.0.1:${webhook.port}` : undefined,
+			pid: main.child.pid!,
 			main,
 			workers,
 			webhook,
