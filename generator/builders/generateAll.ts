@@ -37,7 +37,7 @@ export function jsonFile(file: string, value: unknown, parts: Omit<GeneratedFile
 	};
 }
 
-function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: string): ToolSpec[] {
+export function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: string): ToolSpec[] {
 	const unknown = names.filter((n) => !catalogue.some((t) => t.name === n));
 	if (unknown.length > 0) {
 		throw new ConfigError(`Toolset "${toolset}" names tools that are not in the catalogue:`, unknown);

@@ -1,0 +1,2 @@
+export { mcpEndpoints, n8nBaseUrl, tokenVariable, type McpEndpoint } from './endpoints';
+export { AGENT_CONFIG_FORMS, hermesAgentConfig, mcpJsonConfig, type AgentConfigForm, type McpJsonConfig } from './render';
