@@ -10,6 +10,7 @@ import { packageVersion } from '../runtime/packageRoot';
 import { processExit, processIo, type CommandIo, type Exit } from './io';
 import { reportError, unexpectedError } from './run';
 
+import { register as registerAgentConfig } from './commands/agentConfig';
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerDiff } from './commands/diff';
 import { register as registerGenerate } from './commands/generate';
@@ -25,13 +26,13 @@ export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit
 	program
 		.name('hermes-workflows')
 		.description(
-			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff through the n8n API, check Odoo, import existing workflows.',
+			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff through the n8n API, check Odoo, import existing workflows, print an MCP client\'s config.',
 		)
 		.version(packageVersion(), '-V, --version', 'print the version')
 		// Set before the commands are added, so each inherits them.
 		.exitOverride()
 		.configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined });
-	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerPull, registerDiff]) {
+	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerPull, registerDiff, registerAgentConfig]) {
 		register(program, io, exit);
 	}
 	return program;

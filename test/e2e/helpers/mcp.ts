@@ -14,9 +14,12 @@ export interface McpSession {
 }
 
 export async function connectMcp(url: string, token: string): Promise<McpSession> {
-	const transport = new StreamableHTTPClientTransport(new URL(url), {
-		requestInit: { headers: { Authorization: `Bearer ${token}` } },
-	});
+	return await connectMcpWith(url, { Authorization: `Bearer ${token}` });
+}
+
+/** Connects with the headers an MCP client's config gives (agent-config's output, as a client reads it). */
+export async function connectMcpWith(url: string, headers: Record<string, string>): Promise<McpSession> {
+	const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
 	const client = new Client({ name: 'hermes-e2e', version: '1.0.0' });
 	await client.connect(transport);
 	return {

@@ -12,7 +12,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { GatewayMode } from '../../../generator/config';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runCli } from './cli';
-import { callTool, connectMcp, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
+import { parse as parseYaml } from 'yaml';
+
+import { callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startQueueN8n } from '../../harness/queue/stack';
 import { startStackWithClient, type HermesStack } from './stack';
@@ -202,6 +204,38 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(await mcpStatusWith(stack.mcpUrl)).toBe(403);
 			expect(await mcpStatusWith(stack.mcpUrl, 'Bearer not-the-token')).toBe(403);
 			expect(await mcpStatusWith(stack.mcpUrl, `Bearer ${stack.token}`)).toBe(200);
+		});
+	});
+
+	describe('agent-config, used as is by an MCP client', () => {
+		const agentConfig = (form: string) => runCli(['agent-config', '--for', form, '--url', stack.n8n.baseUrl, '--config', stack.configFile]);
+		/** `${VAR}` resolved from an environment, as clients resolve their config's references. */
+		const resolved = (text: string, env: Record<string, string>) => text.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => env[name] ?? '');
+
+		it('the mcpServers JSON connects the official client, with only the token put in its environment variable', async () => {
+			const result = await agentConfig('mcp-json');
+			expect(result.code).toBe(0);
+			expect(result.stdout).not.toContain(stack.token);
+			const { mcpServers } = JSON.parse(result.stdout) as { mcpServers: Record<string, { type: string; url: string; headers: Record<string, string> }> };
+			const [[, server], ...others] = Object.entries(mcpServers);
+			expect(others).toEqual([]);
+			const variable = /\$\{([A-Z0-9_]+)\}/.exec(server.headers.Authorization)?.[1] ?? '';
+			const session = await connectMcpWith(server.url, Object.fromEntries(Object.entries(server.headers).map(([k, v]) => [k, resolved(v, { [variable]: stack.token })])));
+			try {
+				const { tools } = await session.client.listTools();
+				expect(tools.map((t) => t.name).sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
+			} finally {
+				await session.close();
+			}
+		});
+
+		it("the Hermes Agent's entry includes exactly the tools n8n lists", async () => {
+			const result = await agentConfig('hermes');
+			expect(result.code).toBe(0);
+			expect(result.stdout).not.toContain(stack.token);
+			const { mcp_servers: servers } = parseYaml(result.stdout) as { mcp_servers: Record<string, { url: string; tools: { include: string[] } }> };
+			const { tools } = await mcp.client.listTools();
+			expect(Object.values(servers).map((s) => [s.url, [...s.tools.include].sort()])).toEqual([[stack.mcpUrl, tools.map((t) => t.name).sort()]]);
 		});
 	});
 
