@@ -77,7 +77,7 @@ function splitJsonDefault(call: ScannedFromAiCall): boolean {
 	if (call.args.length <= 4 || !fallback || !/^[[{]/.test(fallback.raw)) return false;
 	call.hasDefault = true;
 	call.warnings.push(
-		`the default is cut at its commas: n8n's tool schema gets \`${fallback.raw}\` as the default, not the JSON written (quote the JSON as a string without commas, or drop the default)`,
+		`the default is cut at its commas: n8n's tool schema gets \`${fallback.raw}\` as the default, not the JSON written (quote the JSON as a string: inside quotes n8n keeps its commas)`,
 	);
 	return true;
 }
@@ -134,8 +134,9 @@ function isJsonContainer(text: string): boolean {
 /** n8n reads the default from the expression text, so only a literal of the right type works. */
 function defaultProblem(arg: FromAiArgument, type: string): string | undefined {
 	const literal = arg.literal;
-	// n8n-workflow JSON-parses a json key's default, quoted or not: `{}` and `[]` are fine
-	if (!literal && type === 'json' && isJsonContainer(arg.raw)) return undefined;
+	// n8n-workflow JSON-parses a json key's default, quoted or not: `{}` and `[]` are fine; a
+	// string key takes the text as written, so unquoted JSON text is exactly the text meant.
+	if (!literal && (type === 'json' || type === 'string') && isJsonContainer(arg.raw)) return undefined;
 	if (!literal) {
 		return `the default \`${arg.raw}\` is not a literal: n8n reads it as text, it is never evaluated`;
 	}

@@ -20,8 +20,15 @@ const SCHEME = /^(bearer|token|basic|bot|apikey|api-key|key|sso-key|digest)\s+/i
 /** An identifier in capitals (`CLIENTSECRET`, `API_KEY`, `OPENAI_TOKEN`): a name, not a value. */
 const CONSTANT_NAME = /^[A-Z]+(?:[_-][A-Z]+)*$/;
 
+/**
+ * Words that say what the value stands for (`a random password`, `the admin secret`): a phrase
+ * naming the secret, as tests and examples write it, not the secret itself. A passphrase of
+ * other words (`correct horse battery staple`) is still a password.
+ */
+const NAMES_ITSELF = /^(?=.*\b(password|passwd|passphrase|pass|secret|token|key)\b)[a-z]+( [a-z]+)+$/i;
+
 export function isPlaceholder(value: string): boolean {
-	return PLACEHOLDER.test(value) || CONSTANT_NAME.test(value) || value.startsWith(BLANK_MARKER);
+	return PLACEHOLDER.test(value) || CONSTANT_NAME.test(value) || NAMES_ITSELF.test(value.trim()) || value.startsWith(BLANK_MARKER);
 }
 
 /** The value without a leading scheme word and surrounding quotes or spaces. */

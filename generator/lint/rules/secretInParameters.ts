@@ -93,7 +93,7 @@ export const secretInParameters: Rule = {
 	name: 'secret-in-parameters',
 	severity: 'error',
 	summary: 'A credential or token is written into node parameters (a literal, not an expression or credential).',
-	why: 'Parameters are stored and exported in clear text: the secret ends up in git, CI logs and every copy of the workflow. Placeholders (YOUR_API_KEY, <token>, CLIENTSECRET) and expressions ({{ $json.token }}, even without the leading =) are not reported.',
+	why: 'Parameters are stored and exported in clear text: the secret ends up in git, CI logs and every copy of the workflow. Placeholders (YOUR_API_KEY, <token>, CLIENTSECRET, a phrase naming the secret such as "a random password") and expressions ({{ $json.token }}, even without the leading =) are not reported.',
 	hint: 'Move the value into an n8n credential (e.g. httpBearerAuth, httpHeaderAuth) or an expression reading $env, then rotate it.',
 	check({ workflow }) {
 		const hits: RuleHit[] = [];

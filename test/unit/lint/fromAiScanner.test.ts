@@ -79,8 +79,19 @@ describe('$fromAI scanner', () => {
 		},
 	);
 
-	it.each(["$fromAI('s', 'd', 'string', {})", "$fromAI('j', 'd', 'json', null)", "$fromAI('b', 'd', 'boolean', True)"])(
-		'still reports %s (not a JSON default of a json key, or not valid at run time)',
+	it.each(["$fromAI('s', 'd', 'string', {})", '$fromAI(\'s\', \'A JSON filter\', \'string\', {"status":"open"})', "$fromAI('s', 'd', 'string', [])"])(
+		'accepts %s: a string key takes unquoted JSON text as written, the text meant',
+		(text) => {
+			const call = one(text);
+			expect(call.problems).toEqual([]);
+			const [n8n] = extractFromAICalls(text);
+			expect(n8n.defaultValue).toBe(text.slice(text.lastIndexOf(', ') + 2, -1));
+			expect(call.defaultValue).toBe(n8n.defaultValue);
+		},
+	);
+
+	it.each(["$fromAI('s', 'd', 'string', open)", "$fromAI('j', 'd', 'json', null)", "$fromAI('b', 'd', 'boolean', True)"])(
+		'still reports %s (not a JSON default of a json or string key, or not valid at run time)',
 		(text) => {
 			expect(one(text).problems.join('\n')).toMatch(/is not a literal/);
 		},
@@ -128,5 +139,14 @@ describe('$fromAI scanner', () => {
 			expect(() => extractFromAICalls(text)).toThrow();
 			expect(scanFromAiCalls(text)[0].problems.length).toBeGreaterThan(0);
 		}
+	});
+});
+
+describe('a JSON default with commas, quoted: what the cut-default warning advises', () => {
+	it.each(["$fromAI('p', 'JSON', 'json', '{\"a\":1,\"b\":2}')", "$fromAI('p', 'JSON text', 'string', '[1,2,3]')"])('%s keeps its commas, in n8n and in lint', (text) => {
+		const call = scanFromAiCalls(text)[0];
+		expect([call.problems, call.warnings]).toEqual([[], []]);
+		const [n8n] = extractFromAICalls(text);
+		expect(JSON.stringify(n8n.defaultValue)).toContain(',');
 	});
 });

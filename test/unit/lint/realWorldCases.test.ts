@@ -30,6 +30,8 @@ describe('HMT014 secret-in-parameters', () => {
 		['a token assigned in code', { jsCode: 'const NETBOX_TOKEN = "Token 6e517f4e4fd4b3f3d3de63770bd79e6faacf0fe4";' }],
 		['a password assigned in code', { jsCode: "const payload = { UserLogin: 'root', Password: 'Zn4ny-Adm1n!' };" }],
 		['a literal password field', { password: 'hunter22' }],
+		['a passphrase of words assigned in code', { jsCode: "const login = { user: 'ops', password: 'correct horse battery staple' };" }],
+		['a word-and-digits password assigned in code', { jsCode: "const password = 'Password123!';" }],
 	])('true: %s', (_what, parameters) => {
 		expect(severities('HMT014', mcpWorkflow([tool('t', parameters)]))).toEqual(['error']);
 	});
@@ -45,6 +47,8 @@ describe('HMT014 secret-in-parameters', () => {
 		['placeholder: the key name as value', { apiKey: 'apiKey' }],
 		['placeholder: sk- with a stand-in', { jsonBody: '{"key": "sk-your-openai-key-goes-here"}' }],
 		['placeholder: a password set to changeme in code', { jsCode: "const cfg = { password: 'changeme' };" }],
+		['placeholder: a phrase naming the password, in code', { jsCode: "const password = 'a random password';\nreturn [{ json: { hash: sha256(password) } }];" }],
+		['placeholder: a phrase naming the secret, in a field', { password: 'the admin password' }],
 		['expression without "=": Bearer {{ $json.token }}', header('Authorization', 'Bearer {{ $json.token }}')],
 		['expression without "=": {{$credentials...}}', header('X-Auth-Token', '{{$credentials.apiToken}}')],
 		['expression without "=": a token field', { token: '{{ $json.access_token }}' }],
@@ -97,6 +101,8 @@ describe('HMT006 fromai-malformed', () => {
 	const inTool = (expression: string) => mcpWorkflow([tool('t', { q: `={{ ${expression} }}` })]);
 	it.each([
 		["an unescaped ' inside a quoted description", "$fromAI('q', 'the customer's text')", /unescaped ' inside a quoted text/],
+		['a string default that is an unquoted variable, never evaluated', "$fromAI('q', 'd', 'string', $json.query)", /is not a literal: n8n reads it as text/],
+		['a string default that is unquoted text other than JSON', "$fromAI('q', 'd', 'string', open)", /is not a literal/],
 		['a number in 2nd place', "$fromAI('limit', 100, 'number')", /`100` is the 2nd argument.*no default/],
 		['an unknown type', "$fromAI('k', 'd', 'text')", /unknown type "text"/],
 		['a key with a space', "$fromAI('bad key', 'd')", /invalid key "bad key"/],
@@ -113,6 +119,8 @@ describe('HMT006 fromai-malformed', () => {
 		}],
 		['a JSON array literal as 4th argument, without commas', () => inTool("$fromAI('tags', 'Tags', 'json', [])")],
 		['an object literal default, without commas', () => inTool('$fromAI(\'f\', \'Filter\', \'json\', {"a": 1})')],
+		['JSON text as a string default, unquoted: n8n takes exactly that text', () => inTool('$fromAI(\'filter\', \'A JSON filter\', \'string\', {"status":"open"})')],
+		['a JSON array as a string default, unquoted, without commas', () => inTool("$fromAI('ids', 'Ids as JSON text', 'string', [])")],
 	])('false: %s', (_what, build) => {
 		expect(of('HMT006', build())).toEqual([]);
 	});
