@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# `npm run demo`: builds the package and the CLI, compiles the demo (TypeScript) next to the
-# other build caches, and runs the stack until Ctrl-C. Needs n8n (test/setup/install-n8n.sh)
-# and sshd + Prometheus (test/setup/install-host-deps.sh); `--queue` also Redis and PostgreSQL
-# (test/setup/install-queue-deps.sh).
+# `npm run demo`, the README's main job: installs what the local deployment needs (as `npm test`
+# does: sshd and Prometheus, Node 24 and n8n, cached outside the repository; `--queue` also Redis
+# and PostgreSQL), builds the package and the CLI, compiles the demo (TypeScript) next to the
+# other build caches, and runs the stack until Ctrl-C or SIGTERM.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+bash test/setup/install-host-deps.sh
+bash test/setup/install-n8n.sh
+case " $* " in *" --queue "*) bash test/setup/install-queue-deps.sh ;; esac
 out=node_modules/.cache/hermes-demo
 npm run build
 [ -f generator/dist/cli/main.js ] || npm run build --workspace hermes-workflows

@@ -1,12 +1,14 @@
 /**
- * `npm run demo`: the e2e stack left running for a person to try - a real n8n with the package
- * installed and the Hermes workflows pushed, OpenSSH sshd, a git vault with a bare remote,
- * Prometheus, and the Odoo, docker and content-pipeline stand-ins - printing the MCP URL and
- * the Bearer token, until Ctrl-C. Set HERMES_DEMO_TOKEN to choose the token.
+ * `npm run demo` (the README's main job): the e2e stack left running for a person to try - a real
+ * n8n with the package installed and the Hermes workflows pushed, OpenSSH sshd, a git vault with a
+ * bare remote, Prometheus, and the Odoo, docker and content-pipeline stand-ins - printing the MCP
+ * URL, the Bearer token, a curl call and the agent config, until Ctrl-C or SIGTERM. Set
+ * HERMES_DEMO_TOKEN to choose the token.
  * `npm run demo -- --queue` runs n8n in queue mode instead: PostgreSQL, Redis, main, 2 workers
  * and a webhook process.
  */
 import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';
+import { runCli } from './helpers/cli';
 import { REPO_ROOT } from './helpers/repoRoot';
 import { startHermesStack, STACK_NAMES } from './helpers/stack';
 
@@ -55,6 +57,12 @@ async function main(): Promise<void> {
 	const curl = `curl -s -X POST ${stack.mcpUrl} -H 'Authorization: Bearer ${stack.token}' -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'`;
 	out(`  sid=$(${curl} -D - -o /dev/null -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}' | tr -d '\\r' | sed -n 's/^mcp-session-id: //ip')`);
 	out(`  ${curl} -H "Mcp-Session-Id: $sid" -d '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"odoo_list_projects","arguments":{}}}'`);
+	out();
+	const agentConfig = ['agent-config', '--for', 'mcp-json', '--url', n8n.baseUrl, '--config', stack.configFile];
+	const printed = await runCli(agentConfig);
+	out(`An MCP client's config for it (hermes-workflows ${agentConfig.join(' ')}); put the token in the`);
+	out('environment variable its Authorization header names (--for hermes prints the Hermes Agent\'s mcp_servers entry):');
+	out(printed.code === 0 ? printed.stdout.trimEnd() : `(agent-config failed: ${printed.stderr.trim()})`);
 	out();
 	out('Ctrl-C stops everything.');
 	await new Promise(() => undefined);
