@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { HermesMonitoring } from '../../../nodes/HermesMonitoring/HermesMonitoring.node';
-import { CAPS } from '../../../nodes/HermesMonitoring/prometheusAnswer';
+import { MONITORING_CAPS } from '../../../nodes/HermesMonitoring/contract';
 import { closeAllConnections, runRemote } from '../../../nodes/shared/transport';
 import { executeNode } from '../../harness/executeNode';
 import { FIRING_ALERT, FIRING_SUMMARY, startPrometheus, type PrometheusHandle } from '../../harness/prometheus';
@@ -63,12 +63,12 @@ test('query returns up for the self-scrape', async () => {
 test('more series than the cap: truncated, and the answer says so', async () => {
 	const [item] = await monitor({ mode: 'query', promql: '{__name__=~".+"}' });
 	const { seriesCount, returned } = item.json as { seriesCount: number; returned: number };
-	expect(seriesCount).toBeGreaterThan(CAPS.series);
-	expect(returned).toBeLessThanOrEqual(CAPS.series);
+	expect(seriesCount).toBeGreaterThan(MONITORING_CAPS.series);
+	expect(returned).toBeLessThanOrEqual(MONITORING_CAPS.series);
 	expect(returned).toBeLessThan(seriesCount);
 	expect(item.json.truncated).toBe(true);
 	expect(item.json.hint).toContain(`Showing ${returned} of ${seriesCount} series`);
-	expect(JSON.stringify(item.json.result).length).toBeLessThanOrEqual(CAPS.chars);
+	expect(JSON.stringify(item.json.result).length).toBeLessThanOrEqual(MONITORING_CAPS.chars);
 });
 
 test("a syntax error comes back as __BAD_ACTION__ with Prometheus' own message", async () => {
