@@ -30,15 +30,8 @@ export default [
 		rules: { '@n8n/community-nodes/no-hardcoded-secrets': 'off' },
 	},
 	{
-		// Versioned nodes: n8n's loader resolves a version's icon against the main node file
-		// (<Name>.node.ts, beside the icons), the rule against the version file in v1/ or v2/.
-		// test/unit/shared/description.test.ts checks every version's icons exist beside the main file.
-		files: ['nodes/*/v*/*.node.ts'],
-		rules: { '@n8n/community-nodes/icon-validation': 'off' },
-	},
-	{
 		// The rule looks for `testedBy` only in the main node files package.json lists, which for a
-		// VersionedNodeType hold no description. Every version's description names the credential
+		// VersionedNodeType hold only the base description. Every version's description names the credential
 		// with testedBy: hermesSshConnectionTest (test/unit/shared/description.test.ts holds them to it).
 		files: ['credentials/*.credentials.ts'],
 		rules: { '@n8n/community-nodes/credential-test-required': 'off' },

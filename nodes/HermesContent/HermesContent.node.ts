@@ -2,8 +2,8 @@ import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { CONTENT } from './contract';
-import { HermesContentV1 } from './v1/HermesContentV1.node';
-import { HermesContentV2 } from './v2/HermesContentV2.node';
+import { HermesContentV1 } from './v1/HermesContentV1';
+import { HermesContentV2 } from './v2/HermesContentV2';
 
 export class HermesContent extends VersionedNodeType {
 	constructor() {

@@ -2,8 +2,8 @@ import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { DOCKER } from './contract';
-import { HermesDockerV1 } from './v1/HermesDockerV1.node';
-import { HermesDockerV2 } from './v2/HermesDockerV2.node';
+import { HermesDockerV1 } from './v1/HermesDockerV1';
+import { HermesDockerV2 } from './v2/HermesDockerV2';
 
 export class HermesDocker extends VersionedNodeType {
 	constructor() {

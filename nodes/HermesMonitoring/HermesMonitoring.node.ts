@@ -2,8 +2,8 @@ import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { MONITORING } from './contract';
-import { HermesMonitoringV1 } from './v1/HermesMonitoringV1.node';
-import { HermesMonitoringV2 } from './v2/HermesMonitoringV2.node';
+import { HermesMonitoringV1 } from './v1/HermesMonitoringV1';
+import { HermesMonitoringV2 } from './v2/HermesMonitoringV2';
 
 export class HermesMonitoring extends VersionedNodeType {
 	constructor() {

@@ -2,8 +2,8 @@ import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { VAULT } from './contract';
-import { HermesVaultV1 } from './v1/HermesVaultV1.node';
-import { HermesVaultV2 } from './v2/HermesVaultV2.node';
+import { HermesVaultV1 } from './v1/HermesVaultV1';
+import { HermesVaultV2 } from './v2/HermesVaultV2';
 
 export class HermesVault extends VersionedNodeType {
 	constructor() {

@@ -11,10 +11,11 @@ import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
 
 /**
  * Every gateway node is a VersionedNodeType whose versions build their description with the
- * shared helper. n8n's lint reads a description only where it is written out, and resolves a
- * version's icon against the version file, not the main file n8n loads it from; what it would
- * check is checked here: the icon files exist beside the main file, every version is a tool,
- * and the SSH nodes' versions carry the credential and its test.
+ * shared helper. n8n's lint checks only classes in `.node.ts` files that implement INodeType,
+ * which for a versioned node are neither its main file nor its version files; what it would
+ * check is checked here: the icon files exist beside the main file (n8n resolves every version's
+ * icons there), every version is a tool, and the SSH nodes' versions carry the credential and
+ * its test.
  */
 const NODES_DIR = join(__dirname, '../../../nodes');
 const NODES: Array<[string, IVersionedNodeType, GatewayContract, string]> = [
@@ -74,9 +75,9 @@ const LAYOUT = (name: string) => [
 	`${name}.node.ts`,
 	`${name}.node.json`,
 	'contract.ts',
-	`v1/${name}V1.node.ts`,
+	`v1/${name}V1.ts`,
 	'v1/versionDescription.ts',
-	`v2/${name}V2.node.ts`,
+	`v2/${name}V2.ts`,
 	'v2/versionDescription.ts',
 	'actions/router.ts',
 	'helpers/validate.ts',
