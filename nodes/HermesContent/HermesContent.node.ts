@@ -1,4 +1,4 @@
-import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { CONTENT } from './contract';
@@ -7,14 +7,11 @@ import { HermesContentV2 } from './v2/HermesContentV2';
 
 export class HermesContent extends VersionedNodeType {
 	constructor() {
-		const baseDescription: INodeTypeBaseDescription = {
-			...gatewayBaseDescription(CONTENT, {
-				group: 'transform',
-				description:
-					'Validates and normalises a content request (note, article or research; text and/or an http(s) url) for the content pipeline workflow. No SSH, no side effect.',
-			}),
-			icon: { light: 'file:hermesContent.svg', dark: 'file:hermesContent.dark.svg' },
-		};
+		const baseDescription = gatewayBaseDescription(CONTENT, {
+			group: 'transform',
+			description:
+				'Validates and normalises a content request (note, article or research; text and/or an http(s) url) for the content pipeline workflow. No SSH, no side effect.',
+		});
 		super({ 1: new HermesContentV1(baseDescription), 2: new HermesContentV2(baseDescription) }, baseDescription);
 	}
 }

@@ -1,4 +1,4 @@
-import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { DOCKER } from './contract';
@@ -7,14 +7,11 @@ import { HermesDockerV2 } from './v2/HermesDockerV2';
 
 export class HermesDocker extends VersionedNodeType {
 	constructor() {
-		const baseDescription: INodeTypeBaseDescription = {
-			...gatewayBaseDescription(DOCKER, {
-				group: 'transform',
-				description:
-					'Reads (status, logs, list) or manages (start, stop, restart, update = pull + up -d) a Docker compose stack on an SSH host, addressed as docker compose --project-name <stack>. Protected stacks are refused, also when Docker resolves the target to them.',
-			}),
-			icon: { light: 'file:hermesDocker.svg', dark: 'file:hermesDocker.dark.svg' },
-		};
+		const baseDescription = gatewayBaseDescription(DOCKER, {
+			group: 'transform',
+			description:
+				'Reads (status, logs, list) or manages (start, stop, restart, update = pull + up -d) a Docker compose stack on an SSH host, addressed as docker compose --project-name <stack>. Protected stacks are refused, also when Docker resolves the target to them.',
+		});
 		super({ 1: new HermesDockerV1(baseDescription), 2: new HermesDockerV2(baseDescription) }, baseDescription);
 	}
 }

@@ -1,4 +1,4 @@
-import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { VAULT } from './contract';
@@ -7,14 +7,11 @@ import { HermesVaultV2 } from './v2/HermesVaultV2';
 
 export class HermesVault extends VersionedNodeType {
 	constructor() {
-		const baseDescription: INodeTypeBaseDescription = {
-			...gatewayBaseDescription(VAULT, {
-				group: 'transform',
-				description:
-					'Searches, lists and reads a git-backed notes vault over SSH, and writes notes under allowed folders with read-before-overwrite, an atomic commit and a push.',
-			}),
-			icon: { light: 'file:hermesVault.svg', dark: 'file:hermesVault.dark.svg' },
-		};
+		const baseDescription = gatewayBaseDescription(VAULT, {
+			group: 'transform',
+			description:
+				'Searches, lists and reads a git-backed notes vault over SSH, and writes notes under allowed folders with read-before-overwrite, an atomic commit and a push.',
+		});
 		super({ 1: new HermesVaultV1(baseDescription), 2: new HermesVaultV2(baseDescription) }, baseDescription);
 	}
 }

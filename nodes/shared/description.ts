@@ -14,40 +14,47 @@ export interface GatewayDescription {
 }
 
 /**
- * The fields n8n's lint reads in the node file itself, so each version's node file writes them
- * out next to the spread of gatewayVersionDescription: the themed icon pair, the subtitle,
- * `usableAsTool` and, for an SSH node, the credential with its test (the credential's own lint
- * rule looks for it there). A unit test holds every node to the same values for them.
+ * What every version of a gateway node shares: names from its contract, the themed icon pair
+ * beside the main node file (n8n resolves every version's icons there), the version new nodes get.
  */
-export type LintReadFields = 'icon' | 'subtitle' | 'usableAsTool' | 'credentials';
-
-/** What every version of a gateway node shares: names from its contract, the version new nodes get. */
 export function gatewayBaseDescription(contract: GatewayContract, spec: GatewayDescription): INodeTypeBaseDescription {
 	return {
 		displayName: contract.displayName,
 		name: contract.type,
+		icon: { light: `file:${contract.type}.svg`, dark: `file:${contract.type}.dark.svg` },
 		group: [spec.group],
 		description: spec.description,
 		defaultVersion: contract.typeVersion,
 	};
 }
 
-/** One version's description: the base, that version number, one main input and output, its parameters. */
-export function gatewayVersionDescription(
-	base: INodeTypeBaseDescription,
-	version: number,
-	properties: INodeProperties[],
-): Omit<INodeTypeDescription, LintReadFields> {
+/** What differs between the versions of a node: its number, its parameters and the subtitle naming them. */
+export interface VersionDescription {
+	version: number;
+	subtitle: string;
+	properties: INodeProperties[];
+}
+
+/**
+ * One version's description: the base (names, group, icons), one main input and output, usable
+ * as a tool, and for an SSH node the credential with its test. Every version of every gateway
+ * node is built here, so a unit test holds them all to the same fields.
+ */
+export function gatewayVersionDescription(contract: GatewayContract, base: INodeTypeBaseDescription, spec: VersionDescription): INodeTypeDescription {
 	return {
 		displayName: base.displayName,
 		name: base.name,
+		icon: base.icon,
 		group: base.group,
 		description: base.description,
-		version,
+		version: spec.version,
+		subtitle: spec.subtitle,
 		defaults: { name: base.displayName },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		properties,
+		usableAsTool: true,
+		...(contract.ssh ? { credentials: [{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }] } : {}),
+		properties: spec.properties,
 	};
 }
 

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { VersionDescription } from '../../shared/description';
 import { CONTENT, CONTENT_CAPS, CONTENT_TYPES } from '../contract';
 
 /** Version 1: the request and the setting, no operation parameter. */
@@ -41,3 +42,5 @@ export const versionProperties: INodeProperties[] = [
 			'Whether to pass on URLs whose host is localhost or a loopback, private, link-local, unique-local, CGNAT or unspecified IP address. The content pipeline may fetch the URL, so such a URL from the agent is a server-side request forgery risk (cloud metadata at 169.254.169.254, n8n itself, the LAN). Host names are not resolved: a name that points at a private address is still accepted.',
 	},
 ];
+
+export const versionDescription: VersionDescription = { version: 1, subtitle: '={{ $parameter["contentType"] }}', properties: versionProperties };

@@ -1,25 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
-
-import { gatewayVersionDescription } from '../../shared/description';
 import { parameterReader } from '../../shared/parameterReader';
-import { runPerItem } from '../../shared/runItems';
-import { router, contentRequest } from '../actions/router';
+import { gatewayVersionNode } from '../../shared/versionNode';
+import { contentRequest, router } from '../actions/router';
 import { CONTENT } from '../contract';
-import { versionProperties } from './versionDescription';
+import { versionDescription } from './versionDescription';
 
-export class HermesContentV2 implements INodeType {
-	description: INodeTypeDescription;
-
-	constructor(baseDescription: INodeTypeBaseDescription) {
-		this.description = {
-			...gatewayVersionDescription(baseDescription, 2, versionProperties),
-			icon: { light: 'file:hermesContent.svg', dark: 'file:hermesContent.dark.svg' },
-			subtitle: '={{ $parameter["contentType"] }}',
-			usableAsTool: true,
-		};
-	}
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runPerItem(this, async (itemIndex) => router(contentRequest(CONTENT.params, parameterReader(this, itemIndex))));
-	}
-}
+/** Version 2, the one new nodes get: an `operation` parameter, as in every gateway node. */
+export class HermesContentV2 extends gatewayVersionNode(
+	CONTENT,
+	versionDescription,
+	(ctx) => async (itemIndex) => router(contentRequest(CONTENT.params, parameterReader(ctx, itemIndex))),
+) {}

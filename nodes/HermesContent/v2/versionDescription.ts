@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { VersionDescription } from '../../shared/description';
 import { CONTENT } from '../contract';
 import * as v1 from '../v1/versionDescription';
 
@@ -22,3 +23,5 @@ export const versionProperties: INodeProperties[] = [
 	},
 	...v1.versionProperties,
 ];
+
+export const versionDescription: VersionDescription = { version: 2, subtitle: '={{ $parameter["contentType"] }}', properties: versionProperties };

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { settingDefault } from '../../shared/description';
+import { settingDefault, type VersionDescription } from '../../shared/description';
 import { DOCKER, DOCKER_LOG_CAPS, DOCKER_V1_PARAMS } from '../contract';
 
 /** The operation's choices; version 1 calls the parameter Action, version 2 Operation. */
@@ -98,3 +98,9 @@ export const versionProperties: INodeProperties[] = [
 	},
 	...stackAndSettingProperties,
 ];
+
+export const versionDescription: VersionDescription = {
+	version: 1,
+	subtitle: '={{ $parameter["action"] + ": " + $parameter["stack"] }}',
+	properties: versionProperties,
+};

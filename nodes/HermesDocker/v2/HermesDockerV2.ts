@@ -1,32 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
-
-import { hermesSshConnectionTest } from '../../shared/credentialTest';
-import { gatewayVersionDescription } from '../../shared/description';
 import { parameterReader } from '../../shared/parameterReader';
 import { remoteRunner } from '../../shared/remoteRunner';
-import { runPerItem } from '../../shared/runItems';
-import { router, dockerRequest } from '../actions/router';
-import { dockerScriptRunner } from '../helpers/context';
+import { gatewayVersionNode } from '../../shared/versionNode';
+import { dockerRequest, router } from '../actions/router';
 import { DOCKER } from '../contract';
-import { versionProperties } from './versionDescription';
+import { dockerScriptRunner } from '../helpers/context';
+import { versionDescription } from './versionDescription';
 
-export class HermesDockerV2 implements INodeType {
-	description: INodeTypeDescription;
-
-	methods = { credentialTest: { hermesSshConnectionTest } };
-
-	constructor(baseDescription: INodeTypeBaseDescription) {
-		this.description = {
-			...gatewayVersionDescription(baseDescription, 2, versionProperties),
-			icon: { light: 'file:hermesDocker.svg', dark: 'file:hermesDocker.dark.svg' },
-			subtitle: '={{ $parameter["operation"] + ": " + $parameter["stack"] }}',
-			usableAsTool: true,
-			credentials: [{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }],
-		};
-	}
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const run = dockerScriptRunner(remoteRunner(this));
-		return await runPerItem(this, async (itemIndex) => await router(run, dockerRequest(DOCKER.params, parameterReader(this, itemIndex))));
-	}
-}
+/** Version 2, the one new nodes get: the operation parameter is `operation`, as in every gateway node. */
+export class HermesDockerV2 extends gatewayVersionNode(DOCKER, versionDescription, (ctx) => {
+	const run = dockerScriptRunner(remoteRunner(ctx));
+	return async (itemIndex) => await router(run, dockerRequest(DOCKER.params, parameterReader(ctx, itemIndex)));
+}) {}

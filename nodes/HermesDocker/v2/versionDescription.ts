@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { VersionDescription } from '../../shared/description';
 import { DOCKER } from '../contract';
 import { operationChoices, stackAndSettingProperties } from '../v1/versionDescription';
 
@@ -13,3 +14,9 @@ export const versionProperties: INodeProperties[] = [
 	},
 	...stackAndSettingProperties,
 ];
+
+export const versionDescription: VersionDescription = {
+	version: 2,
+	subtitle: '={{ $parameter["operation"] + ": " + $parameter["stack"] }}',
+	properties: versionProperties,
+};

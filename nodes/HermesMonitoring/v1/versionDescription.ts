@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { settingDefault } from '../../shared/description';
+import { settingDefault, type VersionDescription } from '../../shared/description';
 import { MAX_PROMQL_CHARS, MONITORING, MONITORING_V1_PARAMS } from '../contract';
 
 /** The operation's choices; version 1 calls the parameter Mode, version 2 Operation. */
@@ -53,3 +53,5 @@ export const versionProperties: INodeProperties[] = [
 	},
 	...queryAndSettingProperties,
 ];
+
+export const versionDescription: VersionDescription = { version: 1, subtitle: '={{ $parameter["mode"] }}', properties: versionProperties };

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { VersionDescription } from '../../shared/description';
 import { MONITORING } from '../contract';
 import { operationChoices, queryAndSettingProperties } from '../v1/versionDescription';
 
@@ -13,3 +14,5 @@ export const versionProperties: INodeProperties[] = [
 	},
 	...queryAndSettingProperties,
 ];
+
+export const versionDescription: VersionDescription = { version: 2, subtitle: '={{ $parameter["operation"] }}', properties: versionProperties };

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { settingDefault, shownFor } from '../../shared/description';
+import { settingDefault, shownFor, type VersionDescription } from '../../shared/description';
 import { VAULT, VAULT_LIMITS, VAULT_V1_PARAMS } from '../contract';
 
 /** Shared by both versions: the operation, the write's own arguments and the settings. */
@@ -87,3 +87,5 @@ export const versionProperties: INodeProperties[] = [
 	},
 	...writeAndSettingProperties,
 ];
+
+export const versionDescription: VersionDescription = { version: 1, subtitle: '={{ $parameter["operation"] }}', properties: versionProperties };

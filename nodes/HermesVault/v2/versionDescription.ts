@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { shownFor } from '../../shared/description';
+import { shownFor, type VersionDescription } from '../../shared/description';
 import { VAULT } from '../contract';
 import { operationProperty, writeAndSettingProperties } from '../v1/versionDescription';
 
@@ -35,3 +35,5 @@ export const versionProperties: INodeProperties[] = [
 	},
 	...writeAndSettingProperties,
 ];
+
+export const versionDescription: VersionDescription = { version: 2, subtitle: '={{ $parameter["operation"] }}', properties: versionProperties };
