@@ -31,8 +31,8 @@ export function readScriptOutput(result: RemoteResult, hints?: RemoteHints): Scr
 }
 
 /** The answer for output that is neither OK nor a marker: the host side is broken. */
-export function unexpectedAnswer(detail: string): IDataObject {
-	return { ...unavailableAnswer('misconfigured', `The host answered in an unexpected way (${detail}). Tell the operator.`) };
+export function unexpectedAnswer(detail: string): ErrorAnswer {
+	return unavailableAnswer('misconfigured', `The host answered in an unexpected way (${detail}). Tell the operator.`);
 }
 
 export function asItem(answer: ErrorAnswer): IDataObject {

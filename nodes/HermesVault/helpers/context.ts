@@ -1,8 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
+import { ok, refuse, type Checked } from '../../shared/checked';
 import type { RemoteHints } from '../../shared/markers';
 import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
-import { asItem, readScriptOutput, unexpectedAnswer } from './answers';
+import { readScriptOutput, unexpectedAnswer } from './answers';
 
 /** What an operation needs from the node: the settings and a way to run one remote command. */
 export interface VaultContext {
@@ -18,7 +17,7 @@ export const READ_TIMEOUT_SECONDS = 30;
 
 /**
  * Runs a read-only script (search, list, read) with the vault path as its only argument and
- * `stdin` as its data. Returns the `OK` line's fields and the body, or the answer to give
+ * `stdin` as its data. Returns the `OK` line's fields and the body, or the answer that refuses
  * (a marker from the script, or __UNAVAILABLE__ for output the node cannot read). `hints`
  * replace the default hints of the markers the script prints.
  */
@@ -27,7 +26,7 @@ export async function runReadScript(
 	script: string,
 	stdin: string,
 	hints?: RemoteHints,
-): Promise<{ fields: string[]; body: Buffer } | { answer: IDataObject }> {
+): Promise<Checked<{ fields: string[]; body: Buffer }>> {
 	const result = await ctx.run({
 		script,
 		args: [ctx.vaultPath],
@@ -36,7 +35,7 @@ export async function runReadScript(
 		readOnly: true,
 	});
 	const output = readScriptOutput(result, hints);
-	if (output.kind === 'marker') return { answer: asItem(output.answer) };
-	if (output.kind === 'unexpected') return { answer: unexpectedAnswer(output.detail) };
-	return { fields: output.fields, body: output.body };
+	if (output.kind === 'marker') return refuse(output.answer);
+	if (output.kind === 'unexpected') return refuse(unexpectedAnswer(output.detail));
+	return ok({ fields: output.fields, body: output.body });
 }

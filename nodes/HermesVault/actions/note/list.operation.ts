@@ -18,8 +18,8 @@ export async function execute(ctx: VaultContext, rawPrefix: unknown): Promise<ID
 	const prefix = checkListPrefix(rawPrefix);
 	if (!prefix.ok) return asItem(prefix.answer);
 	const output = await runReadScript(ctx, LIST_SCRIPT, prefix.value);
-	if ('answer' in output) return output.answer;
-	const total = Number(output.fields[0]);
-	const { files, truncated } = shapeFileList(output.body, total);
+	if (!output.ok) return asItem(output.answer);
+	const total = Number(output.value.fields[0]);
+	const { files, truncated } = shapeFileList(output.value.body, total);
 	return { success: true, prefix: prefix.value, files, count: files.length, total, truncated };
 }

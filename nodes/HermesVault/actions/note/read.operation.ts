@@ -29,9 +29,9 @@ export async function execute(ctx: VaultContext, rawPath: unknown): Promise<IDat
 	const path = checkNotePath(rawPath);
 	if (!path.ok) return asItem(path.answer);
 	const output = await runReadScript(ctx, READ_SCRIPT, path.value, READ_HINTS);
-	if ('answer' in output) return output.answer;
-	const [contentHash, size] = output.fields;
+	if (!output.ok) return asItem(output.answer);
+	const [contentHash, size] = output.value.fields;
 	const bytes = Number(size);
-	const { content, truncated } = shapeNote(output.body, bytes);
+	const { content, truncated } = shapeNote(output.value.body, bytes);
 	return { success: true, path: path.value, contentHash, bytes, content, truncated };
 }

@@ -56,7 +56,7 @@ export async function execute(ctx: VaultContext, rawQuery: unknown): Promise<IDa
 	const query = checkSearchQuery(rawQuery);
 	if (!query.ok) return asItem(query.answer);
 	const output = await runReadScript(ctx, SEARCH_SCRIPT, query.value);
-	if ('answer' in output) return output.answer;
-	const { matches, truncated } = shapeSearchMatches(output.body);
+	if (!output.ok) return asItem(output.answer);
+	const { matches, truncated } = shapeSearchMatches(output.value.body);
 	return { success: true, query: query.value, matches, count: matches.length, truncated };
 }
