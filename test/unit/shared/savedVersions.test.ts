@@ -6,6 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { router, vaultRequest, type VaultRequest } from '../../../nodes/HermesVault/actions/router';
+import { VAULT, VAULT_V1_PARAMS } from '../../../nodes/HermesVault/contract';
+import type { RemoteCommand } from '../../../nodes/shared/transport/types';
 import { GATEWAY_CONTRACTS, type GatewayContract } from '../../../nodes/contracts';
 import { executeNode } from '../../harness/executeNode';
 import { FAILURE_CASES, UNUSABLE_CREDENTIAL } from '../../helpers/gatewayFailureCases';
@@ -47,4 +50,31 @@ test('a successful call answers alike in both versions (content, which needs no 
 	];
 	expect(v1).toEqual(v2);
 	expect(v1[0].json).toEqual({ success: true, contentType: 'article', text: 'an idea', url: 'https://example.com/a' });
+});
+
+describe('the vault, whose one version 1 query became three version 2 parameters', () => {
+	const reader = (values: Record<string, unknown>) => (name: string, fallback: string | boolean = '') => () => (name in values ? values[name] : fallback);
+
+	/** The commands a request sends, run against a host that answers every read with OK. */
+	async function commandsOf(request: VaultRequest): Promise<RemoteCommand[]> {
+		const sent: RemoteCommand[] = [];
+		await router(async (command) => {
+			sent.push(command);
+			return { stdout: Buffer.from('OK 0 0\n'), stderr: '', exitCode: 0 };
+		}, request);
+		return sent;
+	}
+
+	test.each([
+		['search', 'query', 'needle'],
+		['list', 'prefix', 'research/'],
+		['read', 'path', 'research/a.md'],
+	])('%s: version 1 with `query` sends the host what version 2 sends with `%s`', async (operation, v2Name, target) => {
+		const v1 = vaultRequest(VAULT_V1_PARAMS, reader({ operation, query: target, vaultPath: '/srv/vault' }));
+		const v2 = vaultRequest(VAULT.params, reader({ operation, [v2Name]: target, vaultPath: '/srv/vault' }));
+		const [sent1, sent2] = [await commandsOf(v1), await commandsOf(v2)];
+		expect(sent1).toEqual(sent2);
+		expect(sent1).toHaveLength(1);
+		expect(sent1[0].stdin?.toString()).toBe(operation === 'list' ? target.replace(/\/$/, '') : target);
+	});
 });
