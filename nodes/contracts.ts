@@ -1,10 +1,12 @@
 /**
- * The package's programmatic entry (`main`): the contracts of the gateway nodes, for tools that
- * generate or check workflows using them. Constants only; n8n itself loads the node files
- * listed in package.json.
+ * The package's programmatic entry (`main`): the contracts of the gateway nodes and the pure
+ * checks of their settings, for tools that generate or check workflows using them. Nothing here
+ * loads n8n-workflow or ssh2; n8n itself loads the node files listed in package.json.
  */
-export { TOOL_REFUSAL_INFIX, type GatewayContract } from './shared/gatewayContract';
-export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, WRITE_PREFIX, type VaultOperation } from './HermesVault/contract';
+export type { AllowList, GatewayContract } from './shared/gatewayContract';
+export type { Checked } from './shared/checked';
+export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, VAULT_V1_PARAMS, WRITE_PREFIX, type VaultOperation } from './HermesVault/contract';
+export { checkVaultPath, checkWritePrefixes } from './HermesVault/helpers/validate';
 export {
 	DOCKER,
 	DOCKER_ACTIONS,
@@ -12,13 +14,23 @@ export {
 	DOCKER_LOG_CAPS,
 	DOCKER_MANAGE_ACTIONS,
 	DOCKER_READ_ACTIONS,
+	DOCKER_V1_PARAMS,
 	MAX_DOCKER_COMMAND_CHARS,
 	MAX_STACK_CHARS,
 	STACK_NAME,
 	type DockerAction,
 } from './HermesDocker/contract';
-export { MAX_PROMQL_CHARS, MONITORING, MONITORING_MODES, type MonitoringMode } from './HermesMonitoring/contract';
-export { CONTENT, CONTENT_CAPS, CONTENT_TYPES, type ContentType } from './HermesContent/contract';
+export { checkDockerCommand, checkProtectedStacks } from './HermesDocker/helpers/validate';
+export {
+	MAX_PROMQL_CHARS,
+	MONITORING,
+	MONITORING_CAPS,
+	MONITORING_OPERATIONS,
+	MONITORING_V1_PARAMS,
+	type MonitoringOperation,
+} from './HermesMonitoring/contract';
+export { checkPrometheusUrl } from './HermesMonitoring/helpers/validate';
+export { CONTENT, CONTENT_CAPS, CONTENT_OPERATIONS, CONTENT_TYPES, CONTENT_V1_PARAMS, type ContentType } from './HermesContent/contract';
 export {
 	APPROVAL_MARKERS,
 	APPROVAL_RETRY,

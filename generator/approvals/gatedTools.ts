@@ -1,4 +1,5 @@
 /** Which tools act only after a person approved the exact call, and what their gates are called. */
+import { HAND_OFF_GATEWAYS } from '../builders/gatewayMode';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
 import type { ToolSpec } from '../toolSpec/schema';
@@ -15,7 +16,7 @@ export function gatedToolNames(catalogue: readonly ToolSpec[], config: Pick<Herm
 	if (unknown.length > 0) throw new ConfigError('approvals.tools names tools that are not in the catalogue:', unknown);
 	const handOff = listed.filter((name) => {
 		const target = catalogue.find((t) => t.name === name)?.target;
-		return target?.kind === 'gateway' && target.gateway === 'content';
+		return target?.kind === 'gateway' && HAND_OFF_GATEWAYS.includes(target.gateway);
 	});
 	if (handOff.length > 0) throw new ConfigError('These tools hand their request to another workflow and cannot be gated (the gate would approve the hand-off, not what the other workflow does):', handOff);
 	const clashing = listed.filter((name) => catalogue.find((t) => t.name === name)?.parameters.some((p) => p.key === APPROVAL_ID_PARAM));

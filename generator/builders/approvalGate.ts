@@ -9,7 +9,7 @@
  * if it is approved, unexpired and for this tool and these arguments; only the call whose
  * update changed the row runs the tool's node. Any other call reads the request to say why not.
  */
-import { APPROVAL_RETRY, GATEWAY_CONTRACTS } from 'n8n-nodes-hermes';
+import { APPROVAL_RETRY } from 'n8n-nodes-hermes';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
 import { NOT_SENT_HINT, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint } from '../approvals/answers';
@@ -18,6 +18,7 @@ import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import { deleteRows, getRow, insertRow, updateRows } from './dataTableNode';
 import { gatewayNodeParameters } from './directTool';
+import { gatewayNodeType } from './gatewayParams';
 import { subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
 import { gatewayCredentials } from './gatewaySettings';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
@@ -93,8 +94,7 @@ function actionNode(workflow: string, tool: ToolSpec, config: HermesConfig, look
 		};
 	}
 	const gateway = tool.target.gateway;
-	const kind = { type: `${config.nodeTypePrefix}.${GATEWAY_CONTRACTS[gateway].type}`, typeVersion: 1 };
-	return { ...node(workflow, tool.name, kind, position, gatewayNodeParameters(tool, config, lookup, valueOf)), ...gatewayCredentials(gateway, config) };
+	return { ...node(workflow, tool.name, gatewayNodeType(gateway, config.nodeTypePrefix), position, gatewayNodeParameters(tool, config, lookup, valueOf)), ...gatewayCredentials(gateway, config) };
 }
 
 /** The link the person opens: the page's URL with the request id and the secret. */

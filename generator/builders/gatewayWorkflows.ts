@@ -4,12 +4,12 @@
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
  * hands to the agent.
  */
-import { GATEWAY_CONTRACTS, type GatewayContract, type GatewayName } from 'n8n-nodes-hermes';
+import type { GatewayName } from 'n8n-nodes-hermes';
 
 import type { HermesConfig } from '../config';
 import { expression } from '../fromAi';
-import { GATEWAY_INPUTS } from '../toolSpec/schema';
-import { subWorkflowGateways } from './gatewayMode';
+import { HAND_OFF_GATEWAYS, subWorkflowGateways } from './gatewayMode';
+import { allowListsOf, contractOf, gatewayNodeType, inputOfRole, subWorkflowInputNames } from './gatewayParams';
 import { gatewayCredentials, gatewaySettings } from './gatewaySettings';
 import { ifNode, main, node } from './nodeParts';
 import type { Connections, JsonObject, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
@@ -21,15 +21,19 @@ export const SUBWORKFLOW_TRIGGER_NAME = 'When called by a tool';
 /** Name of the gateway node inside its sub-workflow. */
 const GATEWAY_NODE_NAMES: Record<GatewayName, string> = { vault: 'Vault', docker: 'Docker', monitoring: 'Monitoring', content: 'Content' };
 
-/** Each sub-workflow input feeds the node parameter its contract names, then the settings follow. */
+/**
+ * Each sub-workflow input feeds the node parameters its contract names, then the settings
+ * follow; an allow-list setting reads the list the calling tool passed (no list: the node
+ * answers misconfigured, it never falls back to every value).
+ */
 function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObject {
-	const contract: GatewayContract = GATEWAY_CONTRACTS[gateway];
-	const inputFor = new Map(Object.entries(contract.subWorkflowInputs).map(([input, param]) => [param, input]));
-	const fed = Object.keys(contract.params).flatMap((param) => {
-		const input = inputFor.get(param);
-		return input ? [[contract.params[param], expression(`$json.${input}`)]] : [];
+	const contract = contractOf(gateway);
+	const fed = Object.keys(contract.params).flatMap((role) => {
+		const input = inputOfRole(contract, role);
+		return input ? [[contract.params[role], expression(`$json.${input}`)]] : [];
 	});
-	return { ...Object.fromEntries(fed), ...gatewaySettings(gateway, config) };
+	const lists = allowListsOf(gateway).map(([, list]) => [contract.params[list.setting], expression(`$json.${list.input}`)]);
+	return { ...Object.fromEntries(fed), ...gatewaySettings(gateway, config), ...Object.fromEntries(lists) };
 }
 
 /** Content: only a valid request reaches the pipeline; an invalid one answers its marker. */
@@ -65,19 +69,18 @@ export function gatewayWorkflowFileName(gateway: GatewayName): string {
 
 export function buildGatewayWorkflow(gateway: GatewayName, config: HermesConfig): Workflow {
 	const name = config.gatewayWorkflows[gateway];
-	const contract = GATEWAY_CONTRACTS[gateway];
 	const nodeName = GATEWAY_NODE_NAMES[gateway];
 	const trigger = node(name, SUBWORKFLOW_TRIGGER_NAME, NODE_TYPES.executeWorkflowTrigger, [0, 0], {
 		inputSource: 'workflowInputs',
-		workflowInputs: { values: GATEWAY_INPUTS[gateway].map((input) => ({ name: input, type: 'string' })) },
+		workflowInputs: { values: subWorkflowInputNames(gateway).map((input) => ({ name: input, type: 'string' })) },
 	});
 	const gatewayNode: WorkflowNode = {
-		...node(name, nodeName, { type: `${config.nodeTypePrefix}.${contract.type}`, typeVersion: 1 }, [220, 0], gatewayParameters(gateway, config)),
+		...node(name, nodeName, gatewayNodeType(gateway, config.nodeTypePrefix), [220, 0], gatewayParameters(gateway, config)),
 		...gatewayCredentials(gateway, config),
 	};
 	const nodes = [trigger, gatewayNode];
 	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(nodeName)] } };
-	if (gateway === 'content') contentTail(name, config, nodes, connections);
+	if (HAND_OFF_GATEWAYS.includes(gateway)) contentTail(name, config, nodes, connections);
 	return { name, nodes, connections, settings: subWorkflowSettings(config) };
 }
 

@@ -60,8 +60,7 @@ function toolNode(tool: ToolSpec, index: number, workflowName: string, config: H
 	if (isDirectGateway(gateway, config)) {
 		return {
 			...base,
-			type: directToolType(gateway, config),
-			typeVersion: 1,
+			...directToolType(gateway, config),
 			position: toolPosition(index),
 			parameters: directToolParameters(tool, config, lookup),
 			...gatewayCredentials(gateway, config),

@@ -1,10 +1,30 @@
 /** Deployment config: everything that differs between installations, zod-validated (unknown keys refused). */
-import { DOCKER_COMMAND, MAX_STACK_CHARS, STACK_NAME, WRITE_PREFIX } from 'n8n-nodes-hermes';
+import {
+	checkDockerCommand,
+	checkPrometheusUrl,
+	checkProtectedStacks,
+	checkVaultPath,
+	checkWritePrefixes,
+	WRITE_PREFIX,
+	type Checked,
+} from 'n8n-nodes-hermes';
 import { z } from 'zod';
 
 import { APPROVAL_TABLE_NAME } from './approvalTable';
 
 const name = z.string().min(1);
+
+/**
+ * A node setting the config writes: refused here with the node's own reason, since the node
+ * would refuse it on every call (`__UNAVAILABLE__ misconfigured`) after a push that succeeded.
+ */
+function nodeSetting<T extends z.ZodTypeAny>(schema: T, check: (value: unknown) => Checked<unknown>, asSetting: (value: z.infer<T>) => unknown = (v) => v) {
+	return schema.superRefine((value, ctx) => {
+		const checked = check(asSetting(value));
+		if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.reason });
+	});
+}
+const commaSeparated = (list: string[]) => list.join(',');
 
 export const GATEWAY_MODES = ['subworkflow', 'direct'] as const;
 export type GatewayMode = (typeof GATEWAY_MODES)[number];
@@ -122,18 +142,18 @@ export const ConfigSchema = z
 			.strict(),
 		vault: z
 			.object({
-				path: name,
-				writePrefixes: z.array(z.string().regex(WRITE_PREFIX, 'like research/')).min(1),
+				path: nodeSetting(name, checkVaultPath),
+				writePrefixes: nodeSetting(z.array(z.string().regex(WRITE_PREFIX, 'like research/')).min(1), checkWritePrefixes, commaSeparated),
 			})
 			.strict(),
 		docker: z
 			.object({
 				/** Docker CLI on the host: a command name or absolute path, one word (wrap sudo in a script). */
-				command: z.string().regex(DOCKER_COMMAND, 'one word: a command name or an absolute path'),
-				protectedStacks: z.array(z.string().max(MAX_STACK_CHARS).regex(STACK_NAME, 'a compose project name')),
+				command: nodeSetting(z.string(), checkDockerCommand),
+				protectedStacks: nodeSetting(z.array(z.string()), checkProtectedStacks, commaSeparated),
 			})
 			.strict(),
-		prometheusUrl: z.string().url(),
+		prometheusUrl: nodeSetting(z.string(), checkPrometheusUrl),
 		/** Default employee of timesheet_log_hours (overridable per call). */
 		employeeId: z.number().int().positive(),
 		toolsets: z.array(ToolsetSchema),

@@ -5,7 +5,7 @@
  */
 import { GATEWAY_CONTRACTS, GATEWAY_NAMES, TOOL_TYPE_SUFFIX, type GatewayContract, type GatewayName } from 'n8n-nodes-hermes';
 
-import { ALLOW_LIST_SETTINGS } from '../builders';
+import { inputOfRole } from '../builders/gatewayParams';
 import type { HermesConfig } from '../config';
 import type { GatewayInput } from '../toolSpec/schema';
 import type { RawNode, ToolDraft } from './mapNodes';
@@ -21,24 +21,55 @@ export function directGatewayOf(type: string): { gateway: GatewayName; prefix: s
 	return undefined;
 }
 
+/**
+ * A gateway node saved with another version than the generator emits (version 1 named its
+ * parameters `action`, `mode`, and one vault `query` for search text, prefix and path) as the
+ * emitted version writes it: the same call under that version's names. The vault's one query
+ * goes to the parameter its operation uses (to all three when the operation is not fixed), and
+ * the description is the manual one every version-2 tool variant takes. Anything else is left
+ * as it is, for the rebuild check to report.
+ */
+export function asEmittedVersion(node: RawNode): RawNode {
+	const direct = directGatewayOf(node.type);
+	if (!direct) return node;
+	const contract: GatewayContract = GATEWAY_CONTRACTS[direct.gateway];
+	const saved = typeof node.typeVersion === 'number' ? contract.paramsByVersion[node.typeVersion] : undefined;
+	if (!saved || node.typeVersion === contract.typeVersion) return node;
+	const savedNames = saved as Readonly<Record<string, string | undefined>>;
+	const p = node.parameters ?? {};
+	const operation = savedNames.operation === undefined ? undefined : p[savedNames.operation];
+	const fixed = typeof operation === 'string' && !operation.startsWith('=') ? operation : undefined;
+	const serves = (role: string) => fixed === undefined || (contract.shownFor[role]?.includes(fixed) ?? true);
+	const renamed = new Set(Object.values(savedNames));
+	const parameters: Record<string, unknown> = { descriptionType: 'manual' };
+	for (const [name, value] of Object.entries(p)) if (!renamed.has(name)) parameters[name] = value;
+	for (const [role, name] of Object.entries(contract.params)) {
+		const from = savedNames[role];
+		if (from !== undefined && p[from] !== undefined && serves(role)) parameters[name] = p[from];
+	}
+	return { ...node, typeVersion: contract.typeVersion, parameters };
+}
+
 export function mapDirectGatewayNode(node: RawNode, gateway: GatewayName, sensitive: boolean): ToolDraft {
 	const contract: GatewayContract = GATEWAY_CONTRACTS[gateway];
+	const names: Readonly<Record<string, string>> = contract.params;
 	const p = node.parameters ?? {};
 	const params = new ParameterCollector();
-	const byParam = new Map<string, GatewayInput>();
-	const inputOf = new Map(Object.entries(contract.subWorkflowInputs).map(([input, role]) => [contract.params[role], input]));
-	// Agent parameters are collected in the node's parameter order, as the builder writes them.
-	for (const name of Object.values(contract.params)) {
-		const input = inputOf.get(name);
-		if (input === undefined || p[name] === undefined) continue;
+	const byInput = new Map<string, GatewayInput>();
+	// Agent parameters are collected in the node's parameter order, as the builder writes them;
+	// several roles of one input (the vault's query, prefix and path) give it once.
+	for (const role of Object.keys(contract.params)) {
+		const name = names[role];
+		const input = inputOfRole(contract, role);
+		if (name === undefined || input === undefined || byInput.has(input) || p[name] === undefined) continue;
 		const mapped = gatewayInput(input, p[name], params);
 		if (!mapped) continue;
-		const rule = ALLOW_LIST_SETTINGS[gateway]?.[name];
-		const list = rule ? p[rule.setting] : undefined;
-		byParam.set(name, typeof list === 'string' && mapped.param !== undefined ? { ...mapped, allowed: list.split(',') } : mapped);
+		const rule = contract.allowLists[role];
+		const list = rule ? p[names[rule.setting]] : undefined;
+		byInput.set(input, typeof list === 'string' && mapped.param !== undefined ? { ...mapped, allowed: list.split(',') } : mapped);
 	}
 	// Inputs in the sub-workflow's order, as a catalogue lists them.
-	const inputs = Object.values(contract.subWorkflowInputs).flatMap((role) => byParam.get(contract.params[role]) ?? []);
+	const inputs = Object.keys(contract.subWorkflowInputs).flatMap((input) => byInput.get(input) ?? []);
 	return gatewayDraft(node, nodeDescription(p.toolDescription, 'toolDescription'), sensitive, { gateway, inputs }, params);
 }
 

@@ -6,7 +6,7 @@ import { TRIGGER_NAME } from '../builders';
 import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, parseConfig } from '../config';
 import { collectFromAiCalls } from '../fromAi';
-import { applyDirectSettings, directGatewayOf, mapDirectGatewayNode } from './directGateway';
+import { applyDirectSettings, asEmittedVersion, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { mapOdooNode, mapToolWorkflowNode, type RawNode, type ToolDraft } from './mapNodes';
 import { mcpWorkflowParts } from './readWorkflow';
 import { UnmappableError } from './values';
@@ -124,7 +124,9 @@ function draftOf(node: RawNode, sensitive: boolean, config: HermesConfig): ToolD
 }
 
 /** One tool node -> a spec the generator rebuilds exactly, or the reason it cannot be. */
-function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
+function importTool(saved: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
+	// A gateway node of an older version is read, and checked, as the version generate writes.
+	const node = asEmittedVersion(saved);
 	if (node.disabled === true) {
 		return 'disabled: n8n does not serve a disabled tool (and before nodes-langchain 2.21.5 it routes the tools after it to the wrong node); delete the node, or enable it, then import';
 	}

@@ -2,6 +2,9 @@
  * One tool node of an MCP workflow -> a catalogue ToolSpec draft (validated by the caller):
  * `odooTool` nodes with resource "custom", and `toolWorkflow` nodes calling a gateway.
  */
+import { GATEWAY_CONTRACTS, type GatewayContract } from 'n8n-nodes-hermes';
+
+import { allowListsOf, subWorkflowInputNames } from '../builders/gatewayParams';
 import {
 	GATEWAY_INPUTS,
 	GATEWAYS,
@@ -179,16 +182,27 @@ export function mapToolWorkflowNode(node: RawNode, sensitive: boolean, config: H
 	const gateway = gatewayOf(p.workflowId, config);
 	const mapper = asRecord(p.workflowInputs, 'workflowInputs');
 	const values = asRecord(mapper.value, 'workflowInputs.value');
-	const expected = GATEWAY_INPUTS[gateway];
+	const expected = subWorkflowInputNames(gateway);
 	const names = Object.keys(values);
 	if (names.join(',') !== expected.join(',')) {
 		fail(`sub-workflow inputs ${names.join(', ') || '(none)'} do not match the ${gateway} gateway's inputs ${expected.join(', ')}`);
 	}
 	const params = new ParameterCollector();
-	const inputs = names
-		.map((name) => gatewayInput(name, values[name], params))
+	// The catalogue's inputs; an allow-list input is read into the input it restricts.
+	const inputs = GATEWAY_INPUTS[gateway]
+		.map((name) => withAllowList(gateway, gatewayInput(name, values[name], params), values))
 		.filter((i): i is GatewayInput => i !== undefined);
 	return gatewayDraft(node, nodeDescription(p.description, 'description'), sensitive, { gateway, inputs }, params);
+}
+
+/** A parameter-bound input whose role has an allow-list takes the list its tool passed, unless it names every value. */
+function withAllowList(gateway: GatewayName, input: GatewayInput | undefined, values: Record<string, unknown>): GatewayInput | undefined {
+	if (!input || input.param === undefined || input.allowed !== undefined) return input;
+	const contract: GatewayContract = GATEWAY_CONTRACTS[gateway];
+	const list = allowListsOf(gateway).find(([role]) => contract.subWorkflowInputs[input.input]?.includes(role))?.[1];
+	const passed = list ? values[list.input] : undefined;
+	if (!list || typeof passed !== 'string' || passed === list.values.join(',')) return input;
+	return { ...input, allowed: passed.split(',') };
 }
 
 /** A gateway tool draft, whichever node shape (toolWorkflow or the node's tool variant) it came from. */

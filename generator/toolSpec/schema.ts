@@ -136,8 +136,9 @@ export const GatewayInputSchema = z
 		input: z.string().min(1),
 		...binding,
 		/**
-		 * Allow-list for a parameter-bound input: any other value is replaced by a marker the
-		 * gateway refuses (`__BAD_ACTION__`), so e.g. docker_read cannot restart a stack.
+		 * Allow-list for a parameter-bound input: set on the gateway node as its allow-list
+		 * setting, so the node refuses any other value (`__BAD_ACTION__`) and e.g. docker_read
+		 * cannot restart a stack. Only inputs whose node holds such a setting may have one.
 		 */
 		allowed: z.array(z.string().min(1)).min(1).optional(),
 	})

@@ -1,32 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
 
-import { gatewayDescription } from '../shared/description';
-import { runPerItem } from '../shared/runItems';
+import { gatewayBaseDescription } from '../shared/description';
 import { CONTENT } from './contract';
-import { runContentOperation } from './operations';
-import { contentProperties } from './properties';
+import { HermesContentV1 } from './v1/HermesContentV1';
+import { HermesContentV2 } from './v2/HermesContentV2';
 
-export class HermesContent implements INodeType {
-	description: INodeTypeDescription = {
-		...gatewayDescription(CONTENT, {
+export class HermesContent extends VersionedNodeType {
+	constructor() {
+		const baseDescription = gatewayBaseDescription(CONTENT, {
 			group: 'transform',
 			description:
 				'Validates and normalises a content request (note, article or research; text and/or an http(s) url) for the content pipeline workflow. No SSH, no side effect.',
-			properties: contentProperties,
-		}),
-		icon: { light: 'file:hermesContent.svg', dark: 'file:hermesContent.dark.svg' },
-		subtitle: '={{ $parameter["contentType"] }}',
-		usableAsTool: true,
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runPerItem(this, async (itemIndex) =>
-			runContentOperation({
-				contentType: this.getNodeParameter(CONTENT.params.contentType, itemIndex, ''),
-				text: this.getNodeParameter(CONTENT.params.text, itemIndex, ''),
-				url: this.getNodeParameter(CONTENT.params.url, itemIndex, ''),
-				allowPrivateUrls: this.getNodeParameter(CONTENT.params.allowPrivateUrls, itemIndex, false),
-			}),
-		);
+		});
+		super({ 1: new HermesContentV1(baseDescription), 2: new HermesContentV2(baseDescription) }, baseDescription);
 	}
 }

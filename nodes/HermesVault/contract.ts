@@ -19,18 +19,33 @@ export type VaultOperation = (typeof VAULT_OPERATIONS)[number];
 /** One folder path per `writePrefixes` entry, written with its trailing slash (`research/`). */
 export const WRITE_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/$/;
 
-export const VAULT: GatewayContract<'operation' | 'query' | 'content' | 'baseHash' | 'vaultPath' | 'writePrefixes'> = {
+export type VaultParam = 'operation' | 'query' | 'prefix' | 'path' | 'content' | 'baseHash' | 'vaultPath' | 'writePrefixes';
+
+const V2_PARAMS = {
+	operation: 'operation',
+	query: 'query',
+	prefix: 'prefix',
+	path: 'path',
+	content: 'content',
+	baseHash: 'baseHash',
+	vaultPath: 'vaultPath',
+	writePrefixes: 'writePrefixes',
+} as const;
+
+/** Version 1 had one `query` parameter for the search text, the folder prefix and the note path. */
+export const VAULT_V1_PARAMS = { ...V2_PARAMS, query: 'query', prefix: 'query', path: 'query' } as const;
+
+export const VAULT: GatewayContract<VaultParam> = {
 	type: 'hermesVault',
 	displayName: 'Hermes Vault',
 	ssh: true,
-	params: {
-		operation: 'operation',
-		query: 'query',
-		content: 'content',
-		baseHash: 'baseHash',
-		vaultPath: 'vaultPath',
-		writePrefixes: 'writePrefixes',
-	},
-	subWorkflowInputs: { vaultAction: 'operation', vaultQuery: 'query', vaultContent: 'content', vaultBaseHash: 'baseHash' },
+	versions: [1, 2],
+	typeVersion: 2,
+	params: V2_PARAMS,
+	paramsByVersion: { 1: VAULT_V1_PARAMS, 2: V2_PARAMS },
+	operations: VAULT_OPERATIONS,
+	shownFor: { query: ['search'], prefix: ['list'], path: ['read', 'write'], content: ['write'], baseHash: ['write'] },
+	subWorkflowInputs: { vaultAction: ['operation'], vaultQuery: ['query', 'prefix', 'path'], vaultContent: ['content'], vaultBaseHash: ['baseHash'] },
+	allowLists: {},
 	settingDefaults: { vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/' },
 };

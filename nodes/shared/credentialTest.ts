@@ -29,3 +29,6 @@ export async function hermesSshConnectionTest(
 		return { status: 'Error', message };
 	}
 }
+
+/** The methods every version of an SSH node carries, so its credential's Test button connects. */
+export const SSH_CREDENTIAL_TEST = { credentialTest: { hermesSshConnectionTest } };

@@ -1,4 +1,9 @@
-import { NodeConnectionTypes, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type INodeProperties,
+	type INodeTypeBaseDescription,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import type { GatewayContract } from './gatewayContract';
 
@@ -6,31 +11,60 @@ export interface GatewayDescription {
 	/** n8n's node group: `input` for nodes that only read, `transform` otherwise. */
 	group: 'input' | 'transform';
 	description: string;
+}
+
+/**
+ * What every version of a gateway node shares: names from its contract, the themed icon pair
+ * beside the main node file (n8n resolves every version's icons there), the version new nodes get.
+ */
+export function gatewayBaseDescription(contract: GatewayContract, spec: GatewayDescription): INodeTypeBaseDescription {
+	return {
+		displayName: contract.displayName,
+		name: contract.type,
+		icon: { light: `file:${contract.type}.svg`, dark: `file:${contract.type}.dark.svg` },
+		group: [spec.group],
+		description: spec.description,
+		defaultVersion: contract.typeVersion,
+	};
+}
+
+/** What differs between the versions of a node: its number, its parameters and the subtitle naming them. */
+export interface VersionDescription {
+	version: number;
+	subtitle: string;
 	properties: INodeProperties[];
 }
 
 /**
- * The fields n8n's lint reads in the node file itself, so each node writes them out next to
- * the spread of gatewayDescription: the themed icon pair, the subtitle, `usableAsTool` and, for
- * an SSH node, the credential with its test (the credential's own lint rule looks for it there).
+ * One version's description: the base (names, group, icons), one main input and output, usable
+ * as a tool, and for an SSH node the credential with its test. Every version of every gateway
+ * node is built here, so a unit test holds them all to the same fields.
  */
-export type LintReadFields = 'icon' | 'subtitle' | 'usableAsTool' | 'credentials';
-
-/**
- * The description every gateway node shares: names from its contract, version 1, one main
- * input and output. The node adds the fields of LintReadFields; a unit test holds every node to
- * the same values for them.
- */
-export function gatewayDescription(contract: GatewayContract, spec: GatewayDescription): Omit<INodeTypeDescription, LintReadFields> {
+export function gatewayVersionDescription(contract: GatewayContract, base: INodeTypeBaseDescription, spec: VersionDescription): INodeTypeDescription {
 	return {
-		displayName: contract.displayName,
-		name: contract.type,
-		group: [spec.group],
-		version: 1,
-		description: spec.description,
-		defaults: { name: contract.displayName },
+		displayName: base.displayName,
+		name: base.name,
+		icon: base.icon,
+		group: base.group,
+		description: base.description,
+		version: spec.version,
+		subtitle: spec.subtitle,
+		defaults: { name: base.displayName },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		...(contract.ssh ? { credentials: [{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }] } : {}),
 		properties: spec.properties,
 	};
+}
+
+/** A setting's default, from the contract that the workflow generator reads too. */
+export function settingDefault<Param extends string>(contract: GatewayContract<Param>, role: Param): string | boolean {
+	return contract.settingDefaults[role] ?? '';
+}
+
+/** Shows an operation-specific parameter only for the operations its contract says it serves. */
+export function shownFor<Param extends string>(contract: GatewayContract<Param>, role: Param): Pick<INodeProperties, 'displayOptions'> {
+	const operations = contract.shownFor[role];
+	return operations ? { displayOptions: { show: { operation: [...operations] } } } : {};
 }

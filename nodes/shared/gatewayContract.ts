@@ -1,8 +1,8 @@
 /**
  * The shape every gateway node's contract takes. A contract is what other code (the workflow
- * generator, its linter) may rely on: the node's type name, its parameter names, the values it
- * accepts and its caps. Contracts hold constants only, so importing one loads neither ssh2 nor
- * n8n-workflow.
+ * generator, its linter, its importer) may rely on: the node's type name and versions, its
+ * parameter names per version, the values it accepts and its caps. Contracts hold constants
+ * only, so importing one loads neither ssh2 nor n8n-workflow.
  */
 export interface GatewayContract<Param extends string = string> {
 	/** Node type name without the package prefix (`<package>.<type>`; tool variant `<type>Tool`). */
@@ -10,20 +10,35 @@ export interface GatewayContract<Param extends string = string> {
 	readonly displayName: string;
 	/** Whether the node needs the `hermesSshApi` credential. */
 	readonly ssh: boolean;
-	/** Parameter names, keyed by role. */
+	/** Every version n8n can load (saved workflows keep theirs); the generator emits `typeVersion`. */
+	readonly versions: readonly number[];
+	readonly typeVersion: number;
+	/** Parameter names of `typeVersion`, keyed by role. */
 	readonly params: Readonly<Record<Param, string>>;
+	/** Parameter names of each version, keyed by role; a role a version lacks is absent. */
+	readonly paramsByVersion: Readonly<Record<number, Readonly<Partial<Record<Param, string>>>>>;
+	/** Values of the `operation` parameter. */
+	readonly operations: readonly string[];
+	/** The operations an operation-specific parameter serves (absent: every operation). */
+	readonly shownFor: Readonly<Partial<Record<Param, readonly string[]>>>;
 	/**
-	 * Inputs of the gateway sub-workflow that calls this node (Execute Workflow Trigger fields),
-	 * each feeding one agent-facing parameter of the node.
+	 * Inputs of the gateway sub-workflow that calls this node (Execute Workflow Trigger fields)
+	 * and the agent-facing parameters each feeds (the vault's one query input feeds the search
+	 * text, the folder prefix and the note path; the operation picks which is used).
 	 */
-	readonly subWorkflowInputs: Readonly<Record<string, Param>>;
+	readonly subWorkflowInputs: Readonly<Record<string, readonly Param[]>>;
+	/**
+	 * Agent-facing parameters whose values a node setting restricts. In sub-workflow mode the
+	 * calling tool passes its list as the literal sub-workflow `input`, which the node's setting
+	 * reads; `values` are all the setting may hold.
+	 */
+	readonly allowLists: Readonly<Partial<Record<Param, AllowList<Param>>>>;
 	/** Operator settings with their defaults as the node's own parameter defaults. */
 	readonly settingDefaults: Readonly<Partial<Record<Param, string | boolean>>>;
 }
 
-/**
- * What a generated tool sends in place of a value off its list (docker_read takes only status,
- * logs and list of the node's actions): `<value> is not allowed by this tool, use one of: a, b`.
- * It is never a valid value (it holds spaces), so the node refuses it, naming the tool's values.
- */
-export const TOOL_REFUSAL_INFIX = ' is not allowed by this tool, use one of: ';
+export interface AllowList<Param extends string = string> {
+	readonly setting: Param;
+	readonly input: string;
+	readonly values: readonly string[];
+}

@@ -9,6 +9,7 @@ export const MARKERS = [
 	'__NOT_FOUND__',
 	'__BAD_PATH__',
 	'__BAD_ACTION__',
+	'__BAD_ARGUMENT__',
 	'__EMPTY_QUERY__',
 	'__EXISTS__',
 	'__STALE_READ__',
@@ -66,6 +67,7 @@ export const MARKER_RETRY: Readonly<Record<Exclude<Marker, '__UNAVAILABLE__'>, R
 	__NOT_FOUND__: 'change_arguments',
 	__BAD_PATH__: 'change_arguments',
 	__BAD_ACTION__: 'change_arguments',
+	__BAD_ARGUMENT__: 'change_arguments',
 	__EMPTY_QUERY__: 'change_arguments',
 	__EXISTS__: 'after_read',
 	__STALE_READ__: 'after_read',
@@ -87,8 +89,9 @@ export const STATE_RETRY: Readonly<Record<UnavailableState, Retry>> = {
 export const DEFAULT_HINTS: Readonly<Record<Marker, string>> = {
 	__NOT_FOUND__: 'Nothing exists at that name. List first (e.g. vault_list) and use a name it returns.',
 	__BAD_PATH__: 'The path is not allowed. Use a relative path inside the vault, ending in .md, with no "..", hidden or empty segments.',
-	__BAD_ACTION__: 'That action or mode is not supported. Use one of the documented values.',
-	__EMPTY_QUERY__: 'The query is empty. Send a non-empty value.',
+	__BAD_ACTION__: 'That operation, action, mode or content type is not one this tool takes. Use one of the documented values.',
+	__BAD_ARGUMENT__: 'An argument is missing or not in the form it must have. The hint says which; send it corrected.',
+	__EMPTY_QUERY__: 'The query is empty. Send the text or expression to look for.',
 	__EXISTS__:
 		'The file already exists. Read it first (vault_read) and pass its contentHash as base_hash to overwrite it.',
 	__STALE_READ__:

@@ -18,7 +18,7 @@ import { HermesDocker } from '../../nodes/HermesDocker/HermesDocker.node';
 import { HermesMonitoring } from '../../nodes/HermesMonitoring/HermesMonitoring.node';
 import { HermesVault } from '../../nodes/HermesVault/HermesVault.node';
 import { closeAllConnections } from '../../nodes/shared/transport';
-import type { INodeType } from 'n8n-workflow';
+import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { executeNode } from '../harness/executeNode';
 import { runCli } from '../e2e/helpers/cli';
@@ -48,7 +48,7 @@ interface ToolWay {
 	/** Arguments of call number `i` (vault_write writes a new note each time). */
 	args(i: number, way: string): Record<string, unknown>;
 	/** The same operation run by the node itself, without n8n. */
-	node: INodeType;
+	node: INodeType | IVersionedNodeType;
 	parameters(stack: HermesStack, i: number): Record<string, unknown>;
 	/** Content has no SSH: its node only validates, then the sub-workflow calls the pipeline. */
 	ssh: boolean;
@@ -56,20 +56,20 @@ interface ToolWay {
 
 const NOTE = 'projects/website.md';
 const TOOLS: ToolWay[] = [
-	{ tool: 'vault_read', args: () => ({ path: NOTE }), node: new HermesVault(), parameters: (s) => ({ operation: 'read', query: NOTE, vaultPath: s.vault.root }), ssh: true },
-	{ tool: 'monitoring_query', args: () => ({ promql: 'count(up)' }), node: new HermesMonitoring(), parameters: (s) => ({ mode: 'query', promql: 'count(up)', prometheusUrl: s.prometheus.url }), ssh: true },
+	{ tool: 'vault_read', args: () => ({ path: NOTE }), node: new HermesVault(), parameters: (s) => ({ operation: 'read', path: NOTE, vaultPath: s.vault.root }), ssh: true },
+	{ tool: 'monitoring_query', args: () => ({ promql: 'count(up)' }), node: new HermesMonitoring(), parameters: (s) => ({ operation: 'query', promql: 'count(up)', prometheusUrl: s.prometheus.url }), ssh: true },
 	{ tool: 'vault_search', args: () => ({ query: 'POOLED SSH' }), node: new HermesVault(), parameters: (s) => ({ operation: 'search', query: 'POOLED SSH', vaultPath: s.vault.root }), ssh: true },
-	{ tool: 'vault_list', args: () => ({ prefix: 'research/' }), node: new HermesVault(), parameters: (s) => ({ operation: 'list', query: 'research/', vaultPath: s.vault.root }), ssh: true },
+	{ tool: 'vault_list', args: () => ({ prefix: 'research/' }), node: new HermesVault(), parameters: (s) => ({ operation: 'list', prefix: 'research/', vaultPath: s.vault.root }), ssh: true },
 	{
 		tool: 'vault_write',
 		args: (i, way) => ({ path: `inbox/bench-${way}-${i}.md`, content: `# Bench ${i}\n` }),
 		node: new HermesVault(),
-		parameters: (s, i) => ({ operation: 'write', query: `inbox/bench-node-${i}.md`, content: `# Bench ${i}\n`, vaultPath: s.vault.root }),
+		parameters: (s, i) => ({ operation: 'write', path: `inbox/bench-node-${i}.md`, content: `# Bench ${i}\n`, vaultPath: s.vault.root }),
 		ssh: true,
 	},
-	{ tool: 'docker_read', args: () => ({ action: 'status', stack: 'web' }), node: new HermesDocker(), parameters: (s) => ({ action: 'status', stack: 'web', dockerCommand: s.docker.command }), ssh: true },
-	{ tool: 'docker_manage', args: () => ({ action: 'restart', stack: 'blog' }), node: new HermesDocker(), parameters: (s) => ({ action: 'restart', stack: 'blog', dockerCommand: s.docker.command }), ssh: true },
-	{ tool: 'monitoring_alerts', args: () => ({}), node: new HermesMonitoring(), parameters: (s) => ({ mode: 'alerts', prometheusUrl: s.prometheus.url }), ssh: true },
+	{ tool: 'docker_read', args: () => ({ action: 'status', stack: 'web' }), node: new HermesDocker(), parameters: (s) => ({ operation: 'status', stack: 'web', dockerCommand: s.docker.command }), ssh: true },
+	{ tool: 'docker_manage', args: () => ({ action: 'restart', stack: 'blog' }), node: new HermesDocker(), parameters: (s) => ({ operation: 'restart', stack: 'blog', dockerCommand: s.docker.command }), ssh: true },
+	{ tool: 'monitoring_alerts', args: () => ({}), node: new HermesMonitoring(), parameters: (s) => ({ operation: 'alerts', prometheusUrl: s.prometheus.url }), ssh: true },
 	{ tool: 'content_generate', args: () => ({ content_type: 'note', text: 'Bench draft' }), node: new HermesContent(), parameters: () => ({ contentType: 'note', text: 'Bench draft' }), ssh: false },
 ];
 

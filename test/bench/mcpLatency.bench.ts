@@ -56,7 +56,7 @@ it('median latency through n8n against the direct SSH operation', async () => {
 			n8n: async () => expectSuccess('vault_read via n8n', gatewayAnswer(await callTool(mcp, 'vault_read', { path: NOTE }))),
 			direct: async () => {
 				const [[item]] = await executeNode(new HermesVault(), {
-					parameters: { operation: 'read', query: NOTE, vaultPath: stack.vault.root },
+					parameters: { operation: 'read', path: NOTE, vaultPath: stack.vault.root },
 					credentials,
 				});
 				expectSuccess('vault read direct', item.json);
@@ -66,7 +66,7 @@ it('median latency through n8n against the direct SSH operation', async () => {
 			n8n: async () => expectSuccess('monitoring_query via n8n', gatewayAnswer(await callTool(mcp, 'monitoring_query', { promql: PROMQL }))),
 			direct: async () => {
 				const [[item]] = await executeNode(new HermesMonitoring(), {
-					parameters: { mode: 'query', promql: PROMQL, prometheusUrl: stack.prometheus.url },
+					parameters: { operation: 'query', promql: PROMQL, prometheusUrl: stack.prometheus.url },
 					credentials,
 				});
 				expectSuccess('monitoring query direct', item.json);

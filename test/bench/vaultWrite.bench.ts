@@ -25,10 +25,10 @@ import { join } from 'node:path';
 
 import { Client } from 'ssh2';
 
-import { write } from '../../nodes/HermesVault/operations/write';
+import * as write from '../../nodes/HermesVault/actions/note/write.operation';
 import { VAULT_PRELUDE } from '../../nodes/HermesVault/scripts/prelude';
 import { WRITE_RECEIVE_PHASE } from '../../nodes/HermesVault/scripts/write';
-import type { VaultContext } from '../../nodes/HermesVault/operations/context';
+import type { VaultContext } from '../../nodes/HermesVault/helpers/context';
 import { closeAllConnections, runRemote } from '../../nodes/shared/transport';
 import { buildCommandLine } from '../../nodes/shared/transport/command';
 import type { RemoteCommand, RemoteResult } from '../../nodes/shared/transport/types';
@@ -145,7 +145,7 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 		const ctx: VaultContext = { vaultPath: vault.root, writePrefixes: () => ['research/'], run };
 
 		const ours = async (i: number) => {
-			const answer = await write(ctx, `research/ours-${i}.md`, NOTE, '');
+			const answer = await write.execute(ctx, `research/ours-${i}.md`, NOTE, '');
 			if (answer.success !== true || answer.pushed !== true) throw new Error(`ours failed: ${JSON.stringify(answer)}`);
 		};
 		const fresh = async (command: RemoteCommand) => {

@@ -1,4 +1,4 @@
-import { LIMITS } from '../limits';
+import { VAULT_LIMITS } from '../contract';
 import { VAULT_PRELUDE } from './prelude';
 
 /**
@@ -13,5 +13,5 @@ prefix=$(cat)
 if [ -n "$prefix" ]; then set -- -- "$prefix"; else set -- --; fi
 total=$(git ls-files -z "$@" | tr -cd '\000' | wc -c) || { printf '%s\n' '__UNAVAILABLE__ git ls-files failed'; exit 3; }
 printf 'OK %s\n' "$total"
-git ls-files -z "$@" | head -z -n ${LIMITS.listEntries + 1}
+git ls-files -z "$@" | head -z -n ${VAULT_LIMITS.listEntries + 1}
 `;

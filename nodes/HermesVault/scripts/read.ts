@@ -1,8 +1,9 @@
-import { bytesForChars, LIMITS } from '../limits';
+import { VAULT_LIMITS } from '../contract';
+import { bytesForChars } from '../helpers/limits';
 import { VAULT_PRELUDE } from './prelude';
 
 /** Bytes sent at most: always enough for the character cap (4 bytes per character at most). */
-export const READ_RAW_BYTES = bytesForChars(LIMITS.readChars);
+export const READ_RAW_BYTES = bytesForChars(VAULT_LIMITS.readChars);
 
 /**
  * read: the note path arrives on stdin. The file is opened once (fd 4); where that open landed

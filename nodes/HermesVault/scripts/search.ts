@@ -1,18 +1,18 @@
-import { LIMITS } from '../limits';
+import { VAULT_LIMITS } from '../contract';
 import { VAULT_PRELUDE } from './prelude';
 
 /**
  * Per-file matches requested from git: one more than the cap, so the node can tell that a
  * file was capped (and set `truncated`) without another command.
  */
-export const SEARCH_MATCHES_REQUESTED = LIMITS.searchMatchesPerFile + 1;
+export const SEARCH_MATCHES_REQUESTED = VAULT_LIMITS.searchMatchesPerFile + 1;
 
 /**
  * Raw lines that are always enough to decide whether more than `searchLines` matches remain
  * once each file is cut to its cap: every file drops at most one line of the raw output.
  */
 export const SEARCH_RAW_LINES =
-	Math.ceil((LIMITS.searchLines + 1) / LIMITS.searchMatchesPerFile) * SEARCH_MATCHES_REQUESTED;
+	Math.ceil((VAULT_LIMITS.searchLines + 1) / VAULT_LIMITS.searchMatchesPerFile) * SEARCH_MATCHES_REQUESTED;
 
 /**
  * Bytes of raw output kept (long minified lines are cut by the node anyway). The host sends one

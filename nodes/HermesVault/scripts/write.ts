@@ -36,7 +36,7 @@ IFS= read -r base || fail '__WRITE_FAILED__ incomplete request' 7
 resolve_vault "$1" || fail "$VAULT_MISSING" 3
 case $size in '' | *[!0-9]*) fail '__WRITE_FAILED__ bad byte count' 7 ;; esac
 [[ $digest =~ ^[0-9a-f]{64}$ ]] || fail '__WRITE_FAILED__ bad digest' 7
-[[ $base =~ ^([0-9a-f]{12})?$ ]] || fail '__BAD_ACTION__ malformed base hash'
+[[ $base =~ ^([0-9a-f]{12})?$ ]] || fail '__BAD_ARGUMENT__ malformed base hash'
 
 # The node refused all of these already; the host does not take that on trust.
 case /$rel/ in */../* | */./* | *//* | */.* | */-* | */~*) fail '__BAD_PATH__ traversal, hidden or option-like segment' ;; esac

@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import type { GatewayMode } from '../../../generator/config';
+import { GATEWAY_CONTRACTS, TOOL_TYPE_SUFFIX } from '../../../nodes/contracts';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runCli } from './cli';
 import { parse as parseYaml } from 'yaml';
@@ -158,6 +159,18 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			monitoring_query: 'n8n-nodes-hermes.hermesMonitoringTool',
 			content_generate: '@n8n/n8n-nodes-langchain.toolWorkflow',
 		};
+
+		it('n8n loads every version of each gateway node and of its tool variant (a workflow saved with version 1 keeps working)', async () => {
+			const response = await fetch(`${stack.n8n.baseUrl}/types/nodes.json`, { headers: { cookie: stack.n8n.cookie } });
+			expect(response.status).toBe(200);
+			const types = (await response.json()) as Array<{ name: string; version: number | number[] }>;
+			for (const contract of Object.values(GATEWAY_CONTRACTS)) {
+				for (const name of [`n8n-nodes-hermes.${contract.type}`, `n8n-nodes-hermes.${contract.type}${TOOL_TYPE_SUFFIX}`]) {
+					const versions = types.filter((t) => t.name === name).flatMap((t) => (Array.isArray(t.version) ? t.version : [t.version]));
+					expect([name, [...new Set(versions)].sort()]).toEqual([name, [...contract.versions].sort()]);
+				}
+			}
+		});
 
 		it('the tool workflow has the trigger and one node per tool, its gateway tools of the kind the mode asks for, and only the sub-workflows it calls', async () => {
 			const workflows = await listWorkflows(stack.n8n);

@@ -233,7 +233,7 @@ export const INVALID_CASES: InvalidCase[] = [
 	{
 		tool: 'vault_write',
 		args: { path: 'research/seed.md', content: 'x', base_hash: 'latest' },
-		marker: '__BAD_ACTION__',
+		marker: '__BAD_ARGUMENT__',
 		retry: 'change_arguments',
 		hint: /base_hash is malformed/,
 	},

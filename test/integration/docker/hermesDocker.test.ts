@@ -54,14 +54,14 @@ const RESOLVE = (target: string) => [
 
 describe('every action maps to the right docker argv', () => {
 	test('list', async () => {
-		const [item] = await run({ action: 'list' });
+		const [item] = await run({ operation: 'list' });
 		expect(docker.calls()).toEqual([['compose', 'ls', '--all', '--format', 'json']]);
 		expect(item.json).toMatchObject({ success: true, action: 'list', count: 4 });
 		expect(item.json.stacks).toContainEqual({ name: 'web', status: 'running(2)' });
 	});
 
 	test('status', async () => {
-		const [item] = await run({ action: 'status', stack: 'web' });
+		const [item] = await run({ operation: 'status', stack: 'web' });
 		expect(docker.calls()).toEqual([['compose', '--project-name', 'web', 'ps', '--all', '--format', 'json']]);
 		expect(item.json).toMatchObject({ success: true, action: 'status', stack: 'web', count: 2 });
 		expect(item.json.containers).toContainEqual({
@@ -75,7 +75,7 @@ describe('every action maps to the right docker argv', () => {
 	});
 
 	test('logs: capped tail', async () => {
-		const [item] = await run({ action: 'logs', stack: 'web' });
+		const [item] = await run({ operation: 'logs', stack: 'web' });
 		expect(docker.calls()).toEqual([
 			['compose', '--project-name', 'web', 'ps', '--all', '--format', 'json'],
 			['compose', '--project-name', 'web', 'logs', '--no-color', '--timestamps', '--tail', '100'],
@@ -85,20 +85,20 @@ describe('every action maps to the right docker argv', () => {
 	});
 
 	test('logs bigger than the character cap are cut to the newest lines and say so', async () => {
-		const [item] = await run({ action: 'logs', stack: 'blog' });
+		const [item] = await run({ operation: 'logs', stack: 'blog' });
 		expect(item.json).toMatchObject({ success: true, truncated: true, hint: expect.stringContaining('newest') });
 		expect(item.json.logs).toMatch(/#100\n$/);
 		expect(item.json.logs).not.toContain('#1\n');
 	});
 
 	test.each([['start'], ['stop'], ['restart']])('%s: resolve through docker, then the compose verb', async (action) => {
-		const [item] = await run({ action, stack: 'web' });
+		const [item] = await run({ operation: action, stack: 'web' });
 		expect(docker.calls()).toEqual([...RESOLVE('web'), ['compose', '--project-name', 'web', action]]);
 		expect(item.json).toMatchObject({ success: true, action, stack: 'web', output: expect.stringContaining('web-app-1') });
 	});
 
 	test('update: pull then up -d with the compose files Docker recorded', async () => {
-		const [item] = await run({ action: 'update', stack: 'blog' });
+		const [item] = await run({ operation: 'update', stack: 'blog' });
 		const files = ['-f', '/srv/stacks/blog/compose.yaml', '-f', '/srv/stacks/blog/compose.override.yaml'];
 		expect(docker.calls()).toEqual([
 			...RESOLVE('blog'),
@@ -109,7 +109,7 @@ describe('every action maps to the right docker argv', () => {
 	});
 
 	test("a failing docker command -> __UNAVAILABLE__ with Docker's message", async () => {
-		const [item] = await run({ action: 'restart', stack: 'broken' });
+		const [item] = await run({ operation: 'restart', stack: 'broken' });
 		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('driver failed programming'), retry: 'later', state: 'unreachable' });
 	});
 
@@ -118,8 +118,8 @@ describe('every action maps to the right docker argv', () => {
 		['another stack\'s container name', 'web-app-1'],
 		['an unknown name', 'nope'],
 	])('status and logs of %s answer alike: __NOT_FOUND__, never empty logs', async (_case, name) => {
-		const [status] = await run({ action: 'status', stack: name });
-		const [logs] = await run({ action: 'logs', stack: name });
+		const [status] = await run({ operation: 'status', stack: name });
+		const [logs] = await run({ operation: 'logs', stack: name });
 		expect(status.json).toEqual({ success: false, error: '__NOT_FOUND__', hint: expect.stringContaining(`"${name}"`), retry: 'change_arguments' });
 		expect(logs.json).toEqual(status.json);
 		// logs looked the containers up and stopped there: no logs command ran.
@@ -127,7 +127,7 @@ describe('every action maps to the right docker argv', () => {
 	});
 
 	test('an unknown stack is __NOT_FOUND__ and nothing is actioned', async () => {
-		const [item] = await run({ action: 'stop', stack: 'nope' });
+		const [item] = await run({ operation: 'stop', stack: 'nope' });
 		expect(item.json).toMatchObject({ error: '__NOT_FOUND__' });
 		expect(docker.calls()).toEqual(RESOLVE('nope'));
 	});
@@ -144,25 +144,25 @@ describe('hostile or refused input never reaches docker', () => {
 		['action $()', `$(touch ${canary()})`, 'web', '__BAD_ACTION__'],
 		['two actions', 'start\nstop', 'web', '__BAD_ACTION__'],
 		['empty action', '', 'web', '__BAD_ACTION__'],
-		['stack with ;', 'restart', `web; touch ${canary()}`, '__BAD_ACTION__'],
-		['stack $()', 'restart', `$(touch ${canary()})`, '__BAD_ACTION__'],
-		['stack backticks', 'status', `\`touch ${canary()}\``, '__BAD_ACTION__'],
-		['stack option -p', 'stop', '-p', '__BAD_ACTION__'],
-		['stack option --help', 'status', '--help', '__BAD_ACTION__'],
-		['stack traversal', 'update', '../etc', '__BAD_ACTION__'],
-		['stack slash', 'logs', 'web/..', '__BAD_ACTION__'],
-		['stack upper case', 'restart', 'Web', '__BAD_ACTION__'],
-		['stack newline', 'restart', 'web\nsecurity-stack', '__BAD_ACTION__'],
-		['stack space', 'stop', 'web stack', '__BAD_ACTION__'],
-		['stack underscore first', 'stop', '_web', '__BAD_ACTION__'],
-		['stack pipe', 'status', `web|touch ${canary()}`, '__BAD_ACTION__'],
-		['stack &&', 'restart', `web&&touch ${canary()}`, '__BAD_ACTION__'],
-		['stack glob', 'stop', '*', '__BAD_ACTION__'],
-		['stack NUL', 'restart', 'web\u0000', '__BAD_ACTION__'],
-		['stack quote', 'restart', "web'", '__BAD_ACTION__'],
-		['stack too long', 'status', 'a'.repeat(65), '__BAD_ACTION__'],
-		['stack not a string', 'status', { name: 'web' }, '__BAD_ACTION__'],
-		['stack empty', 'restart', '', '__EMPTY_QUERY__'],
+		['stack with ;', 'restart', `web; touch ${canary()}`, '__BAD_ARGUMENT__'],
+		['stack $()', 'restart', `$(touch ${canary()})`, '__BAD_ARGUMENT__'],
+		['stack backticks', 'status', `\`touch ${canary()}\``, '__BAD_ARGUMENT__'],
+		['stack option -p', 'stop', '-p', '__BAD_ARGUMENT__'],
+		['stack option --help', 'status', '--help', '__BAD_ARGUMENT__'],
+		['stack traversal', 'update', '../etc', '__BAD_ARGUMENT__'],
+		['stack slash', 'logs', 'web/..', '__BAD_ARGUMENT__'],
+		['stack upper case', 'restart', 'Web', '__BAD_ARGUMENT__'],
+		['stack newline', 'restart', 'web\nsecurity-stack', '__BAD_ARGUMENT__'],
+		['stack space', 'stop', 'web stack', '__BAD_ARGUMENT__'],
+		['stack underscore first', 'stop', '_web', '__BAD_ARGUMENT__'],
+		['stack pipe', 'status', `web|touch ${canary()}`, '__BAD_ARGUMENT__'],
+		['stack &&', 'restart', `web&&touch ${canary()}`, '__BAD_ARGUMENT__'],
+		['stack glob', 'stop', '*', '__BAD_ARGUMENT__'],
+		['stack NUL', 'restart', 'web\u0000', '__BAD_ARGUMENT__'],
+		['stack quote', 'restart', "web'", '__BAD_ARGUMENT__'],
+		['stack too long', 'status', 'a'.repeat(65), '__BAD_ARGUMENT__'],
+		['stack not a string', 'status', { name: 'web' }, '__BAD_ARGUMENT__'],
+		['stack empty', 'restart', '', '__BAD_ARGUMENT__'],
 		['protected by name', 'restart', 'security-stack', '__PROTECTED__'],
 		['protected upper case', 'stop', 'SECURITY-STACK', '__PROTECTED__'],
 		['protected mixed case + spaces', 'update', ' Security-Stack ', '__PROTECTED__'],
@@ -174,7 +174,7 @@ describe('hostile or refused input never reaches docker', () => {
 		const table = cases();
 		expect(table.length).toBeGreaterThanOrEqual(20);
 		const out = await run(
-			{ action: (i: IDataObject) => i.action, stack: (i: IDataObject) => i.stack },
+			{ operation: (i: IDataObject) => i.action, stack: (i: IDataObject) => i.stack },
 			table.map(([, action, stack]) => ({ action, stack }) as IDataObject),
 		);
 		expect(out.map((o, index) => [table[index][0], o.json.success, o.json.error])).toEqual(table.map(([name, , , marker]) => [name, false, marker]));
@@ -183,19 +183,19 @@ describe('hostile or refused input never reaches docker', () => {
 		expect(existsSync(canary())).toBe(false);
 	});
 
-	test('an action a tool does not take is refused naming only what that tool and this node allow', async () => {
-		const [item] = await run({ action: 'restart is not allowed by this tool, use one of: status, logs, list', stack: 'web' });
+	test('an action a tool does not take (its list set as the node\'s Allowed Actions) is refused naming only that list', async () => {
+		const [item] = await run({ operation: 'restart', stack: 'web', allowedActions: 'status,logs,list' });
 		expect(item.json).toEqual({
 			success: false,
 			error: '__BAD_ACTION__',
-			hint: 'The action "restart" is not allowed by this tool. Allowed here: status, logs, list.',
+			hint: 'The action "restart" is not one this tool takes. Allowed here: status, logs, list.',
 			retry: 'change_arguments',
 		});
 		expect(docker.calls()).toEqual([]);
 	});
 
 	test('an action off the whitelist is refused before anything runs', async () => {
-		const [item] = await run({ action: 'restart', stack: 'web', allowedActions: 'status,logs,list' });
+		const [item] = await run({ operation: 'restart', stack: 'web', allowedActions: 'status,logs,list' });
 		expect(item.json).toMatchObject({ error: '__BAD_ACTION__', hint: expect.stringContaining('status, logs, list') });
 		expect(docker.calls()).toEqual([]);
 	});
@@ -205,7 +205,7 @@ describe('hostile or refused input never reaches docker', () => {
 		['a full container id', '5ec0a7e1d2c3b4a5968778695a4b3c2d1e0f5ec0a7e1d2c3b4a5968778695a4b'],
 		['a container name', 'security-stack-crowdsec-1'],
 	])('protected stack reached through %s: refused after resolution, no action runs', async (_, target) => {
-		const [item] = await run({ action: 'restart', stack: target });
+		const [item] = await run({ operation: 'restart', stack: target });
 		expect(item.json).toMatchObject({ success: false, error: '__PROTECTED__', hint: expect.stringContaining('security-stack') });
 		expect(docker.calls()).toEqual(RESOLVE(target));
 	});
@@ -215,7 +215,7 @@ describe('hostile or refused input never reaches docker', () => {
 		['allowedActions', 'status,logs,restrat', 'Allowed Actions'],
 		['protectedStacks', 'security stack', 'Protected Stacks'],
 	])('a malformed %s setting is __UNAVAILABLE__ for the operator and nothing runs', async (name, value, setting) => {
-		const [item] = await run({ action: 'status', stack: 'web', [name]: value.replace('CANARY', canary()) });
+		const [item] = await run({ operation: 'status', stack: 'web', [name]: value.replace('CANARY', canary()) });
 		expect(item.json).toMatchObject({
 			success: false,
 			error: '__UNAVAILABLE__',
@@ -228,7 +228,7 @@ describe('hostile or refused input never reaches docker', () => {
 	});
 
 	test('the protected list is a setting, matched case-insensitively', async () => {
-		const [item] = await run({ action: 'restart', stack: 'web', protectedStacks: 'security-stack, WEB' });
+		const [item] = await run({ operation: 'restart', stack: 'web', protectedStacks: 'security-stack, WEB' });
 		expect(item.json).toMatchObject({ error: '__PROTECTED__' });
 		expect(docker.calls()).toEqual([]);
 	});
@@ -248,17 +248,17 @@ describe('transport faults', () => {
 	}
 
 	test('a read action is retried and then succeeds', async () => {
-		const [item] = await withSshdBackIn3s(async () => await run({ action: 'status', stack: 'web' }));
+		const [item] = await withSshdBackIn3s(async () => await run({ operation: 'status', stack: 'web' }));
 		expect(item.json).toMatchObject({ success: true, action: 'status', count: 2 });
 		expect(docker.calls()).toEqual([['compose', '--project-name', 'web', 'ps', '--all', '--format', 'json']]);
 	});
 
 	test('a manage action is never retried: __UNAVAILABLE__, and docker saw nothing', async () => {
-		const [item] = await withSshdBackIn3s(async () => await run({ action: 'restart', stack: 'web' }));
+		const [item] = await withSshdBackIn3s(async () => await run({ operation: 'restart', stack: 'web' }));
 		expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', retry: 'later', state: 'unreachable' });
 		expect(docker.calls()).toEqual([]);
 		// sshd is back: the same call now goes through, so the failure above was the missing retry
-		const [again] = await run({ action: 'restart', stack: 'web' });
+		const [again] = await run({ operation: 'restart', stack: 'web' });
 		expect(again.json).toMatchObject({ success: true });
 		expect(docker.calls()).toEqual([...RESOLVE('web'), ['compose', '--project-name', 'web', 'restart']]);
 	});

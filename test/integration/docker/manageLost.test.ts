@@ -47,7 +47,7 @@ afterAll(async () => {
 
 test('a restart cut off by a lost connection is __UNAVAILABLE__ saying it may have run: check status, do not just retry', async () => {
 	const running = executeNode(new HermesDocker(), {
-		parameters: { dockerCommand: join(dir, 'docker'), action: 'restart', stack: 'web' },
+		parameters: { dockerCommand: join(dir, 'docker'), operation: 'restart', stack: 'web' },
 		credentials: { hermesSshApi: sshd.credentials },
 	});
 	for (let i = 0; i < 200 && !existsSync(join(dir, 'restarted')); i++) await pause(50);

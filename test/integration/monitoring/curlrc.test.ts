@@ -39,7 +39,7 @@ afterAll(async () => {
 
 test('a ~/.curlrc on the host does not break the answer', async () => {
 	const [out] = await executeNode(new HermesMonitoring(), {
-		parameters: { prometheusUrl: `http://127.0.0.1:${port}`, mode: 'query', promql: 'up' },
+		parameters: { prometheusUrl: `http://127.0.0.1:${port}`, operation: 'query', promql: 'up' },
 		credentials: { hermesSshApi: sshd.credentials },
 	});
 	expect(out[0].json).toMatchObject({ success: true, mode: 'query', seriesCount: 1 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { HermesMonitoring } from '../../../nodes/HermesMonitoring/HermesMonitoring.node';
-import { CAPS } from '../../../nodes/HermesMonitoring/prometheusAnswer';
+import { MONITORING_CAPS } from '../../../nodes/HermesMonitoring/contract';
 import { closeAllConnections, runRemote } from '../../../nodes/shared/transport';
 import { executeNode } from '../../harness/executeNode';
 import { FIRING_ALERT, FIRING_SUMMARY, startPrometheus, type PrometheusHandle } from '../../harness/prometheus';
@@ -48,40 +48,40 @@ async function direct(query: string): Promise<{ status: string; error?: string }
 }
 
 test('alerts returns exactly the firing alert, shaped as name, labels, summary, since', async () => {
-	const [item] = await monitor({ mode: 'alerts' });
+	const [item] = await monitor({ operation: 'alerts' });
 	expect(item.json).toMatchObject({ success: true, mode: 'alerts', count: 1, returned: 1, truncated: false });
 	expect(item.json.alerts).toEqual([{ name: FIRING_ALERT, labels: { severity: 'warning' }, summary: FIRING_SUMMARY, since: expect.any(String) }]);
 	expect(Number.isNaN(Date.parse((item.json.alerts as IDataObject[])[0].since as string))).toBe(false);
 });
 
 test('query returns up for the self-scrape', async () => {
-	const [item] = await monitor({ mode: 'query', promql: 'up' });
+	const [item] = await monitor({ operation: 'query', promql: 'up' });
 	expect(item.json).toMatchObject({ success: true, mode: 'query', resultType: 'vector', seriesCount: 1, truncated: false });
 	expect(item.json.result).toEqual([{ metric: { __name__: 'up', instance: `127.0.0.1:${prom.port}`, job: 'prometheus' }, value: [expect.any(Number), '1'] }]);
 });
 
 test('more series than the cap: truncated, and the answer says so', async () => {
-	const [item] = await monitor({ mode: 'query', promql: '{__name__=~".+"}' });
+	const [item] = await monitor({ operation: 'query', promql: '{__name__=~".+"}' });
 	const { seriesCount, returned } = item.json as { seriesCount: number; returned: number };
-	expect(seriesCount).toBeGreaterThan(CAPS.series);
-	expect(returned).toBeLessThanOrEqual(CAPS.series);
+	expect(seriesCount).toBeGreaterThan(MONITORING_CAPS.series);
+	expect(returned).toBeLessThanOrEqual(MONITORING_CAPS.series);
 	expect(returned).toBeLessThan(seriesCount);
 	expect(item.json.truncated).toBe(true);
 	expect(item.json.hint).toContain(`Showing ${returned} of ${seriesCount} series`);
-	expect(JSON.stringify(item.json.result).length).toBeLessThanOrEqual(CAPS.chars);
+	expect(JSON.stringify(item.json.result).length).toBeLessThanOrEqual(MONITORING_CAPS.chars);
 });
 
-test("a syntax error comes back as __BAD_ACTION__ with Prometheus' own message", async () => {
+test("a syntax error comes back as __BAD_ARGUMENT__ with Prometheus' own message", async () => {
 	const reference = await direct('sum(rate(up[5m])');
 	expect(reference.status).toBe('error');
-	const [item] = await monitor({ mode: 'query', promql: 'sum(rate(up[5m])' });
-	expect(item.json).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+	const [item] = await monitor({ operation: 'query', promql: 'sum(rate(up[5m])' });
+	expect(item.json).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
 	expect(item.json.hint).toContain(reference.error);
 });
 
 test('bad input is answered before anything runs', async () => {
 	const out = await monitor(
-		{ mode: (i: IDataObject) => i.mode, promql: (i: IDataObject) => i.promql, prometheusUrl: (i: IDataObject) => i.url ?? prom.url },
+		{ operation: (i: IDataObject) => i.mode, promql: (i: IDataObject) => i.promql, prometheusUrl: (i: IDataObject) => i.url ?? prom.url },
 		[
 			{ mode: 'range', promql: 'up' },
 			{ mode: 'query', promql: '   ' },
@@ -96,7 +96,7 @@ test('bad input is answered before anything runs', async () => {
 });
 
 test('Prometheus down -> __UNAVAILABLE__ with curl saying why', async () => {
-	const [item] = await monitor({ mode: 'alerts', prometheusUrl: 'http://127.0.0.1:1' });
+	const [item] = await monitor({ operation: 'alerts', prometheusUrl: 'http://127.0.0.1:1' });
 	expect(item.json).toMatchObject({ success: false, error: '__UNAVAILABLE__', hint: expect.stringContaining('Failed to connect'), retry: 'later', state: 'unreachable' });
 });
 
@@ -105,7 +105,7 @@ test('queries are read-only: with sshd down when the call starts and back 3 s la
 	await sshd.kill();
 	const back = new Promise((resolve) => setTimeout(resolve, 3000)).then(async () => await sshd.start());
 	try {
-		const [item] = await monitor({ mode: 'query', promql: 'vector(7)' });
+		const [item] = await monitor({ operation: 'query', promql: 'vector(7)' });
 		expect(item.json).toMatchObject({ success: true, result: [{ metric: {}, value: [expect.any(Number), '7'] }] });
 	} finally {
 		await back;
@@ -156,14 +156,14 @@ describe('hostile PromQL never runs on the host and reaches Prometheus verbatim'
 	test('each string as the whole query: Prometheus judges exactly that string', async () => {
 		const queries = hostile();
 		expect(queries.length).toBeGreaterThanOrEqual(20);
-		const out = await monitor({ mode: 'query', promql: (i: IDataObject) => i.q }, queries.map((q) => ({ q })));
+		const out = await monitor({ operation: 'query', promql: (i: IDataObject) => i.q }, queries.map((q) => ({ q })));
 		for (const [index, query] of queries.entries()) {
 			const reference = await direct(query);
 			const answer = out[index].json;
 			if (reference.status === 'success') {
 				expect({ query, success: answer.success }).toEqual({ query, success: true });
 			} else {
-				expect({ query, error: answer.error }).toEqual({ query, error: '__BAD_ACTION__' });
+				expect({ query, error: answer.error }).toEqual({ query, error: '__BAD_ARGUMENT__' });
 				expect({ query, hint: answer.hint }).toEqual({ query, hint: expect.stringContaining(reference.error as string) });
 			}
 		}
@@ -173,7 +173,7 @@ describe('hostile PromQL never runs on the host and reaches Prometheus verbatim'
 	test('each string inside a PromQL literal comes back byte for byte, and the query log holds the exact query', async () => {
 		const payloads = hostile().filter((p) => !p.includes('\u0000'));
 		const queries = payloads.map((p) => `label_join(vector(1), "echo", ${JSON.stringify(p)}, "a", "b")`);
-		const out = await monitor({ mode: 'query', promql: (i: IDataObject) => i.q }, queries.map((q) => ({ q })));
+		const out = await monitor({ operation: 'query', promql: (i: IDataObject) => i.q }, queries.map((q) => ({ q })));
 		for (const [index, payload] of payloads.entries()) {
 			expect(out[index].json).toMatchObject({ success: true, seriesCount: 1 });
 			expect((out[index].json.result as Array<{ metric: IDataObject }>)[0].metric.echo).toBe(payload);

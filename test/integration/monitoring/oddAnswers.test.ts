@@ -52,7 +52,7 @@ test.each([
 	['alert-null', 'alerts'],
 ])('%s (%s) is an __UNAVAILABLE__ item, not a thrown error', async (name, mode) => {
 	const [out] = await executeNode(new HermesMonitoring(), {
-		parameters: { prometheusUrl: `http://127.0.0.1:${port}/${name}`, mode, promql: 'up' },
+		parameters: { prometheusUrl: `http://127.0.0.1:${port}/${name}`, operation: mode, promql: 'up' },
 		credentials: { hermesSshApi: sshd.credentials },
 	});
 	expect(out).toEqual([

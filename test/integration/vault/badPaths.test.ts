@@ -43,7 +43,7 @@ useVaultSuite(
 		symlinkSync('seed.md', join(vault.root, 'research/seedlink'));
 		mkdirSync(join(vault.root, 'research/folder.md'));
 		// A good write first, so that the host-side spool folder and lock file already exist.
-		expect(await callVault(sshd, vault, { operation: 'write', query: 'research/good.md', content: 'good\n' })).toMatchObject({ success: true });
+		expect(await callVault(sshd, vault, { operation: 'write', path: 'research/good.md', content: 'good\n' })).toMatchObject({ success: true });
 	},
 );
 
@@ -58,7 +58,7 @@ test('every bad path answers __BAD_PATH__ and nothing changed on disk', async ()
 	for (const [label, path] of [...BAD_WRITE_PATHS, ...HOST_ONLY_BAD_PATHS]) {
 		const answer = await callVault(sshd, vault, {
 			operation: 'write',
-			query: path as string,
+			path: path as string,
 			content: `overwritten through ${label}\n`,
 			writePrefixes: WRITE_PREFIXES_SETTING,
 		});
@@ -68,7 +68,7 @@ test('every bad path answers __BAD_PATH__ and nothing changed on disk', async ()
 		// Same path with a base hash (the overwrite branch) must be refused just the same.
 		const withHash = await callVault(sshd, vault, {
 			operation: 'write',
-			query: path as string,
+			path: path as string,
 			content: 'x\n',
 			baseHash: 'abcdefabcdef',
 			writePrefixes: WRITE_PREFIXES_SETTING,

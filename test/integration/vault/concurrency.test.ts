@@ -25,14 +25,14 @@ useVaultSuite(
 );
 
 test('20 writers with the same base hash: one success, 19 __STALE_READ__, one new commit', async () => {
-	const read = await callVault(sshd, vault, { operation: 'read', query: 'research/race.md' });
+	const read = await callVault(sshd, vault, { operation: 'read', path: 'research/race.md' });
 	expect(read).toMatchObject({ success: true, content: 'original\n' });
 	const baseHash = read.contentHash as string;
 	const commits = vault.commitCount();
 
 	const contents = Array.from({ length: 20 }, (_, i) => `writer ${i}\n${'x'.repeat(1000 * i)}\n`);
 	const answers = await Promise.all(
-		contents.map(async (content) => await callVault(sshd, vault, { operation: 'write', query: 'research/race.md', content, baseHash })),
+		contents.map(async (content) => await callVault(sshd, vault, { operation: 'write', path: 'research/race.md', content, baseHash })),
 	);
 
 	const winners = answers.map((answer, i) => ({ answer, i })).filter(({ answer }) => answer.success === true);

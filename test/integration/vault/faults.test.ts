@@ -103,7 +103,7 @@ test('the SSH connection cut mid-transfer: __WRITE_FAILED__, no partial file, no
 	const relay = await cuttingRelay(sshd.port, overhead + 60_000);
 	try {
 		const commits = vault.commitCount();
-		const answer = await callVault(sshd, vault, { operation: 'write', query: 'research/cut.md', content: BIG }, { ...sshd.credentials, port: relay.port });
+		const answer = await callVault(sshd, vault, { operation: 'write', path: 'research/cut.md', content: BIG }, { ...sshd.credentials, port: relay.port });
 		expect(answer).toMatchObject({ success: false, error: '__WRITE_FAILED__' });
 		expect(relay.stats.cut).toBe(true);
 		expect(relay.stats.forwarded).toBe(overhead + 60_000);
@@ -156,7 +156,7 @@ test('remote unreachable for push: pushed false with a hint, the next write push
 	renameSync(vault.bare, away);
 	let first;
 	try {
-		first = await callVault(sshd, vault, { operation: 'write', query: 'inbox/p1.md', content: 'first while offline\n' });
+		first = await callVault(sshd, vault, { operation: 'write', path: 'inbox/p1.md', content: 'first while offline\n' });
 	} finally {
 		renameSync(away, vault.bare);
 	}
@@ -165,7 +165,7 @@ test('remote unreachable for push: pushed false with a hint, the next write push
 	expect(vault.commitCount()).toBe(commits + 1);
 	expect(vault.remoteCommitCount()).toBe(remoteBefore);
 
-	const second = await callVault(sshd, vault, { operation: 'write', query: 'inbox/p2.md', content: 'second, back online\n' });
+	const second = await callVault(sshd, vault, { operation: 'write', path: 'inbox/p2.md', content: 'second, back online\n' });
 	expect(second).toMatchObject({ success: true, pushed: true });
 	expect(vault.remoteCommitCount()).toBe(remoteBefore + 2);
 	expect(vault.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0]).toBe(vault.git('rev-parse', 'HEAD').trim());

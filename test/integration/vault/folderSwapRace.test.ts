@@ -49,7 +49,7 @@ useVaultSuite(
 
 test('a folder swapped for an outside symlink after the check: nothing is written, moved or deleted outside the vault', async () => {
 	const commits = vault.commitCount();
-	const answer = await callVault(sshd, vault, { operation: 'write', query: `research/swapped/${VICTIM}`, content: 'agent text\n' });
+	const answer = await callVault(sshd, vault, { operation: 'write', path: `research/swapped/${VICTIM}`, content: 'agent text\n' });
 	// The swap really happened (the wrapper ran between the check and the move).
 	expect(existsSync(join(vault.root, 'research/swapped.orig'))).toBe(true);
 	expect(answer).toMatchObject({ success: false });

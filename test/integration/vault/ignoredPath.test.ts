@@ -29,7 +29,7 @@ const outsideGit = (relative: string) => relative === '.git' || relative.startsW
 test.each([['inbox/private/diary.md'], ['research/draft.tmp.md']])('%s (ignored) is __BAD_PATH__ and nothing changes', async (path) => {
 	const commits = vault.commitCount();
 	const before = snapshotTree(vault.root, outsideGit);
-	const answer = await callVault(sshd, vault, { operation: 'write', query: path, content: 'note\n' });
+	const answer = await callVault(sshd, vault, { operation: 'write', path, content: 'note\n' });
 	expect(answer).toMatchObject({ success: false, error: '__BAD_PATH__', hint: expect.stringMatching(/ignores this path/) });
 	expect(existsSync(join(vault.root, path))).toBe(false);
 	expect(diffSnapshots(before, snapshotTree(vault.root, outsideGit))).toEqual([]);
@@ -37,8 +37,8 @@ test.each([['inbox/private/diary.md'], ['research/draft.tmp.md']])('%s (ignored)
 });
 
 test('a tracked note that matches an ignore rule can still be overwritten (git adds tracked files)', async () => {
-	const read = await callVault(sshd, vault, { operation: 'read', query: 'inbox/kept.tmp.md' });
+	const read = await callVault(sshd, vault, { operation: 'read', path: 'inbox/kept.tmp.md' });
 	expect(read).toMatchObject({ success: true });
-	const answer = await callVault(sshd, vault, { operation: 'write', query: 'inbox/kept.tmp.md', content: 'new text\n', baseHash: String(read.contentHash) });
+	const answer = await callVault(sshd, vault, { operation: 'write', path: 'inbox/kept.tmp.md', content: 'new text\n', baseHash: String(read.contentHash) });
 	expect(answer).toMatchObject({ success: true, status: 'updated' });
 });

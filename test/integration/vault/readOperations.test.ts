@@ -78,24 +78,24 @@ describe('search', () => {
 			truncated: false,
 		});
 		expect(await callVault(sshd, vault, { operation: 'search', query: '   ' })).toMatchObject({ success: false, error: '__EMPTY_QUERY__' });
-		expect(await callVault(sshd, vault, { operation: 'search', query: 'a\nb' })).toMatchObject({ success: false, error: '__BAD_ACTION__' });
+		expect(await callVault(sshd, vault, { operation: 'search', query: 'a\nb' })).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
 	});
 });
 
 describe('list', () => {
 	test('at most 300 files, truncated, with the total', async () => {
-		const answer = await callVault(sshd, vault, { operation: 'list', query: 'inbox/bulk/' });
+		const answer = await callVault(sshd, vault, { operation: 'list', prefix: 'inbox/bulk/' });
 		expect(answer).toMatchObject({ success: true, count: 300, total: 320, truncated: true });
 		expect((answer.files as string[])[0]).toBe('inbox/bulk/f000.md');
 		expect((answer.files as string[])[299]).toBe('inbox/bulk/f299.md');
 	});
 
 	test('under a prefix, only that folder; a bad prefix is __BAD_PATH__', async () => {
-		const answer = await callVault(sshd, vault, { operation: 'list', query: 'research/many' });
+		const answer = await callVault(sshd, vault, { operation: 'list', prefix: 'research/many' });
 		expect(answer).toMatchObject({ success: true, count: 30, total: 30, truncated: false });
-		expect(await callVault(sshd, vault, { operation: 'list', query: '../' })).toMatchObject({ error: '__BAD_PATH__' });
-		expect(await callVault(sshd, vault, { operation: 'list', query: '.git' })).toMatchObject({ error: '__BAD_PATH__' });
-		const prefixTrick = await callVault(sshd, vault, { operation: 'list', query: 'research/man' });
+		expect(await callVault(sshd, vault, { operation: 'list', prefix: '../' })).toMatchObject({ error: '__BAD_PATH__' });
+		expect(await callVault(sshd, vault, { operation: 'list', prefix: '.git' })).toMatchObject({ error: '__BAD_PATH__' });
+		const prefixTrick = await callVault(sshd, vault, { operation: 'list', prefix: 'research/man' });
 		expect(prefixTrick).toMatchObject({ success: true, count: 0 });
 	});
 });
@@ -103,28 +103,28 @@ describe('list', () => {
 describe('read', () => {
 	test('at most 30,000 characters, hash of the full file', async () => {
 		const full = Buffer.from('é'.repeat(40_000) + '\n', 'utf8');
-		const answer = await callVault(sshd, vault, { operation: 'read', query: 'research/long.md' });
+		const answer = await callVault(sshd, vault, { operation: 'read', path: 'research/long.md' });
 		expect(answer).toMatchObject({ success: true, truncated: true, bytes: full.length });
 		expect(answer.content).toBe('é'.repeat(30_000));
 		expect(answer.contentHash).toBe(createHash('sha256').update(full).digest('hex').slice(0, 12));
 	});
 
 	test('a short multi-byte note whole, not truncated', async () => {
-		const answer = await callVault(sshd, vault, { operation: 'read', query: 'research/short.md' });
+		const answer = await callVault(sshd, vault, { operation: 'read', path: 'research/short.md' });
 		expect(answer).toMatchObject({ success: true, truncated: false, content: 'héllo wörld 🙂\n' });
 	});
 
 	test('missing -> __NOT_FOUND__; bad paths -> __BAD_PATH__', async () => {
-		expect(await callVault(sshd, vault, { operation: 'read', query: 'research/none.md' })).toMatchObject({ error: '__NOT_FOUND__' });
+		expect(await callVault(sshd, vault, { operation: 'read', path: 'research/none.md' })).toMatchObject({ error: '__NOT_FOUND__' });
 		for (const bad of ['../vault/README.md', '/etc/passwd', '.git/config', 'research/../README.md', 'README']) {
-			expect(await callVault(sshd, vault, { operation: 'read', query: bad })).toMatchObject({ error: '__BAD_PATH__' });
+			expect(await callVault(sshd, vault, { operation: 'read', path: bad })).toMatchObject({ error: '__BAD_PATH__' });
 		}
 	});
 
 	test('a symlink inside the vault pointing outside is __BAD_PATH__ with a read hint (nothing about write prefixes)', async () => {
 		const { symlinkSync } = await import('node:fs');
 		symlinkSync(`${vault.outside}/secret.md`, `${vault.root}/research/escape.md`);
-		const answer = await callVault(sshd, vault, { operation: 'read', query: 'research/escape.md' });
+		const answer = await callVault(sshd, vault, { operation: 'read', path: 'research/escape.md' });
 		expect(answer).toMatchObject({
 			error: '__BAD_PATH__',
 			retry: 'change_arguments',

@@ -44,7 +44,7 @@ useVaultSuite(
 );
 
 test('a folder swapped for an outside symlink after the check: the outside file is not read', async () => {
-	const answer = await callVault(sshd, vault, { operation: 'read', query: 'research/swapped/note.md' });
+	const answer = await callVault(sshd, vault, { operation: 'read', path: 'research/swapped/note.md' });
 	// The swap really happened (the wrapper ran between the check and the open).
 	expect(existsSync(join(vault.root, 'research/swapped.orig'))).toBe(true);
 	expect(JSON.stringify(answer)).not.toContain('must never be read');

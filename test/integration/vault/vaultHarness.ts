@@ -13,9 +13,12 @@ import { startSshd, type SshdHandle } from '../../harness/sshd';
 
 export const node = new HermesVault();
 
+/** One call by the version 2 parameter names (the search text, the folder prefix, the note path). */
 export interface VaultCall {
 	operation: string;
 	query?: string;
+	prefix?: string;
+	path?: string;
 	content?: string;
 	baseHash?: string;
 	writePrefixes?: string;

@@ -28,7 +28,7 @@ test('a 150,000-byte multi-byte note is written, committed and pushed', async ()
 	expect(Buffer.byteLength(BIG, 'utf8')).toBe(150_000);
 	expect([...BIG].length).toBe(74_999);
 	const before = vault.commitCount();
-	const answer = await callVault(sshd, vault, { operation: 'write', query: 'research/big.md', content: BIG });
+	const answer = await callVault(sshd, vault, { operation: 'write', path: 'research/big.md', content: BIG });
 	expect(answer).toMatchObject({ success: true, path: 'research/big.md', status: 'created', bytes: 150_000, pushed: true, contentHash: hash12(BIG) });
 	expect(readFileSync(join(vault.root, 'research/big.md'))).toEqual(Buffer.from(BIG, 'utf8'));
 	expect(vault.commitCount()).toBe(before + 1);
@@ -38,7 +38,7 @@ test('a 150,000-byte multi-byte note is written, committed and pushed', async ()
 	expect(vault.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0]).toBe(vault.git('rev-parse', 'HEAD').trim());
 	expect(vault.remoteCommitCount()).toBe(before + 1);
 	expect(answer.commit).toBe(vault.git('rev-parse', '--short=12', 'HEAD').trim());
-	const read = await callVault(sshd, vault, { operation: 'read', query: 'research/big.md' });
+	const read = await callVault(sshd, vault, { operation: 'read', path: 'research/big.md' });
 	// 74,999 characters: read returns the first 30,000 and the hash of the whole file.
 	expect(read).toMatchObject({ success: true, contentHash: hash12(BIG), bytes: 150_000, truncated: true });
 	expect((read.content as string) === BIG.slice(0, 30_000)).toBe(true);
@@ -46,7 +46,7 @@ test('a 150,000-byte multi-byte note is written, committed and pushed', async ()
 
 test('150,001 bytes is __TOO_LARGE__ and nothing is written', async () => {
 	const before = vault.commitCount();
-	const answer = await callVault(sshd, vault, { operation: 'write', query: 'research/too-big.md', content: BIG + 'a' });
+	const answer = await callVault(sshd, vault, { operation: 'write', path: 'research/too-big.md', content: BIG + 'a' });
 	expect(answer).toMatchObject({ success: false, error: '__TOO_LARGE__' });
 	expect(answer.hint).toMatch(/150001 bytes/);
 	expect(existsSync(join(vault.root, 'research/too-big.md'))).toBe(false);
@@ -55,22 +55,22 @@ test('150,001 bytes is __TOO_LARGE__ and nothing is written', async () => {
 
 test('__EXISTS__ without hash, __STALE_READ__ with an old hash, success with the current one', async () => {
 	const path = 'inbox/rbo.md';
-	expect(await callVault(sshd, vault, { operation: 'write', query: path, content: 'first\n' })).toMatchObject({ success: true, status: 'created' });
+	expect(await callVault(sshd, vault, { operation: 'write', path, content: 'first\n' })).toMatchObject({ success: true, status: 'created' });
 	const firstHash = hash12('first\n');
-	expect(await callVault(sshd, vault, { operation: 'write', query: path, content: 'second\n', baseHash: firstHash })).toMatchObject({
+	expect(await callVault(sshd, vault, { operation: 'write', path, content: 'second\n', baseHash: firstHash })).toMatchObject({
 		success: true,
 		status: 'updated',
 	});
 	const current = hash12('second\n');
 	const before = vault.commitCount();
 
-	const exists = await callVault(sshd, vault, { operation: 'write', query: path, content: 'third\n' });
+	const exists = await callVault(sshd, vault, { operation: 'write', path, content: 'third\n' });
 	expect(exists).toMatchObject({ success: false, error: '__EXISTS__', retry: 'after_read' });
-	const stale = await callVault(sshd, vault, { operation: 'write', query: path, content: 'third\n', baseHash: firstHash });
+	const stale = await callVault(sshd, vault, { operation: 'write', path, content: 'third\n', baseHash: firstHash });
 	expect(stale).toMatchObject({ success: false, error: '__STALE_READ__', retry: 'after_read' });
 	// A malformed base hash is the agent's argument to fix, not a stale read.
-	const malformed = await callVault(sshd, vault, { operation: 'write', query: path, content: 'third\n', baseHash: 'latest' });
-	expect(malformed).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('base_hash is malformed') });
+	const malformed = await callVault(sshd, vault, { operation: 'write', path, content: 'third\n', baseHash: 'latest' });
+	expect(malformed).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('base_hash is malformed') });
 	// Errors never reveal the current hash (nor any 12-hex value other than what the caller sent).
 	for (const answer of [exists, stale, malformed]) {
 		expect(JSON.stringify(answer)).not.toContain(current);
@@ -79,33 +79,33 @@ test('__EXISTS__ without hash, __STALE_READ__ with an old hash, success with the
 	expect(readFileSync(join(vault.root, path), 'utf8')).toBe('second\n');
 	expect(vault.commitCount()).toBe(before);
 
-	const ok = await callVault(sshd, vault, { operation: 'write', query: path, content: 'third\n', baseHash: current.toUpperCase() });
+	const ok = await callVault(sshd, vault, { operation: 'write', path, content: 'third\n', baseHash: current.toUpperCase() });
 	expect(ok).toMatchObject({ success: true, status: 'updated', contentHash: hash12('third\n'), pushed: true });
 	expect(readFileSync(join(vault.root, path), 'utf8')).toBe('third\n');
 	expect(vault.commitCount()).toBe(before + 1);
 });
 
 test('a base hash for a note that does not exist is __STALE_READ__', async () => {
-	const answer = await callVault(sshd, vault, { operation: 'write', query: 'inbox/ghost.md', content: 'x\n', baseHash: 'abcdefabcdef' });
+	const answer = await callVault(sshd, vault, { operation: 'write', path: 'inbox/ghost.md', content: 'x\n', baseHash: 'abcdefabcdef' });
 	expect(answer).toMatchObject({ success: false, error: '__STALE_READ__' });
 	expect(existsSync(join(vault.root, 'inbox/ghost.md'))).toBe(false);
 });
 
 test('writing the same content again commits nothing', async () => {
 	const before = vault.commitCount();
-	const answer = await callVault(sshd, vault, { operation: 'write', query: 'inbox/rbo.md', content: 'third\n', baseHash: hash12('third\n') });
+	const answer = await callVault(sshd, vault, { operation: 'write', path: 'inbox/rbo.md', content: 'third\n', baseHash: hash12('third\n') });
 	expect(answer).toMatchObject({ success: true, status: 'unchanged' });
 	expect(vault.commitCount()).toBe(before);
 });
 
 test('a new note in a new folder under a prefix; empty content is refused', async () => {
-	expect(await callVault(sshd, vault, { operation: 'write', query: 'research/new/deep/n.md', content: 'deep\n' })).toMatchObject({ success: true, status: 'created' });
+	expect(await callVault(sshd, vault, { operation: 'write', path: 'research/new/deep/n.md', content: 'deep\n' })).toMatchObject({ success: true, status: 'created' });
 	expect(readFileSync(join(vault.root, 'research/new/deep/n.md'), 'utf8')).toBe('deep\n');
-	expect(await callVault(sshd, vault, { operation: 'write', query: 'research/empty.md', content: '' })).toMatchObject({ error: '__EMPTY_QUERY__' });
+	expect(await callVault(sshd, vault, { operation: 'write', path: 'research/empty.md', content: '' })).toMatchObject({ error: '__BAD_ARGUMENT__' });
 });
 
 test('write prefixes are configurable', async () => {
-	const answer = await callVault(sshd, vault, { operation: 'write', query: 'research/x.md', content: 'x\n', writePrefixes: 'journal/' });
+	const answer = await callVault(sshd, vault, { operation: 'write', path: 'research/x.md', content: 'x\n', writePrefixes: 'journal/' });
 	expect(answer).toMatchObject({ error: '__BAD_PATH__' });
-	expect(await callVault(sshd, vault, { operation: 'write', query: 'journal/x.md', content: 'x\n', writePrefixes: 'journal/' })).toMatchObject({ success: true });
+	expect(await callVault(sshd, vault, { operation: 'write', path: 'journal/x.md', content: 'x\n', writePrefixes: 'journal/' })).toMatchObject({ success: true });
 });

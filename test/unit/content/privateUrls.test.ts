@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { HermesContent } from '../../../nodes/HermesContent/HermesContent.node';
-import { checkContentRequest } from '../../../nodes/HermesContent/validate';
+import { checkContentRequest } from '../../../nodes/HermesContent/helpers/validate';
 import { executeNode } from '../../harness/executeNode';
+import { answerOf } from '../../helpers/checked';
 
 /**
  * The pipeline downstream may fetch the url, so an address on the n8n host's own network is a
@@ -70,7 +71,7 @@ const PUBLIC = [
 	['http://intranet/', 'http://intranet/'],
 ] as const;
 
-const check = (url: string, allowPrivateUrls?: unknown) => checkContentRequest({ contentType: 'article', text: '', url, allowPrivateUrls });
+const check = (url: string, allowPrivateUrls?: unknown) => answerOf(checkContentRequest({ contentType: 'article', text: '', url, allowPrivateUrls }));
 
 describe('private network urls, setting off (the default)', () => {
 	test('the table is large enough', () => {
@@ -78,11 +79,11 @@ describe('private network urls, setting off (the default)', () => {
 		expect(PUBLIC.length).toBeGreaterThanOrEqual(8);
 	});
 
-	test.each(PRIVATE)('%s (%s) -> __BAD_ACTION__', (url) => {
+	test.each(PRIVATE)('%s (%s) -> __BAD_ARGUMENT__', (url) => {
 		const answer = check(url);
 		expect(answer).toEqual({
 			success: false,
-			error: '__BAD_ACTION__',
+			error: '__BAD_ARGUMENT__',
 			hint: expect.stringMatching(/private.*loopback.*not accepted/),
 			retry: 'change_arguments',
 		});
@@ -93,7 +94,7 @@ describe('private network urls, setting off (the default)', () => {
 	});
 
 	test.each([[undefined], [false], ['true'], [1], [null]])('a setting of %j is not "allow"', (setting) => {
-		expect(check('http://127.0.0.1:5678/', setting)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
+		expect(check('http://127.0.0.1:5678/', setting)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
 	});
 });
 
@@ -103,8 +104,8 @@ describe('private network urls, setting on', () => {
 	});
 
 	test('the other url checks still hold', () => {
-		expect(check('file:///etc/passwd', true)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
-		expect(check('http://user:pw@127.0.0.1/', true)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
+		expect(check('file:///etc/passwd', true)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
+		expect(check('http://user:pw@127.0.0.1/', true)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
 	});
 });
 
@@ -113,7 +114,7 @@ describe('Hermes Content node setting', () => {
 	const run = async (parameters: Record<string, unknown>, items?: IDataObject[]) => (await executeNode(node, { parameters, items }))[0];
 
 	test('Allow Private Network URLs: boolean, off by default, explains the risk and that names are not resolved', () => {
-		const setting = node.description.properties.find((p) => p.name === 'allowPrivateUrls');
+		const setting = node.getNodeType().description.properties.find((p) => p.name === 'allowPrivateUrls');
 		expect(setting).toMatchObject({ displayName: 'Allow Private Network URLs', type: 'boolean', default: false });
 		expect(setting?.description).toMatch(/request forgery/);
 		expect(setting?.description).toMatch(/not resolved/);
@@ -125,7 +126,7 @@ describe('Hermes Content node setting', () => {
 			{ url: 'https://example.com/article' },
 		]);
 		expect(out.map((o) => [o.json.success, o.json.error, o.pairedItem])).toEqual([
-			[false, '__BAD_ACTION__', { item: 0 }],
+			[false, '__BAD_ARGUMENT__', { item: 0 }],
 			[true, undefined, { item: 1 }],
 		]);
 	});

@@ -1,14 +1,14 @@
 import {
 	answerFrom,
 	listAnswer,
-	LOG_CAPS,
 	logsAnswer,
 	parseJsonRecords,
 	resolveTarget,
 	statusAnswer,
 	usableConfigFiles,
-} from '../../../nodes/HermesDocker/dockerAnswer';
-import { EXIT, NO_CONTAINERS, SECTION } from '../../../nodes/HermesDocker/remoteScripts';
+} from '../../../nodes/HermesDocker/helpers/answers';
+import { DOCKER_LOG_CAPS } from '../../../nodes/HermesDocker/contract';
+import { EXIT, NO_CONTAINERS, SECTION } from '../../../nodes/HermesDocker/scripts/compose';
 
 const ok = (stdout: string) => ({ stdout, stderr: '', exitCode: 0 });
 
@@ -51,10 +51,10 @@ test('logs of a name without containers (a protected stack\'s container name) an
 
 test('logs over the cap keep the newest whole lines and say truncated', () => {
 	const lines = Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(90)}`).join('\n');
-	const tail = lines.slice(-(LOG_CAPS.chars + 1));
+	const tail = lines.slice(-(DOCKER_LOG_CAPS.chars + 1));
 	const answer = logsAnswer('web', ok(tail));
 	expect(answer.truncated).toBe(true);
-	expect(Buffer.byteLength(answer.logs as string)).toBeLessThanOrEqual(LOG_CAPS.chars);
+	expect(Buffer.byteLength(answer.logs as string)).toBeLessThanOrEqual(DOCKER_LOG_CAPS.chars);
 	expect((answer.logs as string).startsWith('line ')).toBe(true);
 	expect((answer.logs as string).endsWith('line 399 ' + 'x'.repeat(90))).toBe(true);
 });
@@ -82,7 +82,7 @@ describe('what Docker resolves before a manage action', () => {
 	test('a known stack resolves to its compose files', () => {
 		expect(resolveTarget('web', ['security-stack'], resolution([project('web', '/a/c.yaml,/a/o.yaml')]))).toEqual({
 			ok: true,
-			configFiles: ['/a/c.yaml', '/a/o.yaml'],
+			value: ['/a/c.yaml', '/a/o.yaml'],
 		});
 	});
 
@@ -111,5 +111,5 @@ describe('what Docker resolves before a manage action', () => {
 });
 
 test.each([[[]], [['relative/compose.yaml']], [['-f']], [['/ok.yaml', '/bad\n.yaml']]])('unusable compose files %j -> __NOT_FOUND__, for someone on the host to fix', (files) => {
-	expect(usableConfigFiles('web', files)).toMatchObject({ error: '__NOT_FOUND__', retry: 'never_here' });
+	expect(usableConfigFiles('web', files)).toMatchObject({ ok: false, answer: { error: '__NOT_FOUND__', retry: 'never_here' } });
 });

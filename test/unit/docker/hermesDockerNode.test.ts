@@ -6,14 +6,15 @@ import { executeNode } from '../../harness/executeNode';
 const node = new HermesDocker();
 
 test('description: tool-usable, SSH credential tested by the shared test, contract parameter names and defaults', () => {
-	const { description } = node;
+	const version = node.getNodeType();
+	const { description } = version;
 	expect(description.name).toBe('hermesDocker');
 	expect(description.usableAsTool).toBe(true);
 	expect(description.credentials).toEqual([{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }]);
-	expect(Object.keys(node.methods.credentialTest)).toEqual(['hermesSshConnectionTest']);
+	expect(Object.keys(version.methods?.credentialTest ?? {})).toEqual(['hermesSshConnectionTest']);
 	const defaults = Object.fromEntries(description.properties.map((p) => [p.name, p.default]));
 	expect(defaults).toEqual({
-		action: 'status',
+		operation: 'status',
 		stack: '',
 		dockerCommand: 'docker',
 		allowedActions: 'status,logs,list,start,stop,restart,update',
@@ -24,7 +25,7 @@ test('description: tool-usable, SSH credential tested by the shared test, contra
 
 test('input errors are answered as paired items without touching SSH or credentials', async () => {
 	const [out] = await executeNode(node, {
-		parameters: { action: (i: { a: string }) => i.a, stack: (i: { s: string }) => i.s },
+		parameters: { operation: (i: { a: string }) => i.a, stack: (i: { s: string }) => i.s },
 		items: [
 			{ a: 'prune', s: 'web' },
 			{ a: 'restart', s: 'Security-Stack' },
@@ -35,8 +36,8 @@ test('input errors are answered as paired items without touching SSH or credenti
 	expect(out.map((o) => [o.json.error, o.json.retry, o.pairedItem])).toEqual([
 		['__BAD_ACTION__', 'change_arguments', { item: 0 }],
 		['__PROTECTED__', 'never_here', { item: 1 }],
-		['__BAD_ACTION__', 'change_arguments', { item: 2 }],
-		['__EMPTY_QUERY__', 'change_arguments', { item: 3 }],
+		['__BAD_ARGUMENT__', 'change_arguments', { item: 2 }],
+		['__BAD_ARGUMENT__', 'change_arguments', { item: 3 }],
 	]);
 });
 
@@ -46,7 +47,7 @@ test.each([
 	['Protected Stacks', { protectedStacks: 'security stack' }],
 ])('a bad %s setting is an infrastructure fault for the operator, answered before agent input and not run', async (setting, bad) => {
 	const [out] = await executeNode(node, {
-		parameters: { action: (i: { a: string }) => i.a, stack: 'web', ...bad },
+		parameters: { operation: (i: { a: string }) => i.a, stack: 'web', ...bad },
 		items: [{ a: 'list' }, { a: 'prune' }],
 	});
 	expect(out).toEqual(
@@ -64,7 +65,7 @@ test.each([
 });
 
 test('a fault that is not input (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {
-	const parameters = { action: 'list' };
+	const parameters = { operation: 'list' };
 	const [out] = await executeNode(node, { parameters, continueOnFail: true });
 	expect(out).toEqual([{ json: { error: expect.stringContaining('hermesSshApi') }, pairedItem: { item: 0 } }]);
 	await expect(executeNode(node, { parameters })).rejects.toBeInstanceOf(NodeOperationError);

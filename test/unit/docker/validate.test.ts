@@ -1,22 +1,21 @@
+import { DOCKER_ACTIONS, MAX_STACK_CHARS, type DockerAction } from '../../../nodes/HermesDocker/contract';
 import {
-	ACTIONS,
 	checkAction,
 	checkAllowedActions,
 	checkDockerCommand,
 	checkProtectedStacks,
 	checkSettings,
 	checkStack,
-	MAX_STACK_CHARS,
 	parseList,
-	type Action,
-} from '../../../nodes/HermesDocker/validate';
-import { TOOL_REFUSAL_INFIX } from '../../../nodes/contracts';
+} from '../../../nodes/HermesDocker/helpers/validate';
 
-const ALL = ACTIONS;
+const ALL = DOCKER_ACTIONS;
 
 /** A setting the operator got wrong: not the agent's to fix by retrying with other arguments. */
 const misconfigured = (setting: string, why: string | RegExp) => ({
 	ok: false,
+	// The reason in a few words is what the workflow generator reports for a config value.
+	reason: expect.stringMatching(typeof why === 'string' ? why : why.source),
 	answer: {
 		success: false,
 		error: '__UNAVAILABLE__',
@@ -29,7 +28,7 @@ const misconfigured = (setting: string, why: string | RegExp) => ({
 });
 
 describe('action', () => {
-	test.each(ACTIONS.map((a) => [a]))('%s is accepted', (action) => expect(checkAction(action, ALL)).toEqual({ ok: true, value: action }));
+	test.each(DOCKER_ACTIONS.map((a) => [a]))('%s is accepted', (action) => expect(checkAction(action, ALL)).toEqual({ ok: true, value: action }));
 
 	test.each([
 		[' Restart ', 'restart'],
@@ -63,32 +62,29 @@ describe('action', () => {
 		expect(checkAction('logs', ['status', 'logs', 'list'])).toEqual({ ok: true, value: 'logs' });
 	});
 
-	// What a generated tool sends for an action off its own list (docker_read given "restart").
-	const refusedBy = (value: string, toolActions: string[]) => `${value}${TOOL_REFUSAL_INFIX}${toolActions.join(', ')}`;
-
-	test.each<[string, string, readonly Action[], string]>([
-		['docker_read, every action allowed on the node', refusedBy('restart', ['status', 'logs', 'list']), ALL, 'status, logs, list'],
-		['docker_manage, every action allowed on the node', refusedBy('logs', ['start', 'stop', 'restart', 'update']), ALL, 'start, stop, restart, update'],
-		['docker_read on a node allowing status and list only', refusedBy('stop', ['status', 'logs', 'list']), ['status', 'list'], 'status, list'],
-		['a tool list the node allows none of', refusedBy('stop', ['start']), ['status', 'list'], 'status, list'],
-	])('a tool refusal (%s) lists only the actions allowed here', (_case, raw, allowed, listed) => {
-		const checked = checkAction(raw, allowed as Action[]);
-		expect(checked).toEqual({
+	// The node's allowed actions are the calling tool's own list (set on the node in both gateway modes).
+	test.each<[string, string, readonly DockerAction[], string]>([
+		['docker_read asked to restart', 'restart', ['status', 'logs', 'list'], 'status, logs, list'],
+		['docker_manage asked for logs', 'logs', ['start', 'stop', 'restart', 'update'], 'start, stop, restart, update'],
+		['docker_read on a node allowing status and list only', 'logs', ['status', 'list'], 'status, list'],
+	])('an action off the tool\'s list (%s) is refused naming only the tool\'s actions', (_case, raw, allowed, listed) => {
+		expect(checkAction(raw, allowed)).toEqual({
 			ok: false,
+			reason: expect.any(String),
 			answer: {
 				success: false,
 				error: '__BAD_ACTION__',
-				hint: expect.stringMatching(new RegExp(`is not allowed by this tool\\. Allowed here: ${listed}\\.$`)),
+				hint: `The action "${raw}" is not one this tool takes. Allowed here: ${listed}.`,
 				retry: 'change_arguments',
 			},
 		});
 	});
 
-	test.each<[string, Action[], string]>([
+	test.each<[string, DockerAction[], string]>([
 		['restart', ['status', 'logs', 'list'], 'status, logs, list'],
 		['prune', ['status', 'logs'], 'status, logs'],
 	])('%j on a node allowing %j lists exactly those', (raw, allowed, listed) => {
-		const checked = checkAction(raw, allowed as Action[]);
+		const checked = checkAction(raw, allowed);
 		expect(checked.ok ? '' : checked.answer.hint).toMatch(new RegExp(`Allowed here: ${listed}\\.$`));
 	});
 });
@@ -128,16 +124,16 @@ describe('stack', () => {
 		["web'"],
 		['web"'],
 		['security-stack;'],
-	])('%j -> __BAD_ACTION__', (stack) => {
-		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
+	])('%j -> __BAD_ARGUMENT__', (stack) => {
+		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments' } });
 	});
 
-	test.each([[''], ['   '], [undefined], [null]])('%j -> __EMPTY_QUERY__', (stack) => {
-		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
+	test.each([[''], ['   '], [undefined], [null]])('%j -> __BAD_ARGUMENT__ (no stack named)', (stack) => {
+		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments' } });
 	});
 
-	test.each([[42], [{ name: 'web' }]])('non-string %j -> __BAD_ACTION__', (stack) => {
-		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
+	test.each([[42], [{ name: 'web' }]])('non-string %j -> __BAD_ARGUMENT__', (stack) => {
+		expect(checkStack(stack, PROTECTED)).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments' } });
 	});
 });
 
@@ -154,7 +150,7 @@ describe('docker command setting', () => {
 
 describe('allowed actions setting', () => {
 	test.each([
-		['status,logs,list,start,stop,restart,update', [...ACTIONS]],
+		['status,logs,list,start,stop,restart,update', [...DOCKER_ACTIONS]],
 		[' Status, LOGS ,,list ', ['status', 'logs', 'list']],
 		['restart', ['restart']],
 		['status,status', ['status']],

@@ -4,7 +4,6 @@
  * end-to-end tests run the same expressions inside a real n8n.
  */
 import type { WorkflowNode } from '../../../generator/builders';
-import { refusedSuffix } from '../../../generator/builders/toolWorkflow';
 import { generated } from './fixtures';
 
 const { main } = generated();
@@ -46,13 +45,12 @@ describe('generated expressions', () => {
 		expect(lead.type).toBe('opportunity');
 	});
 
-	it('docker_read only passes read actions; others reach the gateway as a value it refuses', () => {
-		expect(evaluate(input('docker_read', 'dockerAction'), { action: 'logs' })).toBe('logs');
-		expect(evaluate(input('docker_read', 'dockerAction'), { action: 'restart' })).toBe(`restart${refusedSuffix(['status', 'logs', 'list'])}`);
-		expect(evaluate(input('docker_manage', 'dockerAction'), { action: 'restart', stack: 'web' })).toBe('restart');
-		expect(evaluate(input('docker_manage', 'dockerAction'), { action: 'status', stack: 'web' })).toBe(
-			'status is not allowed by this tool, use one of: start, stop, restart, update',
-		);
+	it('docker tools pass the action as sent, and their own allowed actions as a literal the node enforces', () => {
+		expect(evaluate(input('docker_read', 'dockerAction'), { action: 'restart' })).toBe('restart');
+		expect(evaluate(input('docker_manage', 'dockerAction'), { action: 'status', stack: 'web' })).toBe('status');
+		// Never an expression: the agent's arguments cannot change the list.
+		expect(input('docker_read', 'dockerAllowedActions')).toBe('status,logs,list');
+		expect(input('docker_manage', 'dockerAllowedActions')).toBe('start,stop,restart,update');
 	});
 
 	it('filters take the agent value, with fixed filters as typed literals', () => {

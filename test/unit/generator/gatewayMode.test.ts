@@ -1,5 +1,5 @@
 /** The builder in both gateway modes: what changes (the 9 gateway tools, the sub-workflows) and what does not. */
-import { DOCKER_ACTIONS } from 'n8n-nodes-hermes';
+import { DOCKER_ACTIONS, GATEWAY_CONTRACTS } from 'n8n-nodes-hermes';
 
 import { buildMcpWorkflow, TRIGGER_NAME, type Workflow, type WorkflowNode } from '../../../generator/builders';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
@@ -62,8 +62,10 @@ describe('gatewayMode', () => {
 		['monitoring_query', 'n8n-nodes-hermes.hermesMonitoringTool'],
 		['content_generate', '@n8n/n8n-nodes-langchain.toolWorkflow'],
 	];
-	it.each(DIRECT_TYPES)('direct: %s is a %s node', (tool, type) => {
-		expect(node(direct.main, tool)).toMatchObject({ type, typeVersion: type.endsWith('toolWorkflow') ? 2.2 : 1 });
+	it.each(DIRECT_TYPES)('direct: %s is a %s node, of the version its contract emits', (tool, type) => {
+		const target = spec(tool).target;
+		const typeVersion = type.endsWith('toolWorkflow') || target.kind !== 'gateway' ? 2.2 : GATEWAY_CONTRACTS[target.gateway].typeVersion;
+		expect(node(direct.main, tool)).toMatchObject({ type, typeVersion });
 		expect(node(subworkflow.main, tool).type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
 	});
 
@@ -75,15 +77,15 @@ describe('gatewayMode', () => {
 	});
 
 	const PARAMETERS: Array<[string, Record<string, unknown>]> = [
-		['vault_read', { descriptionType: 'manual', operation: 'read', query: "={{ $fromAI('path', 'Path of the note inside the vault, e.g. research/topic.md', 'string') }}", vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/' }],
-		['vault_list', { operation: 'list', query: "={{ $fromAI('prefix', 'Folder to list, e.g. research/; empty lists the whole vault', 'string', '') }}" }],
+		['vault_read', { descriptionType: 'manual', operation: 'read', path: "={{ $fromAI('path', 'Path of the note inside the vault, e.g. research/topic.md', 'string') }}", vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/' }],
+		['vault_list', { operation: 'list', prefix: "={{ $fromAI('prefix', 'Folder to list, e.g. research/; empty lists the whole vault', 'string', '') }}" }],
 		[
 			'docker_read',
-			{ action: "={{ $fromAI('action', 'One of status, logs, list', 'string') }}", dockerCommand: 'docker', protectedStacks: 'security-stack', allowedActions: 'status,logs,list' },
+			{ operation: "={{ $fromAI('action', 'One of status, logs, list', 'string') }}", dockerCommand: 'docker', protectedStacks: 'security-stack', allowedActions: 'status,logs,list' },
 		],
 		['docker_manage', { allowedActions: 'start,stop,restart,update' }],
-		['monitoring_alerts', { mode: 'alerts', promql: "={{ $fromAI('reason', 'Optional note on why the alerts are checked; not used as a filter', 'string', '') }}", prometheusUrl: 'http://127.0.0.1:9090' }],
-		['monitoring_query', { mode: 'query', promql: "={{ $fromAI('promql', 'PromQL expression, e.g. up == 0', 'string') }}" }],
+		['monitoring_alerts', { operation: 'alerts', promql: "={{ $fromAI('reason', 'Optional note on why the alerts are checked; not used as a filter', 'string', '') }}", prometheusUrl: 'http://127.0.0.1:9090' }],
+		['monitoring_query', { operation: 'query', promql: "={{ $fromAI('promql', 'PromQL expression, e.g. up == 0', 'string') }}" }],
 	];
 	it.each(PARAMETERS)('direct: %s has its fixed action as a literal and the settings from the config', (tool, expected) => {
 		const parameters = node(direct.main, tool).parameters;
@@ -92,10 +94,21 @@ describe('gatewayMode', () => {
 		expect(JSON.stringify(parameters)).not.toContain('.includes(');
 	});
 
-	it('direct: the description choice appears only where n8n offers it (nodes with an operation)', () => {
-		expect(node(direct.main, 'vault_read').parameters.descriptionType).toBe('manual');
-		expect(node(direct.main, 'docker_read').parameters).not.toHaveProperty('descriptionType');
-		expect(node(direct.main, 'monitoring_query').parameters).not.toHaveProperty('descriptionType');
+	it('direct: every gateway tool variant takes the manual description (n8n offers the choice to nodes with an operation, which every gateway node has)', () => {
+		for (const tool of GATEWAY_TOOLS.filter((t) => t !== 'content_generate')) {
+			expect([tool, node(direct.main, tool).parameters.descriptionType]).toEqual([tool, 'manual']);
+		}
+	});
+
+	it.each([
+		['vault_search', 'query', ['prefix', 'path']],
+		['vault_list', 'prefix', ['query', 'path']],
+		['vault_read', 'path', ['query', 'prefix']],
+		['vault_write', 'path', ['query', 'prefix']],
+	])('direct: %s sets the one vault parameter its operation uses (%s)', (tool, used, unused) => {
+		const parameters = node(direct.main, tool).parameters;
+		expect(parameters).toHaveProperty(used);
+		for (const other of unused) expect([other, parameters[other]]).toEqual([other, undefined]);
 	});
 
 	it('direct: SSH gateway tools carry the SSH credential; inputs a tool does not bind are left to the node default', () => {
@@ -123,12 +136,20 @@ describe('gatewayMode', () => {
 		);
 	});
 
-	it('direct: a Docker tool without an allow-list leaves the node allowing every action', () => {
+	it('direct: a Docker tool without an allow-list sets the node allowing every action', () => {
 		const open = JSON.parse(JSON.stringify(spec('docker_read'))) as ToolSpec;
 		if (open.target.kind !== 'gateway') throw new Error('docker_read is a gateway tool');
 		open.target.inputs[1] = { input: 'dockerAction', param: 'action' };
 		const built = buildMcpWorkflow({ name: 'W', path: 'p', tools: [open] }, config({ gatewayMode: 'direct' }));
-		expect(built.nodes[1].parameters).not.toHaveProperty('allowedActions');
+		expect(built.nodes[1].parameters.allowedActions).toBe(DOCKER_ACTIONS.join(','));
+	});
+
+	it.each(['subworkflow', 'direct'])('%s: an allowed list on an input whose node holds no allow-list is refused at generate time', (gatewayMode) => {
+		const bad = JSON.parse(JSON.stringify(spec('content_generate'))) as ToolSpec;
+		if (bad.target.kind !== 'gateway') throw new Error('content_generate is a gateway tool');
+		bad.target.inputs[0] = { input: 'contentType', param: 'content_type', allowed: ['note'] };
+		const tools = gatewayMode === 'direct' ? [{ ...bad, name: 'x', target: { ...bad.target, gateway: 'vault' as const, inputs: [{ input: 'vaultAction', param: 'content_type', allowed: ['read'] }] } }] : [bad];
+		expect(() => buildMcpWorkflow({ name: 'W', path: 'p', tools: tools as ToolSpec[] }, config({ gatewayMode }))).toThrow(/has an allowed list, but the (content|vault) node has no allow-list setting for it/);
 	});
 
 	it.each([

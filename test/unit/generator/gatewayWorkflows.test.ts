@@ -1,6 +1,9 @@
 /** The four gateway sub-workflows: typed inputs -> gateway node -> answer. */
+import { GATEWAY_CONTRACTS } from 'n8n-nodes-hermes';
+
 import { SUBWORKFLOW_TRIGGER_NAME } from '../../../generator/builders';
 import type { Workflow } from '../../../generator/builders';
+import { subWorkflowInputNames } from '../../../generator/builders/gatewayParams';
 import { GATEWAY_INPUTS } from '../../../generator/toolSpec/schema';
 import { generated } from './fixtures';
 
@@ -13,15 +16,18 @@ describe('gateway sub-workflows', () => {
 		const wf = load(gateway);
 		const trigger = nodeOf(wf, SUBWORKFLOW_TRIGGER_NAME);
 		expect(trigger).toMatchObject({ type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1 });
+		// The catalogue's inputs, then one per allow-list the node holds.
+		const allowLists = Object.values(GATEWAY_CONTRACTS[gateway].allowLists).map((list) => list!.input);
+		expect(subWorkflowInputNames(gateway)).toEqual([...GATEWAY_INPUTS[gateway], ...allowLists]);
 		expect(trigger.parameters).toEqual({
 			inputSource: 'workflowInputs',
-			workflowInputs: { values: GATEWAY_INPUTS[gateway].map((name) => ({ name, type: 'string' })) },
+			workflowInputs: { values: subWorkflowInputNames(gateway).map((name) => ({ name, type: 'string' })) },
 		});
 		// Every tool calling this gateway names it and sends exactly these inputs.
 		const callers = main.nodes.filter((n) => (n.parameters.workflowId as { cachedResultName?: string })?.cachedResultName === wf.name);
 		expect(callers.length).toBeGreaterThan(0);
 		for (const caller of callers) {
-			expect(Object.keys((caller.parameters.workflowInputs as { value: object }).value)).toEqual(GATEWAY_INPUTS[gateway]);
+			expect(Object.keys((caller.parameters.workflowInputs as { value: object }).value)).toEqual(subWorkflowInputNames(gateway));
 		}
 		expect(JSON.stringify(wf)).not.toMatch(/disabled/);
 		expect(new Set(wf.nodes.map((n) => n.id)).size).toBe(wf.nodes.length);
@@ -30,10 +36,13 @@ describe('gateway sub-workflows', () => {
 	it('vault: wires the inputs to the node parameters and passes the configured settings and SSH credential', () => {
 		const wf = load('vault');
 		const vault = nodeOf(wf, 'Vault');
-		expect(vault).toMatchObject({ type: 'n8n-nodes-hermes.hermesVault', typeVersion: 1, credentials: { hermesSshApi: { name: 'Hermes SSH' } } });
+		expect(vault).toMatchObject({ type: 'n8n-nodes-hermes.hermesVault', typeVersion: GATEWAY_CONTRACTS.vault.typeVersion, credentials: { hermesSshApi: { name: 'Hermes SSH' } } });
+		// The one query input feeds the search text, the folder prefix and the note path; the operation picks one.
 		expect(vault.parameters).toEqual({
 			operation: '={{ $json.vaultAction }}',
 			query: '={{ $json.vaultQuery }}',
+			prefix: '={{ $json.vaultQuery }}',
+			path: '={{ $json.vaultQuery }}',
 			content: '={{ $json.vaultContent }}',
 			baseHash: '={{ $json.vaultBaseHash }}',
 			vaultPath: '~/vaults/vps-vault',
@@ -42,9 +51,23 @@ describe('gateway sub-workflows', () => {
 		expect(wf.connections).toEqual({ [SUBWORKFLOW_TRIGGER_NAME]: { main: [[{ node: 'Vault', type: 'main', index: 0 }]] } });
 	});
 
-	it('docker and monitoring: inputs mapped to action/stack and mode/promql', () => {
-		expect(nodeOf(load('docker'), 'Docker').parameters).toMatchObject({ action: '={{ $json.dockerAction }}', stack: '={{ $json.dockerStack }}', dockerCommand: 'docker', protectedStacks: 'security-stack' });
-		expect(nodeOf(load('monitoring'), 'Monitoring').parameters).toMatchObject({ mode: '={{ $json.mode }}', promql: '={{ $json.promql }}', prometheusUrl: 'http://127.0.0.1:9090' });
+	it('docker and monitoring: inputs mapped to operation/stack and operation/promql', () => {
+		expect(nodeOf(load('docker'), 'Docker').parameters).toMatchObject({ operation: '={{ $json.dockerAction }}', stack: '={{ $json.dockerStack }}', dockerCommand: 'docker', protectedStacks: 'security-stack' });
+		expect(nodeOf(load('monitoring'), 'Monitoring').parameters).toMatchObject({ operation: '={{ $json.mode }}', promql: '={{ $json.promql }}', prometheusUrl: 'http://127.0.0.1:9090' });
+	});
+
+	it('docker: the allow-list is the calling tool\'s literal input, never a default of every action', () => {
+		const docker = nodeOf(load('docker'), 'Docker');
+		expect(docker.parameters.allowedActions).toBe('={{ $json.dockerAllowedActions }}');
+		for (const tool of ['docker_read', 'docker_manage']) {
+			const sent = (main.nodes.find((n) => n.name === tool)!.parameters.workflowInputs as { value: Record<string, unknown> }).value.dockerAllowedActions;
+			expect([tool, sent]).toEqual([tool, expect.stringMatching(/^[a-z]+(,[a-z]+)*$/)]);
+		}
+	});
+
+	it.each(['vault', 'docker', 'monitoring', 'content'] as const)('%s: the node is of the version its contract emits', (gateway) => {
+		const gatewayNode = load(gateway).nodes.find((n) => n.type === `n8n-nodes-hermes.${GATEWAY_CONTRACTS[gateway].type}`);
+		expect(gatewayNode?.typeVersion).toBe(GATEWAY_CONTRACTS[gateway].typeVersion);
 	});
 
 	it('content: only a successful validation reaches the pipeline; an invalid one answers its marker', () => {

@@ -97,9 +97,9 @@ describe('Hermes MCP Tools workflow', () => {
 		expect(value('vault_write').vaultAction).toBe('write');
 		expect(value('monitoring_alerts').mode).toBe('alerts');
 		expect(value('monitoring_query').mode).toBe('query');
-		// docker_read may only send read actions: anything else becomes a value the gateway refuses.
-		expect(value('docker_read').dockerAction).toContain("['status', 'logs', 'list'].includes(");
-		expect(value('docker_manage').dockerAction).toContain("['start', 'stop', 'restart', 'update'].includes(");
+		// docker_read may only send read actions: its list is a literal the gateway node enforces, whatever the agent sends.
+		expect(value('docker_read')).toMatchObject({ dockerAction: expect.stringContaining("$fromAI('action'"), dockerAllowedActions: 'status,logs,list' });
+		expect(value('docker_manage')).toMatchObject({ dockerAction: expect.stringContaining("$fromAI('action'"), dockerAllowedActions: 'start,stop,restart,update' });
 	});
 
 	it('configures the Odoo tools: typeVersion 2, custom resource, credential type from the config', () => {

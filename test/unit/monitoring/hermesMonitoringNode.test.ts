@@ -10,19 +10,20 @@ import { executeNode } from '../../harness/executeNode';
 const node = new HermesMonitoring();
 
 test('description: tool-usable, SSH credential tested by the shared test, contract parameter names and defaults', () => {
-	const { description } = node;
+	const version = node.getNodeType();
+	const { description } = version;
 	expect(description.name).toBe('hermesMonitoring');
 	expect(description.usableAsTool).toBe(true);
 	expect(description.credentials).toEqual([{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }]);
-	expect(Object.keys(node.methods.credentialTest)).toEqual(['hermesSshConnectionTest']);
+	expect(Object.keys(version.methods?.credentialTest ?? {})).toEqual(['hermesSshConnectionTest']);
 	const defaults = Object.fromEntries(description.properties.map((p) => [p.name, p.default]));
-	expect(defaults).toEqual({ mode: 'alerts', promql: '', prometheusUrl: 'http://127.0.0.1:9090' });
+	expect(defaults).toEqual({ operation: 'alerts', promql: '', prometheusUrl: 'http://127.0.0.1:9090' });
 });
 
 test("the PromQL cap is documented where the operator and the agent look: the parameter and the node's page", () => {
 	const cap = MAX_PROMQL_CHARS.toLocaleString('en-US');
 	expect(cap).toBe('10,000');
-	const promql = node.description.properties.find((p) => p.name === 'promql');
+	const promql = node.getNodeType().description.properties.find((p) => p.name === 'promql');
 	expect(promql?.description).toContain(`at most ${cap} characters`);
 	const page = readFileSync(join(__dirname, '../../../docs/nodes/monitoring.md'), 'utf8');
 	expect(page).toMatch(new RegExp(`${cap} characters[^.]*__TOO_LARGE__`));
@@ -30,7 +31,7 @@ test("the PromQL cap is documented where the operator and the agent look: the pa
 
 test('input errors are answered as paired items without touching SSH or credentials', async () => {
 	const [out] = await executeNode(node, {
-		parameters: { mode: (i: { m: string }) => i.m, promql: '' },
+		parameters: { operation: (i: { m: string }) => i.m, promql: '' },
 		items: [{ m: 'bogus' }, { m: 'query' }],
 	});
 	expect(out.map((o) => [o.json.error, o.json.retry, o.pairedItem])).toEqual([
@@ -41,7 +42,7 @@ test('input errors are answered as paired items without touching SSH or credenti
 
 test('a bad Prometheus URL setting is an infrastructure fault for the operator, answered before any agent input and without SSH', async () => {
 	const [out] = await executeNode(node, {
-		parameters: { mode: (i: { m: string }) => i.m, promql: 'up', prometheusUrl: 'ftp://127.0.0.1:9090' },
+		parameters: { operation: (i: { m: string }) => i.m, promql: 'up', prometheusUrl: 'ftp://127.0.0.1:9090' },
 		items: [{ m: 'query' }, { m: 'bogus' }],
 	});
 	expect(out).toEqual(
@@ -59,7 +60,7 @@ test('a bad Prometheus URL setting is an infrastructure fault for the operator, 
 });
 
 test('a fault that is not input (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {
-	const parameters = { mode: 'alerts' };
+	const parameters = { operation: 'alerts' };
 	const [out] = await executeNode(node, { parameters, continueOnFail: true });
 	expect(out).toEqual([{ json: { error: expect.stringContaining('hermesSshApi') }, pairedItem: { item: 0 } }]);
 	await expect(executeNode(node, { parameters })).rejects.toBeInstanceOf(NodeOperationError);

@@ -1,5 +1,5 @@
-import { answerFor, parseCurlOutput } from '../../../nodes/HermesMonitoring/prometheusAnswer';
-import { HTTP_TRAILER } from '../../../nodes/HermesMonitoring/remoteScripts';
+import { answerFor, parseCurlOutput } from '../../../nodes/HermesMonitoring/helpers/answers';
+import { HTTP_TRAILER } from '../../../nodes/HermesMonitoring/scripts/curl';
 
 /** JSON a service other than Prometheus may answer with HTTP 200: answered, never thrown. */
 describe('JSON that is not a Prometheus answer', () => {

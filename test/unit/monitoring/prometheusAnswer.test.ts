@@ -1,5 +1,6 @@
-import { alertsAnswer, CAPS, parseCurlOutput, queryAnswer } from '../../../nodes/HermesMonitoring/prometheusAnswer';
-import { HTTP_TRAILER } from '../../../nodes/HermesMonitoring/remoteScripts';
+import { MONITORING_CAPS } from '../../../nodes/HermesMonitoring/contract';
+import { alertsAnswer, parseCurlOutput, queryAnswer } from '../../../nodes/HermesMonitoring/helpers/answers';
+import { HTTP_TRAILER } from '../../../nodes/HermesMonitoring/scripts/curl';
 
 const curl = (body: string, status = '200', exitCode = 0, stderr = '') => ({
 	stdout: `${body}\n${HTTP_TRAILER}${status}`,
@@ -10,13 +11,13 @@ const curl = (body: string, status = '200', exitCode = 0, stderr = '') => ({
 describe('curl output', () => {
 	test('success envelope -> data', () => {
 		const parsed = parseCurlOutput(curl(JSON.stringify({ status: 'success', data: { resultType: 'vector', result: [] } })));
-		expect(parsed).toEqual({ ok: true, data: { resultType: 'vector', result: [] }, warnings: undefined });
+		expect(parsed).toEqual({ ok: true, value: { data: { resultType: 'vector', result: [] }, warnings: undefined } });
 	});
 
 	test("bad_data -> __BAD_ACTION__ carrying Prometheus' own message", () => {
 		const body = JSON.stringify({ status: 'error', errorType: 'bad_data', error: 'invalid parameter "query": 1:4: parse error: unexpected end of input' });
 		const parsed = parseCurlOutput(curl(body, '400'));
-		expect(parsed).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('1:4: parse error: unexpected end of input') } });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('1:4: parse error: unexpected end of input') } });
 	});
 
 	test.each([
@@ -45,7 +46,7 @@ describe('curl output', () => {
 	});
 
 	test('answer cut at the byte cap (no trailer) -> __TOO_LARGE__', () => {
-		const parsed = parseCurlOutput({ stdout: 'x'.repeat(CAPS.responseBytes), stderr: '', exitCode: 141 });
+		const parsed = parseCurlOutput({ stdout: 'x'.repeat(MONITORING_CAPS.responseBytes), stderr: '', exitCode: 141 });
 		expect(parsed).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
 	});
 
@@ -65,16 +66,16 @@ describe('query answer caps', () => {
 	});
 
 	test('more series than the cap: cut at the series cap, says so', () => {
-		const answer = queryAnswer({ resultType: 'vector', result: series(CAPS.series + 5) });
-		expect(answer).toMatchObject({ seriesCount: CAPS.series + 5, returned: CAPS.series, truncated: true });
-		expect(answer.hint).toContain(`Showing ${CAPS.series} of ${CAPS.series + 5} series`);
+		const answer = queryAnswer({ resultType: 'vector', result: series(MONITORING_CAPS.series + 5) });
+		expect(answer).toMatchObject({ seriesCount: MONITORING_CAPS.series + 5, returned: MONITORING_CAPS.series, truncated: true });
+		expect(answer.hint).toContain(`Showing ${MONITORING_CAPS.series} of ${MONITORING_CAPS.series + 5} series`);
 	});
 
 	test('big series: cut at the character cap, whole series only', () => {
 		const big = Array.from({ length: 10 }, (_, i) => ({ metric: { l: 'v'.repeat(5000), i: String(i) }, value: [1, '1'] }));
 		const answer = queryAnswer({ resultType: 'vector', result: big });
 		expect(answer.truncated).toBe(true);
-		expect(JSON.stringify(answer.result).length).toBeLessThanOrEqual(CAPS.chars);
+		expect(JSON.stringify(answer.result).length).toBeLessThanOrEqual(MONITORING_CAPS.chars);
 		expect(answer.returned).toBe((answer.result as unknown[]).length);
 	});
 

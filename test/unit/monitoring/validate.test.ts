@@ -1,15 +1,16 @@
-import { checkMode, checkPrometheusUrl, checkPromql, MAX_PROMQL_CHARS } from '../../../nodes/HermesMonitoring/validate';
+import { MAX_PROMQL_CHARS } from '../../../nodes/HermesMonitoring/contract';
+import { checkOperation, checkPrometheusUrl, checkPromql } from '../../../nodes/HermesMonitoring/helpers/validate';
 
-describe('mode', () => {
+describe('operation', () => {
 	test.each([
 		['alerts', 'alerts'],
 		['query', 'query'],
 		[' Query ', 'query'],
 		['ALERTS', 'alerts'],
-	])('%j -> %s', (raw, mode) => expect(checkMode(raw)).toEqual({ ok: true, value: mode }));
+	])('%j -> %s', (raw, mode) => expect(checkOperation(raw)).toEqual({ ok: true, value: mode }));
 
 	test.each([['range'], ['alert'], [''], ['query; id'], [undefined], [null], [1], [{}], ['q uery']])('%j -> __BAD_ACTION__', (raw) => {
-		const checked = checkMode(raw);
+		const checked = checkOperation(raw);
 		expect(checked).toMatchObject({ ok: false, answer: { success: false, error: '__BAD_ACTION__', retry: 'change_arguments' } });
 	});
 });
@@ -23,8 +24,8 @@ describe('promql', () => {
 		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
 	});
 
-	test.each([[42], [{ q: 'up' }], [['up']], [true]])('non-string %j -> __BAD_ACTION__', (raw) => {
-		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
+	test.each([[42], [{ q: 'up' }], [['up']], [true]])('non-string %j -> __BAD_ARGUMENT__', (raw) => {
+		expect(checkPromql(raw)).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments' } });
 	});
 
 	test('over the cap -> __TOO_LARGE__ naming the cap', () => {

@@ -28,10 +28,10 @@ describe('markers', () => {
 		for (const hint of Object.values(DEFAULT_HINTS)) expect(hint).not.toMatch(/\b[0-9a-f]{12}\b/i);
 	});
 
-	test('the ten markers are all present', () => {
+	test('every documented marker is present', () => {
 		expect(MARKERS).toEqual(
 			expect.arrayContaining([
-				'__NOT_FOUND__', '__BAD_PATH__', '__BAD_ACTION__', '__EMPTY_QUERY__', '__EXISTS__', '__STALE_READ__',
+				'__NOT_FOUND__', '__BAD_PATH__', '__BAD_ACTION__', '__BAD_ARGUMENT__', '__EMPTY_QUERY__', '__EXISTS__', '__STALE_READ__',
 				'__WRITE_FAILED__', '__TOO_LARGE__', '__PROTECTED__', '__UNAVAILABLE__',
 			]),
 		);

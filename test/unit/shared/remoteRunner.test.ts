@@ -8,10 +8,10 @@ import { executeNode } from '../../harness/executeNode';
 // No credentials are given to these nodes: input that validation refuses must be answered
 // without reading the credential (a missing one would make executeNode's context throw).
 test.each([
-	['vault write to a traversal path', new HermesVault(), { operation: 'write', query: '../x.md', content: 'x' }, '__BAD_PATH__'],
-	['vault read without .md', new HermesVault(), { operation: 'read', query: 'notes.txt' }, '__BAD_PATH__'],
-	['vault unknown operation', new HermesVault(), { operation: 'delete', query: 'inbox/x.md' }, '__BAD_ACTION__'],
-	['monitoring empty PromQL', new HermesMonitoring(), { mode: 'query', promql: '   ' }, '__EMPTY_QUERY__'],
+	['vault write to a traversal path', new HermesVault(), { operation: 'write', path: '../x.md', content: 'x' }, '__BAD_PATH__'],
+	['vault read without .md', new HermesVault(), { operation: 'read', path: 'notes.txt' }, '__BAD_PATH__'],
+	['vault unknown operation', new HermesVault(), { operation: 'delete', path: 'inbox/x.md' }, '__BAD_ACTION__'],
+	['monitoring empty PromQL', new HermesMonitoring(), { operation: 'query', promql: '   ' }, '__EMPTY_QUERY__'],
 ])('%s is answered without reading the SSH credential', async (_label, node, parameters, marker) => {
 	const [out] = await executeNode(node, { parameters });
 	expect(out).toEqual([{ json: expect.objectContaining({ success: false, error: marker }), pairedItem: { item: 0 } }]);

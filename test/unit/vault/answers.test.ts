@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 
-import { readScriptOutput } from '../../../nodes/HermesVault/answers';
-import { countChars, LIMITS, truncateChars, utf8ByteLength } from '../../../nodes/HermesVault/limits';
-import { runVaultOperation } from '../../../nodes/HermesVault/operations';
-import type { VaultContext } from '../../../nodes/HermesVault/operations/context';
-import { shapeFileList } from '../../../nodes/HermesVault/operations/list';
-import { shapeNote } from '../../../nodes/HermesVault/operations/read';
-import { checkSearchQuery, shapeSearchMatches } from '../../../nodes/HermesVault/operations/search';
-import { prepareWrite, shapeWriteSuccess } from '../../../nodes/HermesVault/operations/write';
+import { readScriptOutput } from '../../../nodes/HermesVault/helpers/answers';
+import { VAULT_LIMITS } from '../../../nodes/HermesVault/contract';
+import { truncateChars, utf8ByteLength } from '../../../nodes/HermesVault/helpers/limits';
+import { routeOperation } from '../../../nodes/HermesVault/actions/router';
+import { vaultCall } from './vaultCall';
+import type { VaultContext } from '../../../nodes/HermesVault/helpers/context';
+import { shapeFileList } from '../../../nodes/HermesVault/actions/note/list.operation';
+import { shapeNote } from '../../../nodes/HermesVault/actions/note/read.operation';
+import { shapeSearchMatches } from '../../../nodes/HermesVault/actions/note/search.operation';
+import { checkSearchQuery } from '../../../nodes/HermesVault/helpers/validate';
+import { LOCK_WAIT_SECONDS, prepareWrite, PUSH_TIMEOUT_SECONDS, shapeWriteSuccess } from '../../../nodes/HermesVault/actions/note/write.operation';
 import { LIST_SCRIPT } from '../../../nodes/HermesVault/scripts/list';
 import { READ_SCRIPT } from '../../../nodes/HermesVault/scripts/read';
 import { SEARCH_SCRIPT } from '../../../nodes/HermesVault/scripts/search';
@@ -22,14 +25,13 @@ const result = (stdout: string | Buffer, exitCode = 0, stderr = ''): RemoteResul
 
 describe('byte and character counting', () => {
 	test.each([
-		['ascii', 'abc', 3, 3],
-		['two-byte', 'é', 2, 1],
-		['three-byte', '€', 3, 1],
-		['four-byte (surrogate pair)', '🙂', 4, 1],
-		['mixed', 'aé€🙂', 10, 4],
-	])('%s', (_label, text, bytes, chars) => {
+		['ascii', 'abc', 3],
+		['two-byte', 'é', 2],
+		['three-byte', '€', 3],
+		['four-byte (surrogate pair)', '🙂', 4],
+		['mixed', 'aé€🙂', 10],
+	])('%s', (_label, text, bytes) => {
 		expect(utf8ByteLength(text)).toBe(bytes);
-		expect(countChars(text)).toBe(chars);
 	});
 	test('truncation never splits a surrogate pair', () => {
 		expect(truncateChars('🙂🙂🙂', 2)).toEqual({ text: '🙂🙂', truncated: true });
@@ -40,36 +42,38 @@ describe('byte and character counting', () => {
 
 describe('write preparation (before any command)', () => {
 	const prefixes = ['research/'];
-	test('exactly 150,000 UTF-8 bytes of multi-byte text is accepted, 150,001 is __TOO_LARGE__', () => {
-		const atCap = 'é'.repeat(74_998) + '🙂';
+	const cap = VAULT_LIMITS.writeBytes;
+	test('exactly the byte cap of multi-byte text is accepted, one byte more is __TOO_LARGE__', () => {
+		// Two-byte characters up to 4 bytes short of the cap, then one four-byte character.
+		const atCap = 'é'.repeat((cap - 4) / 2) + '🙂';
 		const prepared = prepareWrite('research/x.md', atCap, '', prefixes);
 		expect(prepared.ok).toBe(true);
 		if (prepared.ok) {
-			expect(prepared.content.length).toBe(150_000);
-			expect(prepared.digest).toBe(createHash('sha256').update(atCap, 'utf8').digest('hex'));
+			expect(prepared.value.content.length).toBe(cap);
+			expect(prepared.value.digest).toBe(createHash('sha256').update(atCap, 'utf8').digest('hex'));
 		}
 		expect(prepareWrite('research/x.md', atCap + 'a', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
 	});
-	test('the cap counts bytes, not characters: 75,001 two-byte characters are too large', () => {
-		const text = 'é'.repeat(75_001);
-		expect(text.length).toBeLessThan(LIMITS.writeBytes);
+	test('the cap counts bytes, not characters: half the cap plus one two-byte characters are too large', () => {
+		const text = 'é'.repeat(cap / 2 + 1);
+		expect(text.length).toBeLessThan(cap);
 		expect(prepareWrite('research/x.md', text, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
 	});
-	test('base hash is normalised; a malformed one is __BAD_ACTION__ (change_arguments) saying what it must be, without echoing any hash', () => {
-		expect(prepareWrite('research/x.md', 'x', ' ABCDEF012345 ', prefixes)).toMatchObject({ ok: true, baseHash: 'abcdef012345' });
+	test('base hash is normalised; a malformed one is __BAD_ARGUMENT__ (change_arguments) saying what it must be, without echoing any hash', () => {
+		expect(prepareWrite('research/x.md', 'x', ' ABCDEF012345 ', prefixes)).toMatchObject({ ok: true, value: { baseHash: 'abcdef012345' } });
 		for (const bad of ['abc', 'abcdef0123456', 'zzzzzzzzzzzz', 'abcdef01234 ']) {
 			const prepared = prepareWrite('research/x.md', 'x', bad + 'x', prefixes);
 			expect(prepared).toMatchObject({
 				ok: false,
-				answer: { error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringMatching(/base_hash is malformed: send it empty .* 12 hexadecimal/) },
+				answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringMatching(/base_hash is malformed: send it empty .* 12 hexadecimal/) },
 			});
 			if (!prepared.ok) expect(JSON.stringify(prepared.answer)).not.toMatch(/[0-9a-f]{12}/);
 		}
 	});
 	test('empty content and a bad path are refused in that order of checks', () => {
-		expect(prepareWrite('research/x.md', '', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
+		expect(prepareWrite('research/x.md', '', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments' } });
 		expect(prepareWrite('../x.md', 'x', '', prefixes)).toMatchObject({ ok: false, answer: { error: '__BAD_PATH__', retry: 'change_arguments' } });
-		expect(prepareWrite('research/x.md', 42, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
+		expect(prepareWrite('research/x.md', 42, '', prefixes)).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments' } });
 	});
 });
 
@@ -90,21 +94,22 @@ describe('script output', () => {
 		expect(readScriptOutput(result('OK\n__NOT_FOUND__\n'))).toMatchObject({ kind: 'ok' });
 	});
 
-	test('search: 3 per file (a 4th sets truncated), 60 in total, long lines cut', () => {
+	test('search: the per-file cap (one more sets truncated), the total cap, long lines cut', () => {
+		const { searchMatchesPerFile: perFile, searchLines: total } = VAULT_LIMITS;
+		// One match per file over the per-file cap, in more files than the total cap needs.
+		const files = Math.ceil(total / perFile) + 5;
 		const records: string[] = [];
-		for (let f = 0; f < 25; f++) for (let l = 1; l <= 4; l++) records.push(`dir/f${f}.md\0${l}\0text ${f}-${l}\n`);
+		for (let f = 0; f < files; f++) for (let l = 1; l <= perFile + 1; l++) records.push(`dir/f${f}.md\0${l}\0text ${f}-${l}\n`);
 		const { matches, truncated } = shapeSearchMatches(Buffer.from(records.join('')));
-		expect(matches).toHaveLength(60);
+		expect(matches).toHaveLength(total);
 		expect(truncated).toBe(true);
-		expect(matches.slice(0, 4)).toEqual([
-			{ path: 'dir/f0.md', line: 1, text: 'text 0-1' },
-			{ path: 'dir/f0.md', line: 2, text: 'text 0-2' },
-			{ path: 'dir/f0.md', line: 3, text: 'text 0-3' },
+		expect(matches.slice(0, perFile + 1)).toEqual([
+			...Array.from({ length: perFile }, (_, i) => ({ path: 'dir/f0.md', line: i + 1, text: `text 0-${i + 1}` })),
 			{ path: 'dir/f1.md', line: 1, text: 'text 1-1' },
 		]);
-		const long = shapeSearchMatches(Buffer.from(`a.md\x001\x00${'x'.repeat(2000)}\n`));
+		const long = shapeSearchMatches(Buffer.from(`a.md\x001\x00${'x'.repeat(VAULT_LIMITS.searchLineChars * 4)}\n`));
 		expect(long).toMatchObject({ truncated: false });
-		expect(long.matches[0].text).toHaveLength(LIMITS.searchLineChars);
+		expect(long.matches[0].text).toHaveLength(VAULT_LIMITS.searchLineChars);
 		expect(shapeSearchMatches(Buffer.from('a.md\x001\x00cut short without newline'))).toEqual({ matches: [], truncated: true });
 		expect(shapeSearchMatches(Buffer.from('we"ird:na$me.md\x002\x00x\n')).matches).toEqual([{ path: 'we"ird:na$me.md', line: 2, text: 'x' }]);
 	});
@@ -112,23 +117,30 @@ describe('script output', () => {
 	test('search queries: empty, multi-line and overlong are refused before any command', () => {
 		expect(checkSearchQuery('')).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
 		expect(checkSearchQuery(undefined)).toMatchObject({ ok: false, answer: { error: '__EMPTY_QUERY__', retry: 'change_arguments' } });
-		expect(checkSearchQuery('a\r\nb')).toMatchObject({ ok: false, answer: { error: '__BAD_ACTION__', retry: 'change_arguments' } });
-		expect(checkSearchQuery('x'.repeat(501))).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
-		expect(checkSearchQuery(`$(rm -rf /) '; "`)).toEqual({ ok: true, query: `$(rm -rf /) '; "` });
+		expect(checkSearchQuery('a\r\nb')).toMatchObject({ ok: false, answer: { error: '__BAD_ARGUMENT__', retry: 'change_arguments' } });
+		expect(checkSearchQuery('x'.repeat(VAULT_LIMITS.searchQueryChars + 1))).toMatchObject({ ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } });
+		expect(checkSearchQuery('🙂'.repeat(VAULT_LIMITS.searchQueryChars))).toMatchObject({ ok: true });
+		expect(checkSearchQuery(`$(rm -rf /) '; "`)).toEqual({ ok: true, value: `$(rm -rf /) '; "` });
 	});
 
-	test('list: at most 300, truncated from the extra entry or the total', () => {
-		const names = Array.from({ length: 301 }, (_, i) => `f${i}.md`);
-		expect(shapeFileList(Buffer.from(names.join('\0') + '\0'), 500)).toMatchObject({ truncated: true });
-		expect(shapeFileList(Buffer.from(names.join('\0') + '\0'), 500).files).toHaveLength(300);
+	test('list: at most the entry cap, truncated from the extra entry or the total', () => {
+		const cap = VAULT_LIMITS.listEntries;
+		const names = Array.from({ length: cap + 1 }, (_, i) => `f${i}.md`);
+		expect(shapeFileList(Buffer.from(names.join('\0') + '\0'), cap * 2)).toMatchObject({ truncated: true });
+		expect(shapeFileList(Buffer.from(names.join('\0') + '\0'), cap * 2).files).toHaveLength(cap);
+		expect(shapeFileList(Buffer.from(names.slice(0, cap).join('\0') + '\0'), cap)).toMatchObject({ truncated: false });
+		expect(shapeFileList(Buffer.from(names.slice(0, cap).join('\0') + '\0'), cap + 1)).toMatchObject({ truncated: true });
 		expect(shapeFileList(Buffer.from('a.md\0b\nc.md\0'), 2)).toEqual({ files: ['a.md', 'b\nc.md'], truncated: false });
 		expect(shapeFileList(Buffer.alloc(0), 0)).toEqual({ files: [], truncated: false });
 	});
 
-	test('read: 30,000 characters, truncated when cut by characters or by the byte bound', () => {
-		expect(shapeNote(Buffer.from('é'.repeat(30_001)), 60_002)).toMatchObject({ truncated: true });
-		expect(shapeNote(Buffer.from('é'.repeat(30_001)), 60_002).content).toHaveLength(30_000);
-		expect(shapeNote(Buffer.from('é'.repeat(30_000)), 60_000)).toEqual({ content: 'é'.repeat(30_000), truncated: false });
+	test('read: the character cap, truncated when cut by characters or by the byte bound', () => {
+		const cap = VAULT_LIMITS.readChars;
+		const over = Buffer.from('é'.repeat(cap + 1));
+		expect(shapeNote(over, over.length)).toMatchObject({ truncated: true });
+		expect(shapeNote(over, over.length).content).toHaveLength(cap);
+		const atCap = Buffer.from('é'.repeat(cap));
+		expect(shapeNote(atCap, atCap.length)).toEqual({ content: 'é'.repeat(cap), truncated: false });
 		expect(shapeNote(Buffer.from('abc'), 10)).toEqual({ content: 'abc', truncated: true });
 	});
 
@@ -158,11 +170,11 @@ describe('dispatch', () => {
 		},
 	};
 	test.each(['delete', '', 42, null, 'search;rm'])('unknown operation %j is __BAD_ACTION__ without any command', async (operation) => {
-		const answer = await runVaultOperation(never, { operation, query: 'x', content: () => 'x', baseHash: () => '' });
+		const answer = await routeOperation(never, vaultCall(operation, 'x', 'x', ''));
 		expect(answer).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
 	});
 	test('operation names are trimmed and case-folded; invalid input sends no command', async () => {
-		const answer = await runVaultOperation(never, { operation: ' WRITE ', query: '../x.md', content: () => 'x', baseHash: () => '' });
+		const answer = await routeOperation(never, vaultCall(' WRITE ', '../x.md', 'x', ''));
 		expect(answer).toMatchObject({ error: '__BAD_PATH__', retry: 'change_arguments' });
 	});
 });
@@ -177,7 +189,7 @@ describe('what the host refuses is answered for the operation that asked', () =>
 		['__BAD_PATH__ the path resolves outside the vault\n', 'resolves outside the vault'],
 		['__BAD_PATH__ inside .git\n', 'inside .git'],
 	])('a read refused on the host (%j) gets a read hint, never the write-prefix one', async (stdout, detail) => {
-		const answer = await runVaultOperation(answering(stdout), { operation: 'read', query: 'projects/link.md', content: () => '', baseHash: () => '' });
+		const answer = await routeOperation(answering(stdout), vaultCall('read', 'projects/link.md', '', ''));
 		expect(answer).toEqual({
 			success: false,
 			error: '__BAD_PATH__',
@@ -194,10 +206,10 @@ describe('what the host refuses is answered for the operation that asked', () =>
 			{ error: '__BAD_PATH__', retry: 'change_arguments', hint: expect.stringMatching(/allowed prefix.*symlink.*\(a symlink is on the path\)$/) },
 		],
 		[
-			"a malformed base hash is __BAD_ACTION__ like the node's own check",
+			"a malformed base hash is __BAD_ARGUMENT__ like the node's own check",
 			'write',
-			'__BAD_ACTION__ malformed base hash\n',
-			{ error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('base_hash is malformed') },
+			'__BAD_ARGUMENT__ malformed base hash\n',
+			{ error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('base_hash is malformed') },
 		],
 		[
 			'a vault path naming no work tree is __UNAVAILABLE__ misconfigured',
@@ -206,7 +218,7 @@ describe('what the host refuses is answered for the operation that asked', () =>
 			{ error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured', hint: expect.stringContaining('Tell the operator') },
 		],
 	])('on the host: %s', async (_case, operation, stdout, expected) => {
-		const answer = await runVaultOperation(answering(stdout), { operation, query: 'research/n.md', content: () => 'x', baseHash: () => '' });
+		const answer = await routeOperation(answering(stdout), vaultCall(operation, 'research/n.md', 'x', ''));
 		expect(answer).toMatchObject({ success: false, ...expected });
 	});
 });
@@ -231,7 +243,7 @@ describe('agent data never reaches the command line', () => {
 		['read', 'research/a b.md', READ_SCRIPT, true],
 	] as const)('%s: constant script, vault path as the only argument, data on stdin', async (operation, query, script, readOnly) => {
 		const { ctx, commands } = capture();
-		await runVaultOperation(ctx, { operation, query, content: () => '', baseHash: () => '' });
+		await routeOperation(ctx, vaultCall(operation, query, '', ''));
 		expect(commands).toHaveLength(1);
 		expect(commands[0]).toMatchObject({ script, args: ['~/vaults/vps-vault'], readOnly });
 		expect(commands[0].stdin?.toString()).toBe(query);
@@ -239,7 +251,7 @@ describe('agent data never reaches the command line', () => {
 	test('write: constant script, fixed-format arguments, path + base hash + content on stdin, never retried', async () => {
 		const { ctx, commands } = capture();
 		const content = `${EVIL}\nnote body é`;
-		await runVaultOperation(ctx, { operation: 'write', query: 'research/n.md', content: () => content, baseHash: () => 'ABCDEFABCDEF' });
+		await routeOperation(ctx, vaultCall('write', 'research/n.md', content, 'ABCDEFABCDEF'));
 		expect(commands).toHaveLength(1);
 		const [command] = commands;
 		expect(command.script).toBe(WRITE_SCRIPT);
@@ -250,8 +262,8 @@ describe('agent data never reaches the command line', () => {
 			String(bytes.length),
 			createHash('sha256').update(bytes).digest('hex'),
 			'research/,inbox/',
-			'30',
-			'30',
+			String(PUSH_TIMEOUT_SECONDS),
+			String(LOCK_WAIT_SECONDS),
 		]);
 		expect(Buffer.compare(command.stdin as Buffer, Buffer.concat([Buffer.from('research/n.md\nabcdefabcdef\n'), bytes]))).toBe(0);
 		expect(JSON.stringify(command.args)).not.toContain('pwned');

@@ -3,10 +3,11 @@ import {
 	checkNotePath,
 	checkVaultPath,
 	checkWritePath,
-	parseWritePrefixes,
-} from '../../../nodes/HermesVault/pathPolicy';
-import { runVaultOperation } from '../../../nodes/HermesVault/operations';
-import type { VaultContext } from '../../../nodes/HermesVault/operations/context';
+	checkWritePrefixes,
+} from '../../../nodes/HermesVault/helpers/validate';
+import { routeOperation } from '../../../nodes/HermesVault/actions/router';
+import { vaultCall } from './vaultCall';
+import type { VaultContext } from '../../../nodes/HermesVault/helpers/context';
 import { BAD_WRITE_PATHS, GOOD_WRITE_PATHS, WRITE_PREFIXES } from './pathTables';
 
 test('the bad-path table has at least 60 entries, all distinct', () => {
@@ -24,13 +25,13 @@ describe.each(BAD_WRITE_PATHS)('write refuses %s', (_label, path) => {
 
 describe.each(GOOD_WRITE_PATHS)('write accepts %s', (path) => {
 	test('unchanged', () => {
-		expect(checkWritePath(path, WRITE_PREFIXES)).toEqual({ ok: true, path });
+		expect(checkWritePath(path, WRITE_PREFIXES)).toEqual({ ok: true, value: path });
 	});
 });
 
 describe('read (no prefix rule)', () => {
 	test.each(['README.md', 'notes/any/where.md', 'research/x.md'])('accepts %s', (path) => {
-		expect(checkNotePath(path)).toEqual({ ok: true, path });
+		expect(checkNotePath(path)).toEqual({ ok: true, value: path });
 	});
 	const prefixOnly = new Set(['research-evil/x.md', 'researchx.md', 'Research/x.md', 'notes/x.md', 'x.md', 'README.md', 'notes/research/x.md']);
 	test.each(BAD_WRITE_PATHS.filter(([, path]) => !prefixOnly.has(path as string)))('refuses %s', (_label, path) => {
@@ -49,7 +50,7 @@ describe('list prefix', () => {
 		['research/', 'research'],
 		['research/sub/', 'research/sub'],
 	])('%j -> %j', (input, expected) => {
-		expect(checkListPrefix(input)).toEqual({ ok: true, path: expected });
+		expect(checkListPrefix(input)).toEqual({ ok: true, value: expected });
 	});
 	test.each(['/', '../', '.git', '.git/', 'research/..', '/etc', '~', 'research//', 'a\\b', 'x\0'])('refuses %j', (input) => {
 		expect(checkListPrefix(input).ok).toBe(false);
@@ -58,11 +59,18 @@ describe('list prefix', () => {
 
 describe('writePrefixes setting', () => {
 	test('normalised to folders ending in /', () => {
-		expect(parseWritePrefixes('research, inbox/ ,, notes/sub')).toEqual(['research/', 'inbox/', 'notes/sub/']);
-		expect(parseWritePrefixes('')).toEqual([]);
+		expect(checkWritePrefixes('research, inbox/ ,, notes/sub')).toEqual({ ok: true, value: ['research/', 'inbox/', 'notes/sub/'] });
+		expect(checkWritePrefixes('')).toEqual({ ok: true, value: [] });
 	});
-	test.each(['../x', '/abs', '.git', 'a//b', '~/x', 'x\\y'])('refuses %j', (entry) => {
-		expect(() => parseWritePrefixes(`research/,${entry}`)).toThrow(/writePrefixes entry/);
+	test.each(['../x', '/abs', '.git', 'a//b', '~/x', 'x\\y'])('refuses %j as the operator\'s misconfiguration', (entry) => {
+		expect(checkWritePrefixes(`research/,${entry}`)).toMatchObject({
+			ok: false,
+			reason: expect.stringMatching(/writePrefixes entry/),
+			answer: { error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here' },
+		});
+	});
+	test('refuses a value that is not text', () => {
+		expect(checkWritePrefixes(['research/'])).toMatchObject({ ok: false, answer: { state: 'misconfigured' } });
 	});
 });
 
@@ -70,8 +78,8 @@ describe('vaultPath setting', () => {
 	test.each(['~/vaults/vps-vault', '/srv/vault', '~', ' /srv/vault '])('accepts %j', (value) => {
 		expect(checkVaultPath(value).ok).toBe(true);
 	});
-	test.each(['', 'vaults/x', '-x', '/srv/../etc', '/srv/x\n', 42])('refuses %j', (value) => {
-		expect(checkVaultPath(value).ok).toBe(false);
+	test.each(['', 'vaults/x', '-x', '/srv/../etc', '/srv/x\n', 42])('refuses %j as the operator\'s misconfiguration', (value) => {
+		expect(checkVaultPath(value)).toMatchObject({ ok: false, reason: expect.stringMatching(/vaultPath/), answer: { error: '__UNAVAILABLE__', state: 'misconfigured' } });
 	});
 });
 
@@ -86,7 +94,7 @@ test('through the operation, every bad path is __BAD_PATH__ before any command i
 		},
 	};
 	for (const [label, path] of BAD_WRITE_PATHS) {
-		const answer = await runVaultOperation(ctx, { operation: 'write', query: path, content: () => 'x', baseHash: () => '' });
+		const answer = await routeOperation(ctx, vaultCall('write', path, 'x', ''));
 		expect({ label, error: answer.error, retry: answer.retry }).toEqual({ label, error: '__BAD_PATH__', retry: 'change_arguments' });
 	}
 	expect(sent).toEqual([]);

@@ -4,7 +4,7 @@ import { LIST_SCRIPT } from '../../../nodes/HermesVault/scripts/list';
 import { READ_SCRIPT } from '../../../nodes/HermesVault/scripts/read';
 import { SEARCH_RAW_LINES, SEARCH_SCRIPT } from '../../../nodes/HermesVault/scripts/search';
 import { WRITE_SCRIPT } from '../../../nodes/HermesVault/scripts/write';
-import { LIMITS } from '../../../nodes/HermesVault/limits';
+import { VAULT_LIMITS } from '../../../nodes/HermesVault/contract';
 
 describe.each([
 	['search', SEARCH_SCRIPT],
@@ -25,6 +25,6 @@ describe.each([
 test('search reads enough raw lines to decide truncation after per-file capping', () => {
 	// Each file drops at most one of its 4 raw lines: 84 raw lines keep at least 63 > 60.
 	expect(SEARCH_RAW_LINES).toBe(84);
-	const worstKept = SEARCH_RAW_LINES - SEARCH_RAW_LINES / (LIMITS.searchMatchesPerFile + 1);
-	expect(worstKept).toBeGreaterThan(LIMITS.searchLines);
+	const worstKept = SEARCH_RAW_LINES - SEARCH_RAW_LINES / (VAULT_LIMITS.searchMatchesPerFile + 1);
+	expect(worstKept).toBeGreaterThan(VAULT_LIMITS.searchLines);
 });

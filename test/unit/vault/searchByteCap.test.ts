@@ -1,4 +1,4 @@
-import { shapeSearchMatches } from '../../../nodes/HermesVault/operations/search';
+import { shapeSearchMatches } from '../../../nodes/HermesVault/actions/note/search.operation';
 import { SEARCH_RAW_BYTES, SEARCH_SCRIPT } from '../../../nodes/HermesVault/scripts/search';
 
 /** One complete git grep --null record of exactly `bytes` bytes. */

@@ -1,0 +1,193 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ok, refuse, type Checked } from '../../shared/checked';
+import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
+import { DOCKER_LOG_CAPS } from '../contract';
+import { EXIT, NO_CONTAINERS, SECTION } from '../scripts/compose';
+
+/** Reads what the docker command printed (`--format json`, `inspect`) into the node's answers. */
+const OUTPUT_CHARS = 2_000;
+const COMPOSE_PROJECT_LABEL = 'com.docker.compose.project';
+
+export interface CommandOutput {
+	stdout: string;
+	stderr: string;
+	exitCode: number | null;
+}
+
+const tail = (text: string, max = OUTPUT_CHARS) => (text.length > max ? `...${text.slice(-max)}` : text);
+
+/** Docker prints `--format json` as one array (older compose) or one object per line. */
+export function parseJsonRecords(text: string): IDataObject[] {
+	const trimmed = text.trim();
+	if (!trimmed) return [];
+	if (trimmed.startsWith('[')) return JSON.parse(trimmed) as IDataObject[];
+	return trimmed
+		.split('\n')
+		.filter((line) => line.trim())
+		.map((line) => JSON.parse(line) as IDataObject);
+}
+
+/** A failing docker command is an infrastructure answer that carries docker's own words. */
+export function dockerFailure(output: CommandOutput): ErrorAnswer {
+	const said = tail((output.stderr.trim() || output.stdout.trim()).replace(/\s+$/, ''), 500);
+	if (output.exitCode === 127) {
+		return unavailableAnswer('misconfigured', `The docker command was not found on the host (check the Docker Command setting): ${said}`);
+	}
+	// Mostly a daemon that is down or busy: worth a later retry.
+	return unavailableAnswer('unreachable', `docker exited ${output.exitCode}: ${said || 'no message'}`);
+}
+
+/**
+ * The answer for a finished docker command: its failure, or what `build` reads from its output.
+ * Output that is not Docker JSON (a wrong Docker Command setting) is answered, not thrown.
+ */
+export function answerFrom(output: CommandOutput, build: (output: CommandOutput) => IDataObject): IDataObject {
+	if (output.exitCode !== 0) return { ...dockerFailure(output) };
+	try {
+		return build(output);
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return { ...notDockerJson(why) };
+	}
+}
+
+/** Output of another program than Docker: the Docker Command setting names something else. */
+function notDockerJson(why: string): ErrorAnswer {
+	return unavailableAnswer('misconfigured', `The docker command printed something that is not Docker JSON (${why}). Check the Docker Command setting.`);
+}
+
+/** Status and logs answer a stack without containers alike (a typo, or a container's name). */
+function noContainers(stack: string): IDataObject {
+	return { ...errorAnswer('__NOT_FOUND__', `No containers belong to the stack "${stack}". Use action "list" to see the stacks.`) };
+}
+
+export function listAnswer(output: CommandOutput): IDataObject {
+	const stacks = parseJsonRecords(output.stdout).map((p) => ({ name: String(p.Name ?? ''), status: String(p.Status ?? '') }));
+	return { success: true, action: 'list', count: stacks.length, stacks };
+}
+
+export function statusAnswer(stack: string, output: CommandOutput): IDataObject {
+	const containers = parseJsonRecords(output.stdout).map((c) => ({
+		name: String(c.Name ?? c.Names ?? ''),
+		service: String(c.Service ?? ''),
+		state: String(c.State ?? ''),
+		status: String(c.Status ?? ''),
+		health: String(c.Health ?? ''),
+		image: String(c.Image ?? ''),
+	}));
+	if (!containers.length) return noContainers(stack);
+	return { success: true, action: 'status', stack, count: containers.length, containers };
+}
+
+/** The last `max` bytes of `text`, starting on a whole character. */
+function newestBytes(text: string, max: number): string {
+	const bytes = Buffer.from(text, 'utf8');
+	let start = bytes.length - max;
+	while (start < bytes.length && (bytes[start] & 0xc0) === 0x80) start++;
+	return bytes.subarray(start).toString('utf8');
+}
+
+/**
+ * The script looks the stack's containers up first, as status does, and says NO_CONTAINERS
+ * when there are none; otherwise it sends at most cap+1 bytes of logs (the newest), and more
+ * than the cap means older lines were cut.
+ */
+export function logsAnswer(stack: string, output: CommandOutput): IDataObject {
+	if (output.stdout === `${NO_CONTAINERS}\n`) return noContainers(stack);
+	let logs = output.stdout;
+	const truncated = Buffer.byteLength(logs) > DOCKER_LOG_CAPS.chars;
+	if (truncated) {
+		logs = logs.slice(logs.indexOf('\n') + 1);
+		while (Buffer.byteLength(logs) > DOCKER_LOG_CAPS.chars && logs.includes('\n')) logs = logs.slice(logs.indexOf('\n') + 1);
+		// The newest line alone is over the cap: its newest bytes, rather than nothing at all.
+		if (Buffer.byteLength(logs) > DOCKER_LOG_CAPS.chars) logs = newestBytes(logs, DOCKER_LOG_CAPS.chars);
+	}
+	const answer: IDataObject = { success: true, action: 'logs', stack, tailLines: DOCKER_LOG_CAPS.tailLines, truncated, logs };
+	if (truncated) answer.hint = `Only the newest ${DOCKER_LOG_CAPS.chars} bytes of the last ${DOCKER_LOG_CAPS.tailLines} lines are shown.`;
+	return answer;
+}
+
+export function manageAnswer(action: string, stack: string, output: CommandOutput): IDataObject {
+	return { success: true, action, stack, output: tail(`${output.stdout}${output.stderr}`.trim()) };
+}
+
+interface Section {
+	body: string;
+	exitCode: number;
+}
+
+function sections(stdout: string): Map<string, Section> {
+	const found = new Map<string, Section>();
+	for (const chunk of stdout.split(`${SECTION} `).slice(1)) {
+		const newline = chunk.indexOf('\n');
+		const name = chunk.slice(0, newline).trim();
+		const rest = chunk.slice(newline + 1);
+		const exitAt = rest.lastIndexOf(`${EXIT} `);
+		found.set(name, { body: exitAt < 0 ? rest : rest.slice(0, exitAt), exitCode: exitAt < 0 ? -1 : Number(rest.slice(exitAt + EXIT.length + 1).trim()) });
+	}
+	return found;
+}
+
+/**
+ * Decides, from what Docker resolved, whether a manage action may run on `stack`: refuses a
+ * target whose container (by name or id prefix) belongs to a protected project, and a stack
+ * Docker does not know. Returns the project's compose files for `update`.
+ */
+export function resolveTarget(stack: string, protectedStacks: string[], output: CommandOutput): Checked<string[]> {
+	try {
+		return decideTarget(stack, protectedStacks, output);
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return refuse(notDockerJson(why));
+	}
+}
+
+function decideTarget(stack: string, protectedStacks: string[], output: CommandOutput): Checked<string[]> {
+	const parts = sections(output.stdout);
+	const ls = parts.get('ls');
+	if (!ls || ls.exitCode !== 0) {
+		return refuse(dockerFailure({ ...output, exitCode: ls?.exitCode ?? output.exitCode, stdout: ls?.body ?? output.stdout }));
+	}
+	const inspect = parts.get('inspect');
+	let containerProject: string | undefined;
+	let containerName = '';
+	if (inspect && inspect.exitCode === 0) {
+		const [container] = parseJsonRecords(inspect.body) as Array<{ Name?: string; Config?: { Labels?: Record<string, string> | null } }>;
+		containerProject = container?.Config?.Labels?.[COMPOSE_PROJECT_LABEL];
+		containerName = (container?.Name ?? '').replace(/^\//, '');
+	}
+	if (containerProject !== undefined && protectedStacks.includes(containerProject.trim().toLowerCase())) {
+		return refuse(
+			errorAnswer('__PROTECTED__', `"${stack}" resolves to the container ${containerName} of the protected stack "${containerProject}", which cannot be actioned by this tool.`),
+		);
+	}
+	const project = parseJsonRecords(ls.body).find((p) => String(p.Name ?? '').toLowerCase() === stack);
+	if (!project) {
+		const hint = containerProject
+			? `"${stack}" is the container ${containerName} of the stack "${containerProject}". Act on the stack by its name.`
+			: `Docker knows no compose stack named "${stack}". Use action "list" to see the stacks.`;
+		return refuse(errorAnswer('__NOT_FOUND__', hint));
+	}
+	const configFiles = String(project.ConfigFiles ?? '')
+		.split(',')
+		.map((file) => file.trim())
+		.filter(Boolean);
+	return ok(configFiles);
+}
+
+/** Compose files come from Docker, but still must be plain absolute paths to become arguments. */
+export function usableConfigFiles(stack: string, files: string[]): Checked<string[]> {
+	const plain = (file: string) => file.startsWith('/') && ![...file].some((ch) => ch.charCodeAt(0) < 0x20);
+	if (!files.length || !files.every(plain)) {
+		// Only someone on the host can fix this: the agent's arguments were right.
+		return refuse(
+			errorAnswer(
+				'__NOT_FOUND__',
+				`Docker has no usable compose file recorded for "${stack}" (got ${JSON.stringify(files)}); bring the stack up once with docker compose from its folder, then retry.`,
+				'never_here',
+			),
+		);
+	}
+	return ok(files);
+}

@@ -1,0 +1,42 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { TransportError } from '../../shared/transport/types';
+import { transportFaultAnswer } from '../../shared/transportAnswer';
+import type { DockerManageAction } from '../contract';
+import { MANAGE_SCRIPTS, RESOLVE_SCRIPT } from '../scripts/compose';
+import { answerFrom, manageAnswer, resolveTarget, usableConfigFiles } from './answers';
+import type { DockerContext } from './context';
+
+/**
+ * start, stop, restart, update: Docker first resolves the target (a container name or id of a
+ * protected stack is refused), then the compose verb runs. The whole path is one-shot: neither
+ * the check nor the action is retried.
+ */
+export async function manage(ctx: DockerContext, action: DockerManageAction, stack: string): Promise<IDataObject> {
+	const resolved = resolveTarget(stack, ctx.protectedStacks, await ctx.run(RESOLVE_SCRIPT, [ctx.docker, stack], false));
+	if (!resolved.ok) return { ...resolved.answer };
+	let files: string[] = [];
+	if (action === 'update') {
+		const usable = usableConfigFiles(stack, resolved.value);
+		if (!usable.ok) return { ...usable.answer };
+		files = usable.value;
+	}
+	const outcome = await ctx.run(MANAGE_SCRIPTS[action], [ctx.docker, stack, ...files], false).then(
+		(output) => ({ output }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in outcome) {
+		const { error } = outcome;
+		// Lost or timed out once started: the action may have run. A plain "retry" could run it twice.
+		if (error instanceof TransportError && (error.kind === 'dropped' || error.kind === 'timeout')) {
+			return {
+				...transportFaultAnswer(error, {
+					next: `The ${action} of "${stack}" may have been carried out: check it with action "status" before running it again.`,
+					retry: 'after_read',
+				}),
+			};
+		}
+		throw error;
+	}
+	return answerFrom(outcome.output, (output) => manageAnswer(action, stack, output));
+}

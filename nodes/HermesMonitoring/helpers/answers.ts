@@ -1,0 +1,163 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ok, refuse, type Checked } from '../../shared/checked';
+import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
+import { MONITORING_CAPS, type MonitoringOperation } from '../contract';
+import { HTTP_TRAILER } from '../scripts/curl';
+
+/** Turns what curl printed on the host into the node's answer: caps, `truncated`, Prometheus errors. */
+
+export interface CurlOutput {
+	stdout: string;
+	stderr: string;
+	exitCode: number | null;
+}
+
+interface PrometheusEnvelope {
+	status?: string;
+	data?: unknown;
+	errorType?: string;
+	error?: string;
+	warnings?: string[];
+}
+
+/** What a `success` envelope carried. */
+export interface PrometheusData {
+	data: unknown;
+	warnings?: string[];
+}
+
+/** Error types that mean "Prometheus could not answer now" rather than "the query is wrong". */
+const UNAVAILABLE_TYPES = new Set(['timeout', 'canceled', 'unavailable', 'internal']);
+
+const clip = (text: string, max = 500) => (text.length > max ? `${text.slice(0, max)}...` : text);
+
+export function parseCurlOutput(output: CurlOutput): Checked<PrometheusData> {
+	const { stdout } = output;
+	const trailerAt = stdout.lastIndexOf(`\n${HTTP_TRAILER}`);
+	if (trailerAt < 0) {
+		if (Buffer.byteLength(stdout) >= MONITORING_CAPS.responseBytes) {
+			return refuse(
+				errorAnswer(
+					'__TOO_LARGE__',
+					`Prometheus' answer is over ${MONITORING_CAPS.responseBytes} bytes. Narrow the query (label matchers, topk(), sum by (...)).`,
+				),
+			);
+		}
+		return refuse(unreachable(output));
+	}
+	const status = stdout.slice(trailerAt + HTTP_TRAILER.length + 1).trim();
+	const body = stdout.slice(0, trailerAt);
+	if (status === '000' || !body.trim()) return refuse(unreachable(output));
+	let envelope: PrometheusEnvelope;
+	try {
+		envelope = JSON.parse(body) as PrometheusEnvelope;
+	} catch {
+		return refuse(notPrometheus(status, body));
+	}
+	if (!envelope || typeof envelope !== 'object') return refuse(notPrometheus(status, body));
+	if (envelope.status === 'success') return ok({ data: envelope.data, warnings: envelope.warnings });
+	const message = envelope.error ?? `HTTP ${status}`;
+	if (envelope.errorType && UNAVAILABLE_TYPES.has(envelope.errorType)) {
+		const state = envelope.errorType === 'timeout' ? 'timeout' : 'unreachable';
+		return refuse(unavailableAnswer(state, `Prometheus could not answer (${envelope.errorType}): ${clip(message)}`));
+	}
+	return refuse(
+		errorAnswer('__BAD_ARGUMENT__', `Prometheus rejected the query (${envelope.errorType ?? 'error'}): ${clip(message)}. Fix the PromQL and retry.`),
+	);
+}
+
+function notPrometheus(status: string, body: string): ErrorAnswer {
+	return unavailableAnswer('misconfigured', `The Prometheus URL answered HTTP ${status} with something that is not Prometheus JSON: ${clip(body, 200)}`);
+}
+
+/**
+ * The answer for a `success` envelope. JSON of another shape (the URL setting names another
+ * service, a proxy rewrote it) is __UNAVAILABLE__ for the operator, never a thrown TypeError.
+ */
+export function answerFor(mode: MonitoringOperation, data: unknown, warnings?: unknown): IDataObject {
+	try {
+		return mode === 'query' ? queryAnswer(data, warnings as string[] | undefined) : alertsAnswer(data);
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return { ...unavailableAnswer('misconfigured', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${why}). Check the Prometheus URL setting.`) };
+	}
+}
+
+/** curl's exit code when its --max-time ran out. */
+const CURL_TIMED_OUT = 28;
+
+function unreachable(output: CurlOutput): ErrorAnswer {
+	const reason = output.stderr.trim() || `curl exited ${output.exitCode}`;
+	if (output.exitCode === 127) {
+		return unavailableAnswer('misconfigured', `Prometheus could not be reached from the host (curl is not installed on the host): ${clip(reason, 300)}`);
+	}
+	const state = output.exitCode === CURL_TIMED_OUT ? 'timeout' : 'unreachable';
+	return unavailableAnswer(state, `Prometheus could not be reached from the host: ${clip(reason, 300)}`);
+}
+
+/** Keeps whole entries, in order, while both caps hold. */
+function capEntries<T>(entries: T[]): { kept: T[]; truncated: boolean } {
+	const kept: T[] = [];
+	let chars = 2;
+	for (const entry of entries) {
+		if (kept.length >= MONITORING_CAPS.series) break;
+		const size = JSON.stringify(entry).length + 1;
+		if (chars + size > MONITORING_CAPS.chars) break;
+		kept.push(entry);
+		chars += size;
+	}
+	return { kept, truncated: kept.length < entries.length };
+}
+
+interface PromSeries {
+	metric: Record<string, string>;
+	value?: [number, string];
+	values?: Array<[number, string]>;
+}
+
+export function queryAnswer(data: unknown, warnings?: string[]): IDataObject {
+	const { resultType, result } = (data ?? {}) as { resultType?: string; result?: unknown };
+	const answer: IDataObject = { success: true, mode: 'query', resultType: resultType ?? 'unknown' };
+	if (warnings?.length) answer.warnings = warnings.map((w) => clip(w, 300));
+	if (resultType === 'scalar' || resultType === 'string') {
+		const [timestamp, value] = result as [number, string];
+		return { ...answer, result: { timestamp, value }, seriesCount: 1, returned: 1, truncated: false };
+	}
+	const series = Array.isArray(result) ? (result as PromSeries[]) : [];
+	const { kept, truncated } = capEntries(series);
+	Object.assign(answer, { seriesCount: series.length, returned: kept.length, truncated, result: kept as unknown as IDataObject[] });
+	if (truncated) {
+		answer.hint = `Showing ${kept.length} of ${series.length} series (caps: ${MONITORING_CAPS.series} series, ${MONITORING_CAPS.chars} characters). Narrow the query with label matchers, topk() or sum by (...) to see the rest.`;
+	}
+	return answer;
+}
+
+interface PromAlert {
+	labels?: Record<string, string>;
+	annotations?: Record<string, string>;
+	state?: string;
+	activeAt?: string;
+	value?: string;
+}
+
+export function alertsAnswer(data: unknown): IDataObject {
+	const all = ((data ?? {}) as { alerts?: PromAlert[] }).alerts ?? [];
+	const firing = all
+		.filter((alert) => alert.state === 'firing')
+		.map((alert) => {
+			const { alertname = '', ...labels } = alert.labels ?? {};
+			return {
+				name: alertname,
+				labels,
+				summary: alert.annotations?.summary ?? alert.annotations?.description ?? '',
+				since: alert.activeAt ?? '',
+			};
+		});
+	const { kept, truncated } = capEntries(firing);
+	const answer: IDataObject = { success: true, mode: 'alerts', count: firing.length, returned: kept.length, truncated, alerts: kept };
+	if (truncated) {
+		answer.hint = `Showing ${kept.length} of ${firing.length} firing alerts (caps: ${MONITORING_CAPS.series} alerts, ${MONITORING_CAPS.chars} characters). Use mode "query" with ALERTS{alertstate="firing"} and label matchers to see the rest.`;
+	}
+	return answer;
+}

@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
+
+import { SSH_CREDENTIAL_TEST } from './credentialTest';
+import { gatewayVersionDescription, type VersionDescription } from './description';
+import type { GatewayContract } from './gatewayContract';
+import { runPerItem } from './runItems';
+
+/** One call's answer for one item, from the node's execution context (parameters, credentials). */
+export type AnswerItem = (ctx: IExecuteFunctions) => (itemIndex: number) => Promise<IDataObject>;
+
+/**
+ * The class of one version of a gateway node: its description, the SSH credential's test for an
+ * SSH node, and an `execute` that answers each item as `answer` says. A version's own file
+ * supplies only what is its own (its description and how it reads its parameters), so every
+ * version shares the rest of the node's behaviour.
+ */
+export function gatewayVersionNode(contract: GatewayContract, spec: VersionDescription, answer: AnswerItem) {
+	return class implements INodeType {
+		description: INodeTypeDescription;
+
+		methods = contract.ssh ? SSH_CREDENTIAL_TEST : undefined;
+
+		constructor(baseDescription: INodeTypeBaseDescription) {
+			this.description = gatewayVersionDescription(contract, baseDescription, spec);
+		}
+
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			return await runPerItem(this, answer(this));
+		}
+	};
+}
