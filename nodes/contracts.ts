@@ -56,5 +56,11 @@ export const GATEWAY_CONTRACTS = { vault: VAULT, docker: DOCKER, monitoring: MON
 export type GatewayName = keyof typeof GATEWAY_CONTRACTS;
 export const GATEWAY_NAMES = Object.keys(GATEWAY_CONTRACTS) as GatewayName[];
 
+/**
+ * Gateways whose node only checks the request and hands it to another workflow (content: the
+ * pipeline), so their tools always go through a sub-workflow that calls it.
+ */
+export const HAND_OFF_GATEWAYS: readonly GatewayName[] = ['content'];
+
 /** Type suffix n8n gives the tool variant of a node marked usableAsTool. */
 export const TOOL_TYPE_SUFFIX = 'Tool';

@@ -8,13 +8,10 @@
  * node's output goes back to the agent, never on to another node, so content_generate keeps its
  * sub-workflow (validate, then call the pipeline) in both modes.
  */
-import type { GatewayName } from 'n8n-nodes-hermes';
+import { HAND_OFF_GATEWAYS, type GatewayName } from 'n8n-nodes-hermes';
 
 import type { HermesConfig } from '../config';
 import { GATEWAYS } from '../toolSpec/schema';
-
-/** Gateways whose answer comes from another workflow: they always need their sub-workflow. */
-export const HAND_OFF_GATEWAYS: readonly GatewayName[] = ['content'];
 
 /** Whether tools of this gateway are the node's own tool variant wired to the trigger. */
 export function isDirectGateway(gateway: GatewayName, config: Pick<HermesConfig, 'gatewayMode'>): boolean {

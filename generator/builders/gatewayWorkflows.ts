@@ -4,11 +4,11 @@
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
  * hands to the agent.
  */
-import type { GatewayName } from 'n8n-nodes-hermes';
+import { HAND_OFF_GATEWAYS, type GatewayName } from 'n8n-nodes-hermes';
 
 import type { HermesConfig } from '../config';
 import { expression } from '../fromAi';
-import { HAND_OFF_GATEWAYS, subWorkflowGateways } from './gatewayMode';
+import { subWorkflowGateways } from './gatewayMode';
 import { allowListsOf, contractOf, gatewayNodeType, inputOfRole, subWorkflowInputNames } from './gatewayParams';
 import { gatewayCredentials, gatewaySettings } from './gatewaySettings';
 import { ifNode, main, node } from './nodeParts';

@@ -1,7 +1,7 @@
 export { generateAll, jsonFile, MAIN_FILE, MAIN_MANIFEST_FILE } from './generateAll';
 export type { GeneratedFile } from './generateAll';
 export { directToolParameters, directToolType } from './directTool';
-export { HAND_OFF_GATEWAYS, isDirectGateway, subWorkflowGateways } from './gatewayMode';
+export { isDirectGateway, subWorkflowGateways } from './gatewayMode';
 export { gatewayCredentials, gatewaySettings } from './gatewaySettings';
 export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
 export { nodeId, webhookId } from './ids';
