@@ -13,6 +13,7 @@ import { CATALOGUE_DIR, DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../con
 import { CONFIG_FILE_NAMES } from '../../config/fileNames';
 import { packageRoot, packageVersion } from '../../runtime/packageRoot';
 import { HermesError } from '../../errors';
+import { defaultCatalogue } from '../../project';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { formatOption } from '../options';
 import { runCommand } from '../run';
@@ -37,6 +38,11 @@ function renderConfig(catalogue: readonly string[]): string {
 		`export default defineConfig(${json.replace(/\n\}$/, `,\n${approvals}\n}`)});`,
 		'',
 	].join('\n');
+}
+
+/** The default catalogue's sensitive tools: the first lint warns about each until approvals gate it. */
+function sensitiveCount(): number {
+	return defaultCatalogue().filter((tool) => tool.sensitive).length;
 }
 
 function npmName(dir: string): string {
@@ -121,9 +127,9 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 		...kept.map((file) => `  kept    ${file} (already there)`),
 		'',
 		'Next:',
-		'  npm install                        # installs hermes-workflows',
+		'  npm install                        # installs hermes-workflows; commit package-lock.json (the CI job runs npm ci with it)',
 		'  npx hermes-workflows generate      # writes workflows/ from catalogue/ and hermes.config.ts',
-		'  npx hermes-workflows lint workflows',
+		`  npx hermes-workflows lint workflows   # ${sensitiveCount()} warnings (HMT017) until approvals gate the sensitive tools`,
 		'  npx hermes-workflows push --url http://<n8n>:5678 --api-key <key>',
 	];
 	io.stdout(`${lines.join('\n')}\n`);
