@@ -4,6 +4,7 @@ import type { HermesConfig } from '../config';
 import { expression, fromAiCall, quote } from '../fromAi';
 import type { JsonObject, JsonValue } from './n8nTypes';
 import { byId, mapperColumn } from './resourceLocator';
+import { valueConversion } from '../odoo/fieldTypes';
 
 /** Operators the Odoo node lists; others (ilike) go through as an expression, which Odoo receives verbatim. */
 const NODE_OPERATORS = new Set([
@@ -38,16 +39,37 @@ function writeValue(w: OdooWrite, ref: Ref): JsonValue {
 }
 
 /**
- * The write for an "update one field" tool: an object built in the expression, holding only the
- * chosen field. A field outside the allow-list is sent as `refused_field_<name>`, which Odoo
- * rejects ("Invalid field"), so nothing is written and the agent sees why.
+ * The chosen field's value with its field's type: the agent sends text, and a number or boolean
+ * field gets a number or boolean. Text that is not one (`"lots"`) goes on unchanged, so Odoo
+ * refuses it with its own message instead of storing 0.
  */
-function fieldChoiceValue(choice: FieldChoice, ref: Ref): string {
+function typedValue(model: string, choice: FieldChoice, field: string, value: string): string {
+	const fieldsOf = (conversion: string) => choice.allowed.filter((f) => valueConversion(model, f) === conversion);
+	const list = (fields: string[]) => `[${fields.map(quote).join(', ')}]`;
+	let typed = value;
+	const booleans = fieldsOf('boolean');
+	if (booleans.length) {
+		typed = `(${list(booleans)}.includes(${field}) && ['true', 'false'].includes(${value}) ? ${value} === 'true' : ${typed})`;
+	}
+	const numbers = fieldsOf('number');
+	if (numbers.length) {
+		typed = `(${list(numbers)}.includes(${field}) && typeof ${value} === 'string' && ${value}.trim() !== '' && Number.isFinite(Number(${value})) ? Number(${value}) : ${typed})`;
+	}
+	return typed;
+}
+
+/**
+ * The write for an "update one field" tool: an object built in the expression, holding only the
+ * chosen field, its value typed for that field. A field outside the allow-list is sent as
+ * `refused_field_<name>`, which Odoo rejects ("Invalid field"), so nothing is written and the
+ * agent sees why.
+ */
+function fieldChoiceValue(model: string, choice: FieldChoice, ref: Ref): string {
 	const field = ref(choice.fieldParam);
 	const value = ref(choice.valueParam);
 	const allowed = `[${choice.allowed.map(quote).join(', ')}]`;
 	return expression(
-		`${allowed}.includes(${field}) ? { [${field}]: ${value} } : { ['refused_field_' + ${field}]: ${value} }`,
+		`${allowed}.includes(${field}) ? { [${field}]: ${typedValue(model, choice, field, value)} } : { ['refused_field_' + ${field}]: ${value} }`,
 	);
 }
 
@@ -55,7 +77,7 @@ function fieldsToSend(target: OdooTarget, ref: Ref): JsonObject {
 	let value: JsonValue;
 	let columns: string[];
 	if (target.fieldChoice) {
-		value = fieldChoiceValue(target.fieldChoice, ref);
+		value = fieldChoiceValue(target.model, target.fieldChoice, ref);
 		columns = target.fieldChoice.allowed;
 	} else {
 		const writes = target.writes ?? [];

@@ -126,7 +126,9 @@ const hash12 = (text: string) => createHash('sha256').update(text).digest('hex')
 export const WRITTEN_NOTE = { path: 'inbox/e2e-from-n8n.md', content: '# Written through n8n\n\nMCP -> toolWorkflow -> gateway -> SSH -> git.\n' };
 
 export const TOOL_CASES: ToolCase[] = [
-	odoo('odoo_list_projects', { limit: 10 }, (rows) => expect(names(rows)).toEqual(['Website Redesign', 'Internal Tools'])),
+	// In Odoo's order: projects by sequence, name, id; tasks by priority desc, sequence,
+	// deadline, id desc; leads by priority desc, id desc.
+	odoo('odoo_list_projects', { limit: 10 }, (rows) => expect(names(rows)).toEqual(['Internal Tools', 'Website Redesign'])),
 	odoo('odoo_create_project', { name: 'E2E Project', description: '<p>made by the e2e</p>' }, (rows, e) =>
 		expect(record(e, 'project.project', rows[0].id as number)).toMatchObject({ name: 'E2E Project', description: '<p>made by the e2e</p>', active: true }),
 	),
@@ -136,7 +138,7 @@ export const TOOL_CASES: ToolCase[] = [
 	odoo('odoo_archive_project', { project_id: 3 }, (_rows, e) => expect(record(e, 'project.project', 3)?.active).toBe(false)),
 	odoo('odoo_list_task_stages', { project_id: 1 }, (rows) => expect(names(rows)).toEqual(['New', 'In Progress', 'Done'])),
 	odoo('odoo_move_task_stage', { task_id: 1, stage_id: 3 }, (_rows, e) => expect(record(e, 'project.task', 1)?.stage_id).toBe(3)),
-	odoo('odoo_list_tasks', { project_id: 1 }, (rows) => expect(names(rows)).toEqual(['Draft the sitemap', 'Pick a CMS'])),
+	odoo('odoo_list_tasks', { project_id: 1 }, (rows) => expect(names(rows)).toEqual(['Pick a CMS', 'Draft the sitemap'])),
 	odoo('odoo_get_task', { task_id: 1 }, (rows) =>
 		expect(rows).toEqual([expect.objectContaining({ id: 1, description: '<p>Pages and menus</p>', project_id: [1, 'Website Redesign'], tag_ids: [1] })]),
 	),
@@ -156,7 +158,7 @@ export const TOOL_CASES: ToolCase[] = [
 		expect(record(e, 'res.partner', 3)).toMatchObject({ name: 'Brandon Freeman', city: 'Namur' }),
 	),
 	odoo('crm_list_stages', {}, (rows) => expect(rows.map((r) => [r.name, r.is_won])).toEqual([['New', false], ['Qualified', false], ['Won', true]])),
-	odoo('crm_list_leads', {}, (rows) => expect(names(rows)).toEqual(['Office chairs', 'Website quote'])),
+	odoo('crm_list_leads', {}, (rows) => expect(names(rows)).toEqual(['Website quote', 'Office chairs'])),
 	odoo('crm_create_lead', { name: 'E2E lead', partner_name: 'ACME', expected_revenue: 5000 }, (rows, e) =>
 		expect(record(e, 'crm.lead', rows[0].id as number)).toMatchObject({ name: 'E2E lead', type: 'opportunity', partner_name: 'ACME', expected_revenue: 5000 }),
 	),

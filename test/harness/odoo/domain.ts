@@ -5,6 +5,7 @@
  */
 import { badDomain } from './errors';
 import type { ModelSpec } from './models';
+import { checkSqlDate } from './values';
 
 export type StoredRecord = Record<string, unknown> & { id: number };
 
@@ -70,6 +71,8 @@ const OPERATORS = new Set([
 	'not ilike', '=like', '=ilike', 'child_of', 'parent_of',
 ]);
 
+const COMPARISONS = new Set(['=', '!=', '<>', '>', '<', '>=', '<=']);
+
 function termPredicate(model: string, spec: ModelSpec, term: unknown[], nameOf: NameOf): Predicate {
 	const [path, rawOperator, value] = term;
 	if (typeof path !== 'string' || typeof rawOperator !== 'string' || !OPERATORS.has(rawOperator)) {
@@ -85,6 +88,10 @@ function termPredicate(model: string, spec: ModelSpec, term: unknown[], nameOf: 
 	if (fieldName === 'id') return (r) => compareScalar(r.id, operator, right);
 	const field = spec.fields[fieldName];
 	if (!field) throw badDomain(`Invalid field ${model}.${fieldName} in leaf ${JSON.stringify(term)}`);
+	// Odoo passes a compared date through to PostgreSQL, which refuses what it cannot cast.
+	if ((field.type === 'date' || field.type === 'datetime') && COMPARISONS.has(operator)) {
+		checkSqlDate(right, field.type === 'date' ? 'date' : 'timestamp');
+	}
 
 	if (field.type === 'many2one' && field.relation) {
 		const relation = field.relation;

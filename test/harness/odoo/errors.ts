@@ -15,6 +15,16 @@ export class OdooError extends Error {
 	}
 }
 
+/** Python's `repr()` of a str, as it appears in its error messages. */
+export function pyRepr(text: string): string {
+	const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+	const body = text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+	return `${quote}${quote === "'" ? body.replace(/'/g, "\\'") : body}${quote}`;
+}
+
+/** A value as Python's `%r` shows it: strings in Python's quotes, anything else as JSON. */
+const pyValue = (value: unknown): string => (typeof value === 'string' ? pyRepr(value) : JSON.stringify(value));
+
 export const accessDenied = (): OdooError =>
 	new OdooError('odoo.exceptions.AccessDenied', 'Access Denied', 401);
 
@@ -39,7 +49,7 @@ export const invalidField = (model: string, field: string): OdooError =>
 	new OdooError('builtins.ValueError', `Invalid field '${field}' on model '${model}'`, 422);
 
 export const wrongValue = (model: string, field: string, value: unknown): OdooError =>
-	new OdooError('builtins.ValueError', `Wrong value for ${model}.${field}: ${JSON.stringify(value)}`, 422);
+	new OdooError('builtins.ValueError', `Wrong value for ${model}.${field}: ${pyValue(value)}`, 422);
 
 export const mandatoryField = (model: string, field: string): OdooError =>
 	new OdooError(

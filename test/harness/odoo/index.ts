@@ -110,7 +110,8 @@ async function route(session: OdooSession, req: IncomingMessage, res: ServerResp
 	sendJson(res, { status: 404, body: { name: 'werkzeug.exceptions.NotFound', message: `No route for ${path}` } });
 }
 
-export async function startOdooStandIn(options: { port?: number; login?: Partial<OdooLogin> } = {}): Promise<OdooStandIn> {
+/** `store` replaces the default seed, e.g. with the records a recorded database held. */
+export async function startOdooStandIn(options: { port?: number; login?: Partial<OdooLogin>; store?: OdooStore } = {}): Promise<OdooStandIn> {
 	const login: OdooLogin = {
 		db: 'hermes',
 		username: 'admin',
@@ -119,7 +120,7 @@ export async function startOdooStandIn(options: { port?: number; login?: Partial
 		uid: 2,
 		...options.login,
 	};
-	const store = new OdooStore();
+	const store = options.store ?? new OdooStore();
 	const session = new OdooSession(store, login);
 	const server: Server = createServer((req, res) => {
 		route(session, req, res).catch((error: unknown) => {

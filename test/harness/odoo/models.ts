@@ -1,22 +1,14 @@
 /**
  * The Odoo models the Hermes catalogue touches, with the fields (names, types, labels,
- * required/readonly) a stock Odoo 17/18 database exposes through `fields_get`, and a few seed
- * records. Only what the catalogue and n8n's Odoo node use is modelled.
+ * required/readonly) a stock Odoo 18 database exposes through `fields_get`, each model's default
+ * order, and a few seed records. Only what the catalogue and n8n's Odoo node use is modelled; a
+ * unit test holds every field to the `fields_get` recorded from a real Odoo 18.
  */
+import type { OdooFieldType } from '../../../generator/odoo/fieldTypes';
 
-export type FieldType =
-	| 'char'
-	| 'text'
-	| 'html'
-	| 'integer'
-	| 'float'
-	| 'monetary'
-	| 'boolean'
-	| 'date'
-	| 'datetime'
-	| 'selection'
-	| 'many2one'
-	| 'many2many';
+
+/** Odoo's field types, as the generator knows them. */
+export type FieldType = OdooFieldType;
 
 export interface FieldSpec {
 	type: FieldType;
@@ -25,17 +17,28 @@ export interface FieldSpec {
 	readonly?: boolean;
 	relation?: string;
 	selection?: Array<[string, string]>;
-	/** Value a create without this field gets. */
-	default?: unknown;
+	/** Value a create without this field gets; a function is called with the record being made. */
+	default?: unknown | ((context: DefaultContext) => unknown);
+}
+
+/** What a computed default may look at: the acting user and the values given so far. */
+export interface DefaultContext {
+	uid: number;
+	vals: Record<string, unknown>;
+	/** Ids of a model's records matching a domain, in the model's order. */
+	search(model: string, domain: unknown[]): number[];
 }
 
 export interface ModelSpec {
 	/** Field whose value is the record's display name. */
 	recName: string;
+	/** The model's `_order`: what search and search_read sort by when the call names no order. */
+	order: string;
 	fields: Record<string, FieldSpec>;
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
+const currentUser = ({ uid }: DefaultContext): number => uid;
 
 const char = (string: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
 	type: 'char',
@@ -57,17 +60,27 @@ const bool = (string: string, value: boolean): FieldSpec => ({
 const int = (string: string, value = 0): FieldSpec => ({ type: 'integer', string, default: value });
 const active: FieldSpec = bool('Active', true);
 
+function firstTaskStage({ vals, search }: DefaultContext): number | false {
+	const project = vals.project_id;
+	if (typeof project !== 'number') return false;
+	return search('project.task.type', [['project_ids', 'in', [project]], ['fold', '=', false]])[0] ?? false;
+}
+
 export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	'res.users': {
 		recName: 'name',
+		order: 'name, id',
 		fields: { name: char('Name', { required: true }), login: char('Login', { required: true }), active },
 	},
 	'res.country': {
 		recName: 'name',
+		order: 'name, id',
 		fields: { name: char('Country Name', { required: true }), code: char('Country Code') },
 	},
 	'res.partner': {
 		recName: 'name',
+		// Odoo sorts by complete_name, which is the name for a partner without a parent company.
+		order: 'name, id desc',
 		fields: {
 			name: char('Name'),
 			is_company: bool('Is a Company', false),
@@ -87,6 +100,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	},
 	'project.project': {
 		recName: 'name',
+		order: 'sequence, name, id',
 		fields: {
 			name: char('Name', { required: true }),
 			description: html('Description'),
@@ -101,6 +115,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	},
 	'project.task.type': {
 		recName: 'name',
+		order: 'sequence, id',
 		fields: {
 			name: char('Name', { required: true }),
 			sequence: int('Sequence', 1),
@@ -111,16 +126,20 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	},
 	'project.tags': {
 		recName: 'name',
+		order: 'name, id',
 		fields: { name: char('Name', { required: true }), color: int('Color', 0) },
 	},
 	'project.task': {
 		recName: 'name',
+		order: 'priority desc, sequence, date_deadline, id desc',
 		fields: {
 			name: char('Title', { required: true }),
 			description: html('Description'),
 			project_id: m2o('Project', 'project.project'),
-			stage_id: m2o('Stage', 'project.task.type'),
-			user_ids: { type: 'many2many', string: 'Assignees', relation: 'res.users' },
+			// The first open stage of the task's project; none when the project has no stages.
+			stage_id: m2o('Stage', 'project.task.type', { default: firstTaskStage }),
+			// A task made through the API is assigned to the user who made it.
+			user_ids: { type: 'many2many', string: 'Assignees', relation: 'res.users', default: ({ uid }: DefaultContext) => [uid] },
 			tag_ids: { type: 'many2many', string: 'Tags', relation: 'project.tags' },
 			partner_id: m2o('Customer', 'res.partner'),
 			date_deadline: { type: 'datetime', string: 'Deadline' },
@@ -139,6 +158,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	},
 	'crm.stage': {
 		recName: 'name',
+		order: 'sequence, name, id',
 		fields: {
 			name: char('Stage Name', { required: true }),
 			sequence: int('Sequence', 1),
@@ -148,6 +168,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	},
 	'crm.lead': {
 		recName: 'name',
+		order: 'priority desc, id desc',
 		fields: {
 			name: char('Opportunity', { required: true }),
 			type: {
@@ -167,8 +188,19 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 			phone: char('Phone'),
 			expected_revenue: { type: 'monetary', string: 'Expected Revenue', default: 0 },
 			probability: { type: 'float', string: 'Probability', default: 10 },
-			stage_id: m2o('Stage', 'crm.stage'),
-			user_id: m2o('Salesperson', 'res.users'),
+			priority: {
+				type: 'selection',
+				string: 'Priority',
+				selection: [
+					['0', 'Low'],
+					['1', 'Medium'],
+					['2', 'High'],
+					['3', 'Very High'],
+				],
+				default: '0',
+			},
+			stage_id: m2o('Stage', 'crm.stage', { default: ({ search }: DefaultContext) => search('crm.stage', [])[0] ?? false }),
+			user_id: m2o('Salesperson', 'res.users', { default: currentUser }),
 			date_deadline: { type: 'date', string: 'Expected Closing' },
 			description: html('Notes'),
 			active,
@@ -176,8 +208,10 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	},
 	'hr.employee': {
 		recName: 'name',
+		order: 'name, id',
 		fields: {
-			name: char('Employee Name', { required: true }),
+			// Required in the form, not in fields_get: the name lives on the employee's resource.
+			name: char('Employee Name'),
 			work_email: char('Work Email'),
 			user_id: m2o('User', 'res.users'),
 			active,
@@ -185,6 +219,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 	},
 	'account.analytic.line': {
 		recName: 'name',
+		order: 'date desc, id desc',
 		fields: {
 			name: char('Description', { required: true }),
 			date: { type: 'date', string: 'Date', required: true, default: today },
@@ -192,7 +227,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 			project_id: m2o('Project', 'project.project'),
 			task_id: m2o('Task', 'project.task'),
 			employee_id: m2o('Employee', 'hr.employee'),
-			user_id: m2o('User', 'res.users'),
+			user_id: m2o('User', 'res.users', { default: currentUser }),
 		},
 	},
 };

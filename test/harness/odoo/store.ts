@@ -14,7 +14,10 @@ import {
 	unknownModel,
 	wrongValue,
 } from './errors';
-import { MODELS, SEED, type FieldSpec, type ModelSpec } from './models';
+import { MODELS, SEED, type DefaultContext, type FieldSpec, type ModelSpec } from './models';
+import { compileOrder } from './order';
+import { MODEL_RULES } from './rules';
+import { toOdooDate, toOdooDatetime, toOdooHtml, toPyFloat, toPyInt } from './values';
 
 /** A model method call with its arguments bound to Odoo's parameter names. */
 export interface MethodCall {
@@ -39,24 +42,32 @@ export const SIGNATURES: Readonly<Record<string, { recordMethod: boolean; params
 	name_search: { recordMethod: false, params: ['name', 'domain', 'operator', 'limit'] },
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 export class OdooStore {
 	private readonly tables = new Map<string, Map<number, StoredRecord>>();
 	private readonly nextIds = new Map<string, number>();
 
+	/**
+	 * `seed` records are created in order; one that names its `id` keeps it (a recorded database
+	 * has gaps). `nextIds` sets a model's id sequence, as a database whose last records were
+	 * deleted continues after them.
+	 */
 	constructor(
 		private readonly models: Readonly<Record<string, ModelSpec>> = MODELS,
 		seed: ReadonlyArray<[string, Record<string, unknown>]> = SEED,
 		private readonly uid = 2,
+		nextIds: Readonly<Record<string, number>> = {},
 	) {
 		for (const name of Object.keys(models)) {
 			this.tables.set(name, new Map());
 			this.nextIds.set(name, 1);
 		}
-		for (const [model, vals] of seed) this.create(model, [vals]);
+		for (const [model, { id, ...vals }] of seed) {
+			if (typeof id === 'number') this.nextIds.set(model, id);
+			this.create(model, [vals]);
+		}
+		for (const [model, next] of Object.entries(nextIds)) this.nextIds.set(model, Math.max(next, this.nextIds.get(model) ?? 1));
 	}
 
 	/** Records of a model as stored (many2one = id or false, many2many = id list), archived included. */
@@ -82,7 +93,8 @@ export class OdooStore {
 				return Array.isArray(p.vals_list) ? created : created[0];
 			}
 			case 'read':
-				return this.existing(call.model, ids, 'read').map((r) => this.present(call.model, r, p.fields));
+				// Odoo reads what exists of the ids asked for: an unknown id is left out, not an error.
+				return this.existing(call.model, ids, 'read', { skipMissing: true }).map((r) => this.present(call.model, r, p.fields));
 			case 'write':
 				this.write(call.model, ids, p.vals);
 				return true;
@@ -120,12 +132,12 @@ export class OdooStore {
 		return this.tables.get(model)!;
 	}
 
-	private existing(model: string, ids: unknown, method: string): StoredRecord[] {
+	private existing(model: string, ids: unknown, method: string, options: { skipMissing?: boolean } = {}): StoredRecord[] {
 		if (!Array.isArray(ids) || !ids.every(isId)) throw badArguments(method, `expected a list of record ids, got ${JSON.stringify(ids)}`);
 		const table = this.table(model);
 		const missing = ids.filter((id) => !table.has(id));
-		if (missing.length) throw missingRecord(model, missing, this.uid);
-		return ids.map((id) => table.get(id)!);
+		if (missing.length && !options.skipMissing) throw missingRecord(model, missing, this.uid);
+		return ids.filter((id) => table.has(id)).map((id) => table.get(id)!);
 	}
 
 	private create(model: string, valsList: unknown): number[] {
@@ -134,11 +146,14 @@ export class OdooStore {
 		const ids: number[] = [];
 		for (const vals of list) {
 			const record: StoredRecord = { id: 0 };
+			const given = this.convertVals(model, spec, vals);
+			const context: DefaultContext = { uid: this.uid, vals: given, search: (m, domain) => this.search(m, { domain }).map((r) => r.id) };
 			for (const [name, field] of Object.entries(spec.fields)) {
-				const value = typeof field.default === 'function' ? (field.default as () => unknown)() : field.default;
-				record[name] = field.type === 'many2many' ? [] : (value ?? false);
+				if (name in given) continue;
+				const value = typeof field.default === 'function' ? (field.default as (c: DefaultContext) => unknown)(context) : field.default;
+				record[name] = value ?? (field.type === 'many2many' ? [] : false);
 			}
-			Object.assign(record, this.convertVals(model, spec, vals));
+			Object.assign(record, given);
 			for (const [name, field] of Object.entries(spec.fields)) {
 				if (field.required && (record[name] === false || record[name] === '')) throw mandatoryField(model, name);
 			}
@@ -153,11 +168,16 @@ export class OdooStore {
 	private write(model: string, ids: unknown, vals: unknown): void {
 		const spec = this.spec(model);
 		const records = this.existing(model, ids, 'write');
+		const rules = MODEL_RULES[model];
+		if (typeof vals === 'object' && vals !== null && !Array.isArray(vals)) rules?.beforeWrite?.(vals as Record<string, unknown>);
 		const changes = this.convertVals(model, spec, vals);
 		for (const [name, value] of Object.entries(changes)) {
 			if (spec.fields[name].required && (value === false || value === '')) throw mandatoryField(model, name);
 		}
-		for (const record of records) Object.assign(record, changes);
+		for (const record of records) {
+			Object.assign(record, changes);
+			rules?.afterWrite?.(record, (m, id) => this.tables.get(m)?.get(id));
+		}
 	}
 
 	/** Converts incoming values the way the ORM's convert_to_cache does, or refuses them. */
@@ -180,24 +200,24 @@ export class OdooStore {
 		switch (field.type) {
 			case 'char':
 			case 'text':
-			case 'html':
 				if (typeof value === 'object') throw wrong();
 				return String(value);
+			case 'html':
+				if (typeof value === 'object') throw wrong();
+				return toOdooHtml(String(value));
 			case 'integer':
+				return toPyInt(value);
 			case 'float':
-			case 'monetary': {
-				const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-				if (!Number.isFinite(n)) throw wrong();
-				return field.type === 'integer' ? Math.trunc(n) : n;
-			}
+			case 'monetary':
+				return toPyFloat(value);
 			case 'boolean':
 				return Boolean(value);
 			case 'date':
-				if (typeof value !== 'string' || !DATE.test(value)) throw wrong();
-				return value;
+				if (typeof value !== 'string') throw wrong();
+				return toOdooDate(value);
 			case 'datetime':
-				if (typeof value !== 'string' || !DATETIME.test(value)) throw wrong();
-				return value.length === 10 ? `${value} 00:00:00` : value;
+				if (typeof value !== 'string') throw wrong();
+				return toOdooDatetime(value);
 			case 'selection':
 				if (!field.selection!.some(([key]) => key === value)) throw wrong();
 				return value;
@@ -210,7 +230,8 @@ export class OdooStore {
 
 	/**
 	 * Odoo hands a many2one value to PostgreSQL as is: 0 unsets it, a numeric string is cast by
-	 * the database, anything else fails there, and an unknown id breaks the foreign key.
+	 * the database, anything else fails there. An unknown id is a MissingError of the related
+	 * model: Odoo reads the related record (its company, its name) before anything is stored.
 	 */
 	private convertMany2one(model: string, name: string, field: FieldSpec, value: unknown): number | false {
 		if (value === 0 || value === '') return false;
@@ -218,13 +239,7 @@ export class OdooStore {
 		if (!isId(id)) {
 			throw new OdooError('psycopg2.errors.InvalidTextRepresentation', `invalid input syntax for type integer: ${JSON.stringify(value)}`, 422);
 		}
-		if (!this.table(field.relation!).has(id)) {
-			throw new OdooError(
-				'odoo.exceptions.ValidationError',
-				`The operation cannot be completed: another model requires the record being deleted. If possible, archive it instead.\n\nModel: ${model}, Field: ${name}, Value: ${id}`,
-				422,
-			);
-		}
+		if (!this.table(field.relation!).has(id)) throw missingRecord(field.relation!, [id], this.uid);
 		return id;
 	}
 
@@ -249,7 +264,8 @@ export class OdooStore {
 		const predicate = compileDomain(model, spec, p.domain, (m, id) => this.displayName(m, id));
 		const offset = typeof p.offset === 'number' ? p.offset : 0;
 		const limit = typeof p.limit === 'number' && p.limit > 0 ? p.limit : undefined;
-		const matches = [...this.table(model).values()].filter(predicate).sort((a, b) => a.id - b.id);
+		const order = compileOrder(model, typeof p.order === 'string' && p.order.trim() ? p.order : spec.order, new Set(Object.keys(spec.fields)));
+		const matches = [...this.table(model).values()].filter(predicate).sort(order);
 		return matches.slice(offset, limit === undefined ? undefined : offset + limit);
 	}
 
@@ -275,7 +291,8 @@ export class OdooStore {
 			if (field.type === 'many2one') {
 				out[name] = value === false ? false : [value, this.displayName(field.relation!, value as number) ?? ''];
 			} else {
-				out[name] = value === '' || value === undefined ? false : value;
+				// An empty text stays empty: Odoo stores '' as given; only an unset field reads false.
+				out[name] = value === undefined ? false : value;
 			}
 		}
 		return out;

@@ -46,7 +46,7 @@ describe('JSON-2', () => {
 
 	const failures: Array<[string, () => ReturnType<typeof json2>, number, string]> = [
 		['wrong key', () => json2('res.partner', 'search_read', { domain: [] }, 'wrong'), 401, 'odoo.exceptions.AccessDenied'],
-		['missing record', () => json2('crm.lead', 'read', { ids: [404], fields: [] }), 404, 'odoo.exceptions.MissingError'],
+		['missing record', () => json2('crm.lead', 'write', { ids: [404], vals: { name: 'x' } }), 404, 'odoo.exceptions.MissingError'],
 		['unknown keyword', () => json2('crm.lead', 'search_read', { domain: [], colour: 1 }), 422, 'builtins.TypeError'],
 		['record method without ids', () => json2('crm.lead', 'unlink', {}), 422, 'builtins.TypeError'],
 		['create with a dict', () => json2('crm.lead', 'create', { vals_list: { name: 'x' } }), 422, 'builtins.TypeError'],
@@ -121,7 +121,8 @@ describe('domains', () => {
 		const search = (domain: unknown) => local.execute({ model: 'project.project', method: 'search', params: { domain } });
 		expect(search([])).toEqual([1]);
 		expect(search([['active', '=', false]])).toEqual([2]);
-		expect(search([['active', 'in', [true, false]]])).toEqual([1, 2]);
+		// In the model's order (sequence, name, id): "Internal Tools" before "Website Redesign".
+		expect(search([['active', 'in', [true, false]]])).toEqual([2, 1]);
 	});
 
 	const bad: Array<[string, unknown]> = [

@@ -119,14 +119,20 @@ describe('errors have the shape of an Odoo server error', () => {
 	const cases: Array<[string, () => Promise<RpcAnswer>, string, RegExp]> = [
 		['wrong password', () => rpc('object', 'execute', [odoo.login.db, odoo.login.uid, 'bad', 'res.partner', 'read', [1], []]), 'odoo.exceptions.AccessDenied', /Access Denied/],
 		['uid false after a failed login', () => rpc('object', 'execute', [odoo.login.db, false, odoo.login.password, 'res.partner', 'read', [1], []]), 'odoo.exceptions.AccessDenied', /Access Denied/],
-		['missing record', () => execute('project.task', 'read', [999], ['name']), 'odoo.exceptions.MissingError', /Record does not exist/],
+		['missing record', () => execute('project.task', 'write', [999], { name: 'x' }), 'odoo.exceptions.MissingError', /^Record does not exist or has been deleted\.\n\(Record: project\.task\(999,\), User: 2\)$/],
 		['unknown model', () => execute('no.such.model', 'search_read', [], []), 'builtins.KeyError', /no\.such\.model/],
 		['unknown method', () => execute('project.task', 'action_explode', []), 'builtins.AttributeError', /action_explode/],
 		['unknown field on write', () => execute('project.task', 'write', [1], { colour: 'red' }), 'builtins.ValueError', /Invalid field 'colour'/],
 		['text for a many2one', () => execute('project.task', 'write', [1], { stage_id: 'In Progress' }), 'psycopg2.errors.InvalidTextRepresentation', /invalid input syntax for type integer/],
-		['unknown id for a many2one', () => execute('project.task', 'write', [1], { stage_id: 99 }), 'odoo.exceptions.ValidationError', /Field: stage_id, Value: 99/],
-		['text for a number', () => execute('account.analytic.line', 'write', [1], { unit_amount: 'two' }), 'builtins.ValueError', /unit_amount/],
-		['malformed date', () => execute('account.analytic.line', 'write', [1], { date: '05/01/2026' }), 'builtins.ValueError', /account.analytic.line.date/],
+		['unknown id for a many2one', () => execute('project.task', 'write', [1], { stage_id: 99 }), 'odoo.exceptions.MissingError', /\(Record: project\.task\.type\(99,\), User: 2\)/],
+		['text for a number', () => execute('account.analytic.line', 'write', [1], { unit_amount: 'two' }), 'builtins.ValueError', /^could not convert string to float: 'two'$/],
+		['text for an integer', () => execute('project.project', 'write', [1], { sequence: '3.5' }), 'builtins.ValueError', /^invalid literal for int\(\) with base 10: '3\.5'$/],
+		['malformed date', () => execute('account.analytic.line', 'write', [1], { date: '05/01/2026' }), 'builtins.ValueError', /^time data '05\/01\/2026' does not match format '%Y-%m-%d'$/],
+		['a day the month does not have', () => execute('account.analytic.line', 'write', [1], { date: '2026-02-30' }), 'builtins.ValueError', /^day is out of range for month$/],
+		['a date with a time on a date field', () => execute('crm.lead', 'write', [1], { date_deadline: 'next friday' }), 'builtins.ValueError', /^time data 'next frida' does not match format '%Y-%m-%d'$/],
+		['a datetime with a bad time', () => execute('project.task', 'write', [1], { date_deadline: '2026-12-31 25:00:00' }), 'builtins.ValueError', /^time data '2026-12-31 25:00:00' does not match format '%Y-%m-%d %H:%M:%S'$/],
+		['text for the lead probability', () => execute('crm.lead', 'write', [1], { probability: '55.5' }), 'builtins.TypeError', /^'>=' not supported between instances of 'str' and 'int'$/],
+		['a domain date PostgreSQL cannot cast', () => execute('account.analytic.line', 'search_read', [['date', '>=', 'last monday']], ['id']), 'psycopg2.errors.InvalidDatetimeFormat', /^invalid input syntax for type date: "last monday"$/],
 		['missing mandatory field', () => execute('project.project', 'create', { description: 'x' }), 'odoo.exceptions.ValidationError', /mandatory field/],
 		['bad selection value', () => execute('crm.lead', 'create', { name: 'x', type: 'deal' }), 'builtins.ValueError', /crm.lead.type/],
 		['bad domain operator', () => execute('res.partner', 'search_read', [['name', 'sounds like', 'x']], []), 'builtins.ValueError', /Invalid domain/],
@@ -153,10 +159,10 @@ describe('errors have the shape of an Odoo server error', () => {
 it('logs every call with model, method, ids and bound parameters', async () => {
 	const mark = odoo.calls.length;
 	await execute('project.task', 'write', [3], { name: 'Backup script v2' });
-	await execute('project.task', 'read', [999], ['name']);
+	await execute('project.task', 'unlink', [999]);
 	expect(odoo.objectCallsSince(mark)).toEqual([
 		expect.objectContaining({ protocol: 'jsonrpc', model: 'project.task', modelMethod: 'write', ids: [3], params: { vals: { name: 'Backup script v2' } } }),
-		expect.objectContaining({ model: 'project.task', modelMethod: 'read', ids: [999], error: 'odoo.exceptions.MissingError' }),
+		expect.objectContaining({ model: 'project.task', modelMethod: 'unlink', ids: [999], error: 'odoo.exceptions.MissingError' }),
 	]);
 });
 

@@ -1,0 +1,61 @@
+/**
+ * Odoo's failures as the agent's answers: a marker, what to do next and `retry`, never Odoo's raw
+ * error. Odoo's own message stays in the hint (it names the field or the value), cut before any
+ * SQL excerpt or traceback, which say nothing to the agent and may show the database's layout.
+ */
+import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
+import { OdooFault, OdooTransportError } from '../transport/faults';
+
+/** Odoo's message without what follows a PostgreSQL `LINE n:` excerpt or a traceback. */
+export function odooMessage(message: string): string {
+	const cut = message.split(/\nLINE \d+:|\nTraceback|\nHINT:|\nCONTEXT:/)[0];
+	return cut
+		.replace(/\s*\n\s*/g, ' ')
+		.trim()
+		.slice(0, 500);
+}
+
+/** `Record does not exist ... (Record: project.task(999,), User: 2)` -> `project.task 999`. */
+function missingRecord(message: string): string | undefined {
+	const match = /\(Record: ([a-z0-9_.]+)\(([\d, ]+?),?\)/.exec(message);
+	return match ? `${match[1]} ${match[2].replace(/,\s*$/, '')}` : undefined;
+}
+
+/** Exceptions Odoo raises for what the call asked: another value, field or id may succeed. */
+const REFUSED_VALUE = /^(builtins\.(ValueError|TypeError)|odoo\.exceptions\.(ValidationError|UserError)|psycopg2\.errors\.(InvalidDatetimeFormat|DatetimeFieldOverflow|InvalidTextRepresentation|NumericValueOutOfRange|StringDataRightTruncation))$/;
+
+export function odooFaultAnswer(fault: OdooFault): ErrorAnswer {
+	const message = odooMessage(fault.message);
+	switch (fault.odooName) {
+		case 'odoo.exceptions.MissingError': {
+			const record = missingRecord(fault.message);
+			return errorAnswer('__NOT_FOUND__', `No such record${record ? `: ${record}` : ''} (it does not exist or was deleted). List the records first and use an id it returns.`);
+		}
+		case 'odoo.exceptions.AccessDenied':
+			return unavailableAnswer('auth_failed', `Odoo refused the credential (${message}). Retrying cannot help; tell the operator.`);
+		case 'odoo.exceptions.AccessError':
+			return unavailableAnswer('misconfigured', `The Odoo user lacks a right this tool needs (Odoo: ${message}). Other arguments will not help; tell the operator.`);
+		case 'builtins.KeyError':
+			return unavailableAnswer('misconfigured', `This Odoo has no model ${message} (its module is not installed). Tell the operator.`);
+		case 'builtins.AttributeError':
+			return unavailableAnswer('misconfigured', `This Odoo refuses the method (Odoo: ${message}). Tell the operator.`);
+		case 'psycopg2.OperationalError':
+			return unavailableAnswer('misconfigured', `Odoo cannot open the credential's database (Odoo: ${message}). Tell the operator.`);
+	}
+	if (REFUSED_VALUE.test(fault.odooName)) {
+		return errorAnswer('__BAD_ACTION__', `Odoo refused the value: ${message}. Send another value (dates as YYYY-MM-DD, numbers as digits).`);
+	}
+	return unavailableAnswer('misconfigured', `Odoo failed with ${fault.odooName}: ${message}. Tell the operator.`);
+}
+
+/**
+ * No usable answer from Odoo. A read may simply be retried, and so may a write that never left
+ * (connection refused); a write whose answer was lost may or may not have been applied, so the
+ * agent reads the record before trying again.
+ */
+export function odooTransportAnswer(error: OdooTransportError, readOnly: boolean): ErrorAnswer {
+	if (error.kind === 'not_odoo') return unavailableAnswer('misconfigured', `${error.message} Tell the operator.`);
+	const state = error.kind === 'timeout' ? 'timeout' : 'unreachable';
+	if (readOnly || !error.mayHaveRun) return unavailableAnswer(state, `${error.message}. This is an infrastructure fault; retry later or tell the operator.`);
+	return unavailableAnswer(state, `${error.message}; the change may or may not have been made. Read the record before retrying.`, 'after_read');
+}
