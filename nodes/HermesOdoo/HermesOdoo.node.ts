@@ -2,7 +2,7 @@ import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { gatewayBaseDescription } from '../shared/description';
 import { HERMES_ODOO } from './contract';
-import { HermesOdooV1 } from './v1/HermesOdooV1.node';
+import { HermesOdooV1 } from './v1/HermesOdooV1';
 
 export class HermesOdoo extends VersionedNodeType {
 	constructor() {

@@ -48,7 +48,7 @@ describe.each(HERMES_ODOO.versions.map((v) => [v]))('version %i', (version) => {
 });
 
 test('the shared layout, one operation file per operation, and a documentation page', () => {
-	for (const file of ['HermesOdoo.node.ts', 'HermesOdoo.node.json', 'contract.ts', 'v1/HermesOdooV1.node.ts', 'v1/versionDescription.ts', 'actions/router.ts', 'helpers/validate.ts', 'helpers/answers.ts']) {
+	for (const file of ['HermesOdoo.node.ts', 'HermesOdoo.node.json', 'contract.ts', 'v1/HermesOdooV1.ts', 'v1/versionDescription.ts', 'actions/router.ts', 'helpers/validate.ts', 'helpers/answers.ts']) {
 		expect([file, existsSync(join(FOLDER, file))]).toEqual([file, true]);
 	}
 	const operations = readdirSync(join(FOLDER, 'actions', 'record')).map((file) => file.replace(/\.operation\.ts$/, ''));
