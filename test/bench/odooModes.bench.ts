@@ -13,20 +13,9 @@ import { runCli } from '../e2e/helpers/cli';
 import { callTool, connectMcp, waitForMcpEndpoint, type McpSession } from '../e2e/helpers/mcp';
 import { startStackWithClient, type HermesStack } from '../e2e/helpers/stack';
 import { gatewayAnswer, odooRowsOf } from '../e2e/helpers/toolCases';
+import { median, timed } from './helpers/stats';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 25);
-
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-	const start = process.hrtime.bigint();
-	await run();
-	return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 let stack: HermesStack;
 let hermes: McpSession;
@@ -59,7 +48,7 @@ it('median latency of an Odoo tool in hermes and native mode against a direct ga
 	};
 	const times: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((way) => [way, []]));
 	for (const run of Object.values(ways)) await run();
-	for (let i = 0; i < ITERATIONS; i++) for (const [way, run] of Object.entries(ways)) times[way].push(await timed(run));
+	for (let i = 0; i < ITERATIONS; i++) for (const [way, run] of Object.entries(ways)) times[way].push((await timed(run)).ms);
 	const medians = Object.fromEntries(Object.entries(times).map(([way, list]) => [way, median(list)])) as Record<keyof typeof ways, number>;
 	const ratios = { hermesOverDirectGateway: medians.odooHermes / medians.gatewayDirect, nativeOverHermes: medians.odooNative / medians.odooHermes };
 	process.stdout.write(
