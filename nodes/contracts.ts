@@ -32,6 +32,19 @@ export {
 export { checkPrometheusUrl } from './HermesMonitoring/helpers/validate';
 export { CONTENT, CONTENT_CAPS, CONTENT_OPERATIONS, CONTENT_TYPES, CONTENT_V1_PARAMS, type ContentType } from './HermesContent/contract';
 export {
+	HERMES_ODOO,
+	HERMES_ODOO_CREDENTIALS,
+	ODOO_COLLECTIONS,
+	ODOO_CREDENTIAL_TYPES,
+	ODOO_DOMAIN_OPERATORS,
+	ODOO_MAX_LIMIT,
+	ODOO_OPERATIONS,
+	type OdooCredentialType,
+	type OdooDomainOperator,
+	type OdooOperation,
+	type OdooParam,
+} from './HermesOdoo/contract';
+export {
 	APPROVAL_MARKERS,
 	APPROVAL_RETRY,
 	MARKER_RETRY,

@@ -25,6 +25,7 @@ import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from './n8
 import { NODE_TYPES } from './n8nTypes';
 import { notifyNode } from './approvalNotify';
 import { ifNode, main, node, safeExpression, setNode } from './nodeParts';
+import { hermesOdooCredentials, hermesOdooNodeParameters, hermesOdooType } from './hermesOdooTool';
 import { odooNodeParameters, type ParamLookup } from './odooTool';
 
 /** Node names inside a gate (the expressions below refer to them). */
@@ -87,6 +88,9 @@ function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig):
 /** The node that does the tool's work, with each parameter read from the gate's input. */
 function actionNode(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, position: [number, number]): WorkflowNode {
 	const valueOf = (spec: ParameterSpec) => input(spec.key);
+	if (tool.target.kind === 'odoo' && config.odooMode === 'hermes') {
+		return { ...node(workflow, tool.name, hermesOdooType(config, false), position, hermesOdooNodeParameters(tool, config, lookup, valueOf)), credentials: hermesOdooCredentials(config) };
+	}
 	if (tool.target.kind === 'odoo') {
 		return {
 			...node(workflow, tool.name, NODE_TYPES.odoo, position, odooNodeParameters(tool, config, lookup, valueOf)),

@@ -1,6 +1,6 @@
 /**
  * The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired
- * ai_tool: odooTool nodes, and per gateway mode either toolWorkflow nodes calling the gateway
+ * ai_tool: per Odoo mode n8n's odooTool nodes or the Hermes Odoo node's tool variant, and per gateway mode either toolWorkflow nodes calling the gateway
  * sub-workflows or the gateway nodes' own tool variants.
  */
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
@@ -9,6 +9,7 @@ import { directToolParameters, directToolType } from './directTool';
 import { isDirectGateway } from './gatewayMode';
 import { gatedToolParameters } from './gatedTool';
 import { gatewayCredentials } from './gatewaySettings';
+import { hermesOdooCredentials, hermesOdooToolParameters, hermesOdooType } from './hermesOdooTool';
 import { nodeId, webhookId } from './ids';
 import type { Connections, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
@@ -46,6 +47,15 @@ function toolNode(tool: ToolSpec, index: number, workflowName: string, config: H
 	const base = { id: nodeId(workflowName, tool.name), name: tool.name };
 	if (gated) {
 		return { ...base, ...NODE_TYPES.toolWorkflow, position: toolPosition(index), parameters: gatedToolParameters(tool, config, lookup) };
+	}
+	if (tool.target.kind === 'odoo' && config.odooMode === 'hermes') {
+		return {
+			...base,
+			...hermesOdooType(config, true),
+			position: toolPosition(index),
+			parameters: hermesOdooToolParameters(tool, config, lookup),
+			credentials: hermesOdooCredentials(config),
+		};
 	}
 	if (tool.target.kind === 'odoo') {
 		return {

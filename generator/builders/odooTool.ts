@@ -20,18 +20,18 @@ export type ParamLookup = (key: string) => ParameterSpec;
 export type ValueOf = (spec: ParameterSpec) => string;
 
 /** Expression text of a parameter's value, by key. */
-type Ref = (key: string) => string;
+export type Ref = (key: string) => string;
 
 function literalValue(value: Literal): JsonValue {
 	return typeof value === 'string' ? value : expression(JSON.stringify(value));
 }
 
-function boundValue(b: { param?: string; value?: Literal }, ref: Ref): JsonValue {
+export function boundValue(b: { param?: string; value?: Literal }, ref: Ref): JsonValue {
 	if (b.param !== undefined) return expression(ref(b.param));
 	return literalValue(b.value as Literal);
 }
 
-function writeValue(w: OdooWrite, ref: Ref): JsonValue {
+export function writeValue(w: OdooWrite, ref: Ref): JsonValue {
 	if (w.param !== undefined && w.fallback !== undefined) {
 		return expression(`${ref(w.param)} || ${w.fallback}`);
 	}

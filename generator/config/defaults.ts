@@ -21,6 +21,7 @@ export function defaultConfig(): HermesConfig {
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: 'Odoo', ssh: 'Hermes SSH', bearer: 'Hermes MCP Bearer' },
 		odooCredentialType: 'odooApi',
+		odooMode: 'native',
 		gatewayMode: 'subworkflow',
 		subWorkflowExecutions: 'all',
 		gatewayWorkflows: {

@@ -5,6 +5,7 @@ import {
 	checkProtectedStacks,
 	checkVaultPath,
 	checkWritePrefixes,
+	ODOO_CREDENTIAL_TYPES,
 	WRITE_PREFIX,
 	type Checked,
 } from 'n8n-nodes-hermes';
@@ -28,6 +29,14 @@ const commaSeparated = (list: string[]) => list.join(',');
 
 export const GATEWAY_MODES = ['subworkflow', 'direct'] as const;
 export type GatewayMode = (typeof GATEWAY_MODES)[number];
+
+/**
+ * How an Odoo tool reaches Odoo: `native`, n8n's own Odoo node (one login per call); `hermes`,
+ * the Hermes Odoo node (one login per credential per n8n process, refusals as markers). See
+ * builders/odooMode.ts.
+ */
+export const ODOO_MODES = ['native', 'hermes'] as const;
+export type OdooMode = (typeof ODOO_MODES)[number];
 
 export const SUB_WORKFLOW_EXECUTIONS = ['all', 'failures'] as const;
 export type SubWorkflowExecutions = (typeof SUB_WORKFLOW_EXECUTIONS)[number];
@@ -118,7 +127,9 @@ export const ConfigSchema = z
 				bearer: name,
 			})
 			.strict(),
-		odooCredentialType: z.enum(['odooApi', 'odooApiKeyApi']),
+		/** n8n's Odoo credential type; in `hermes` mode the Hermes twin of it (same fields, same name). */
+		odooCredentialType: z.enum(ODOO_CREDENTIAL_TYPES),
+		odooMode: z.enum(ODOO_MODES),
 		/**
 		 * How a gateway tool reaches its node: `subworkflow`, a toolWorkflow calling a gateway
 		 * sub-workflow; `direct`, the node's own tool variant wired to the trigger, which saves the

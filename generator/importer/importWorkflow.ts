@@ -7,6 +7,7 @@ import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, parseConfig } from '../config';
 import { collectFromAiCalls } from '../fromAi';
 import { applyDirectSettings, asEmittedVersion, directGatewayOf, mapDirectGatewayNode } from './directGateway';
+import { applyHermesOdooSettings, hermesOdooPrefix, mapHermesOdooNode } from './hermesOdoo';
 import { mapOdooNode, mapToolWorkflowNode, type RawNode, type ToolDraft } from './mapNodes';
 import { mcpWorkflowParts } from './readWorkflow';
 import { UnmappableError } from './values';
@@ -59,8 +60,9 @@ function impliedConfig(
 		implied.odooCredentialType = auth;
 		implied.credentials.odoo = credentialName(odoo, auth) ?? implied.credentials.odoo;
 	}
+	applyHermesOdooSettings(implied, tools);
 	const employee = tools
-		.flatMap((n) => (n.type === ODOO_TOOL ? safeCalls(n.parameters) : []))
+		.flatMap((n) => (n.type === ODOO_TOOL || hermesOdooPrefix(n.type) !== undefined ? safeCalls(n.parameters) : []))
 		.find((c) => c.key === 'employee_id' && typeof c.defaultValue === 'number');
 	if (employee) implied.employeeId = employee.defaultValue as number;
 	applyDirectSettings(implied, tools);
@@ -116,10 +118,11 @@ function sensitivityFrom(manifest: unknown): Map<string, boolean> {
 function draftOf(node: RawNode, sensitive: boolean, config: HermesConfig): ToolDraft {
 	if (node.type === ODOO_TOOL) return mapOdooNode(node, sensitive);
 	if (node.type === TOOL_WORKFLOW) return mapToolWorkflowNode(node, sensitive, config);
+	if (hermesOdooPrefix(node.type) !== undefined) return mapHermesOdooNode(node, sensitive);
 	const direct = directGatewayOf(node.type);
 	if (direct) return mapDirectGatewayNode(node, direct.gateway, sensitive);
 	throw new UnmappableError(
-		`node type ${node.type} has no catalogue equivalent (the catalogue builds ${ODOO_TOOL}, ${TOOL_WORKFLOW} and Hermes gateway tool nodes)`,
+		`node type ${node.type} has no catalogue equivalent (the catalogue builds ${ODOO_TOOL}, ${TOOL_WORKFLOW}, and the Hermes Odoo and gateway tool nodes)`,
 	);
 }
 

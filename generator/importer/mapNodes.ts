@@ -1,6 +1,7 @@
 /**
  * One tool node of an MCP workflow -> a catalogue ToolSpec draft (validated by the caller):
- * `odooTool` nodes with resource "custom", and `toolWorkflow` nodes calling a gateway.
+ * `odooTool` nodes with resource "custom", and `toolWorkflow` nodes calling a gateway (the Hermes
+ * Odoo node: hermesOdoo.ts; gateway tool variants: directGateway.ts).
  */
 import { GATEWAY_CONTRACTS, type GatewayContract } from 'n8n-nodes-hermes';
 
@@ -52,7 +53,7 @@ function fail(reason: string): never {
 	throw new UnmappableError(reason);
 }
 
-function asRecord(value: unknown, where: string): Record<string, unknown> {
+export function asRecord(value: unknown, where: string): Record<string, unknown> {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(`${where} is not an object`);
 	return value as Record<string, unknown>;
 }
@@ -83,7 +84,7 @@ function odooFilters(parameters: Record<string, unknown>, params: ParameterColle
 }
 
 /** `$fromAI(...) || fallback`, as the builders write a write with a fallback. */
-function writeWithFallback(field: string, value: unknown, params: ParameterCollector): OdooWrite | undefined {
+export function writeWithFallback(field: string, value: unknown, params: ParameterCollector): OdooWrite | undefined {
 	if (!isExpression(value)) return undefined;
 	const body = expressionBody(value);
 	const calls = fromAiCalls(body);

@@ -21,6 +21,8 @@ export interface ExecuteNodeOptions {
 	items?: IDataObject[];
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	continueOnFail?: boolean;
+	/** n8n helpers the node uses beyond returnJsonArray (e.g. httpRequest for an HTTP node). */
+	helpers?: Partial<IExecuteFunctions['helpers']>;
 }
 
 /** The node type n8n runs for a version: a versioned node's version (its default without one), or the node itself. */
@@ -66,6 +68,7 @@ export async function executeNode(
 		helpers: {
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+			...options.helpers,
 		},
 		logger: { debug() {}, info() {}, warn() {}, error() {} },
 	} as unknown as IExecuteFunctions;

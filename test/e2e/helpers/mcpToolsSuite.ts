@@ -9,8 +9,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import type { GatewayMode } from '../../../generator/config';
-import { GATEWAY_CONTRACTS, TOOL_TYPE_SUFFIX } from '../../../nodes/contracts';
+import type { GatewayMode, OdooMode } from '../../../generator/config';
+import { GATEWAY_CONTRACTS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, TOOL_TYPE_SUFFIX } from '../../../nodes/contracts';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runCli } from './cli';
 import { parse as parseYaml } from 'yaml';
@@ -19,13 +19,25 @@ import { callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startQueueN8n } from '../../harness/queue/stack';
 import { startStackWithClient, type HermesStack } from './stack';
-import { callWithEvidence as callWithEvidenceOn, expectedInvalidAnswer, gatewayAnswer, INVALID_CASES, TOOL_CASES } from './toolCases';
+import {
+	callWithEvidence as callWithEvidenceOn,
+	expectedInvalidAnswer,
+	gatewayAnswer,
+	HERMES_ODOO_INVALID_CASES,
+	INVALID_CASES,
+	odooRowsOf,
+	TOOL_CASES,
+} from './toolCases';
 
 /** n8n's regular mode (one process, SQLite) or queue mode (main, 2 workers and a webhook process over PostgreSQL and Redis). */
 export type Engine = 'regular' | 'queue';
 
-export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular'): void {
+const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
+
+export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', odooMode: OdooMode = 'native'): void {
 	jest.setTimeout(180_000);
+	const hermesOdoo = odooMode === 'hermes';
+	const invalidCases = hermesOdoo ? [...INVALID_CASES, ...HERMES_ODOO_INVALID_CASES] : INVALID_CASES;
 
 	let stack: HermesStack;
 	let mcp: McpSession;
@@ -33,7 +45,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 	beforeAll(async () => {
 		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
-		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, ...queue }));
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, odooMode, ...queue }));
 	}, 420_000);
 
 	afterAll(async () => {
@@ -106,6 +118,27 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		});
 	});
 
+	describe(`Odoo logins (odooMode ${odooMode})`, () => {
+		const jsonRpc = () => stack.odoo.calls.filter((c) => c.protocol === 'jsonrpc');
+		const logins = () => jsonRpc().filter((c) => c.service === 'common' && c.method === 'login').length;
+		const objectCalls = () => jsonRpc().filter((c) => c.service === 'object').length;
+
+		if (hermesOdoo) {
+			// In queue mode each worker process logs in once, whichever calls it ran.
+			const processes = engine === 'queue' ? 2 : 1;
+			it(`the Hermes Odoo node logged in at most ${processes === 1 ? 'once' : 'once per worker'} for all ${ODOO_TOOLS.length} Odoo calls`, () => {
+				expect(objectCalls()).toBeGreaterThanOrEqual(ODOO_TOOLS.length);
+				expect(logins()).toBeGreaterThanOrEqual(1);
+				expect(logins()).toBeLessThanOrEqual(processes);
+			});
+		} else {
+			it("n8n's Odoo node logged in before every call (one login per Odoo call)", () => {
+				expect(objectCalls()).toBeGreaterThanOrEqual(ODOO_TOOLS.length);
+				expect(logins()).toBe(objectCalls());
+			});
+		}
+	});
+
 	describe('invalid input', () => {
 		let executionMark = 0;
 
@@ -114,7 +147,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			executionMark = Math.max(0, ...before.map((e) => Number(e.id)));
 		});
 
-		it.each(INVALID_CASES.map((c) => [c.tool, JSON.stringify(c.args), c.marker, c] as const))('%s %s -> %s, nothing changed', async (_tool, _args, marker, invalid) => {
+		it.each(invalidCases.map((c) => [c.tool, JSON.stringify(c.args), c.marker, c] as const))('%s %s -> %s, nothing changed', async (_tool, _args, marker, invalid) => {
 			const vaultCommits = stack.vault.commitCount();
 			const evidence = await callWithEvidence(invalid.tool, invalid.args);
 			expect(evidence.answer.isError).toBe(false);
@@ -122,6 +155,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(gatewayAnswer(evidence.answer)).toHaveProperty('error', marker);
 			expect(stack.vault.commitCount()).toBe(vaultCommits);
 			expect(evidence.pipelinePayloads).toEqual([]);
+			expect(evidence.odooCalls.filter((c) => ['create', 'write', 'unlink'].includes(c.modelMethod ?? '') && c.error === undefined)).toEqual([]);
 			expect(evidence.dockerCalls.filter((argv) => ['start', 'stop', 'restart', 'pull', 'up'].some((verb) => argv.includes(verb)))).toEqual([]);
 		});
 
@@ -130,10 +164,10 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			let since: Awaited<ReturnType<typeof listExecutions>> = [];
 			for (let attempt = 0; attempt < 20; attempt++) {
 				since = (await listExecutions(stack.n8n)).filter((e) => Number(e.id) > executionMark && e.status !== 'running' && e.status !== 'new');
-				if (since.length >= INVALID_CASES.length) break;
+				if (since.length >= invalidCases.length) break;
 				await new Promise((done) => setTimeout(done, 500));
 			}
-			expect(since.filter((e) => e.status === 'success').length).toBeGreaterThanOrEqual(INVALID_CASES.length);
+			expect(since.filter((e) => e.status === 'success').length).toBeGreaterThanOrEqual(invalidCases.length);
 			const failed = await listExecutions(stack.n8n, { status: 'error' });
 			expect(failed.filter((e) => Number(e.id) > executionMark)).toEqual([]);
 		});
@@ -141,7 +175,11 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		it('an Odoo update tool refuses a field outside its list and changes nothing', async () => {
 			const before = stack.odoo.store.get('project.task', 3);
 			const evidence = await callWithEvidence('odoo_update_task', { task_id: 3, field: 'stage_id', value: '2' });
-			expect(evidence.answer.text).toMatch(/refused_field_stage_id/);
+			// n8n's Odoo node sends the field renamed for Odoo to refuse; the Hermes node refuses it itself, sending nothing.
+			if (hermesOdoo) {
+				expect(gatewayAnswer(evidence.answer)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
+				expect(evidence.odooCalls).toEqual([]);
+			} else expect(evidence.answer.text).toMatch(/refused_field_stage_id/);
 			expect(stack.odoo.store.get('project.task', 3)).toEqual(before);
 		});
 	});
@@ -178,6 +216,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(main?.nodes).toHaveLength(CATALOGUE.length + 1);
 			const types = Object.fromEntries(Object.keys(DIRECT_TYPES).map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type]));
 			const gateways = workflows.map((w) => w.name).filter((name) => name.startsWith('Hermes Gateway - ')).sort();
+			const odooType = hermesOdoo ? `n8n-nodes-hermes.${HERMES_ODOO.type}Tool` : 'n8n-nodes-base.odooTool';
+			expect(ODOO_TOOLS.map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type])).toEqual(ODOO_TOOLS.map((tool) => [tool, odooType]));
 			if (gatewayMode === 'direct') {
 				expect(types).toEqual(DIRECT_TYPES);
 				expect(gateways).toEqual(['Hermes Gateway - Content']);
@@ -256,7 +296,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		let json2: McpSession;
 
 		beforeAll(async () => {
-			await createCredential(stack.n8n, 'Odoo API key', 'odooApiKeyApi', stack.odoo.odooApiKeyCredential);
+			await createCredential(stack.n8n, 'Odoo API key', hermesOdoo ? HERMES_ODOO_CREDENTIALS.odooApiKeyApi : 'odooApiKeyApi', stack.odoo.odooApiKeyCredential);
 			const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, Record<string, unknown>>;
 			const config = {
 				...base,
@@ -289,8 +329,9 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			const mark = stack.odoo.calls.length;
 			const answer = await callTool(json2, tool, args);
 			expect(answer.isError).toBe(false);
-			expect(stack.odoo.calls.slice(mark).map((c) => [c.protocol, c.model, c.modelMethod, c.error])).toEqual([['json2', model, method, undefined]]);
-			check((Array.isArray(answer.value) ? answer.value : [answer.value]) as Array<Record<string, unknown>>);
+			const calls = stack.odoo.calls.slice(mark).filter((c) => c.modelMethod !== 'fields_get');
+			expect(calls.map((c) => [c.protocol, c.model, c.modelMethod, c.error])).toEqual([['json2', model, method, undefined]]);
+			check(odooRowsOf(answer));
 		});
 	});
 }

@@ -14,7 +14,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { GatewayMode } from '../../../generator/config';
+import { HERMES_ODOO_CREDENTIALS } from '../../../nodes/contracts';
+import type { GatewayMode, OdooMode } from '../../../generator/config';
 import { createDockerStandIn, type DockerStandIn } from '../../harness/dockerStandIn';
 import { createGitVault, type GitVault } from '../../harness/gitVault';
 import { startN8n, type N8nHandle } from '../../harness/n8n';
@@ -77,6 +78,8 @@ export interface StackOptions {
 	pushMayFail?: boolean;
 	/** The deployment config's gatewayMode (default: the config's own default, subworkflow). */
 	gatewayMode?: GatewayMode;
+	/** The deployment config's odooMode (default: the config's own default, native); `hermes` also creates the Hermes Odoo credential. */
+	odooMode?: OdooMode;
 	/** More deployment config (e.g. `approvals`), over the stack's own; a function gets the started n8n. */
 	config?: Record<string, unknown> | ((n8n: N8nHandle) => Record<string, unknown>);
 	/** Runs after the stack's credentials exist and before `push` (e.g. to create a notification credential). */
@@ -92,11 +95,12 @@ export const VAULT_NOTES: Record<string, string> = {
 function writeDeploymentConfig(
 	dir: string,
 	stack: { vault: GitVault; prometheus: PrometheusHandle; docker: DockerStandIn; pipelineWorkflowId: string },
-	gatewayMode: StackOptions['gatewayMode'],
+	modes: Pick<StackOptions, 'gatewayMode' | 'odooMode'>,
 	extra: Record<string, unknown> = {},
 ): string {
 	const config = {
-		...(gatewayMode ? { gatewayMode } : {}),
+		...(modes.gatewayMode ? { gatewayMode: modes.gatewayMode } : {}),
+		...(modes.odooMode ? { odooMode: modes.odooMode } : {}),
 		mcpPath: STACK_NAMES.mcpPath,
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: STACK_NAMES.odoo, ssh: STACK_NAMES.ssh, bearer: STACK_NAMES.bearer },
@@ -177,10 +181,12 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		// The pinned host key of the real sshd: a mismatch would refuse the connection.
 		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', shownFieldsOnly(sshd.credentials));
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
+		// The Hermes Odoo node takes its own package's twin of n8n's credential, under the same name.
+		if (options.odooMode === 'hermes') await createCredential(n8n, STACK_NAMES.odoo, HERMES_ODOO_CREDENTIALS.odooApi, odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
 		await options.beforePush?.(n8n);
-		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options.gatewayMode, typeof options.config === 'function' ? options.config(n8n) : options.config);
+		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options, typeof options.config === 'function' ? options.config(n8n) : options.config);
 		const cli = (command: string, ...args: string[]) =>
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
 		log('hermes-workflows push');

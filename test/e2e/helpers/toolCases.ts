@@ -75,11 +75,25 @@ export function gatewayAnswer(answer: ToolAnswer): Record<string, unknown> {
 	return value as Record<string, unknown>;
 }
 
-/** Odoo node answers are the records (or {id}) as a JSON array. */
+/**
+ * The records an Odoo tool answered: n8n's Odoo node answers them (or `{id}`) as a JSON array; the
+ * Hermes Odoo node answers one item, `{ success: true, records | record | id }`.
+ */
+export function odooRowsOf(answer: ToolAnswer): Array<Record<string, unknown>> {
+	const rows = (Array.isArray(answer.value) ? answer.value : [answer.value]) as Array<Record<string, unknown>>;
+	const [first] = rows;
+	if (rows.length !== 1 || typeof first !== 'object' || first === null || !('success' in first || 'response' in first)) return rows;
+	const hermes = gatewayAnswer(answer);
+	// The hint rides along so a failure shows why the node refused.
+	expect({ success: hermes.success, error: hermes.error, hint: hermes.hint }).toEqual({ success: true, error: undefined, hint: undefined });
+	if (Array.isArray(hermes.records)) return hermes.records as Array<Record<string, unknown>>;
+	if (hermes.record !== undefined) return [hermes.record as Record<string, unknown>];
+	return [{ id: hermes.id }];
+}
+
 function odooRows(answer: ToolAnswer): Array<Record<string, unknown>> {
 	expect(answer.isError).toBe(false);
-	const rows = Array.isArray(answer.value) ? answer.value : [answer.value];
-	return rows as Array<Record<string, unknown>>;
+	return odooRowsOf(answer);
 }
 
 const names = (rows: Array<Record<string, unknown>>) => rows.map((r) => r.name);
@@ -87,7 +101,8 @@ const names = (rows: Array<Record<string, unknown>>) => rows.map((r) => r.name);
 function expectOdooCall(e: CallEvidence, tool: string): void {
 	const spec = CATALOGUE.find((t) => t.name === tool);
 	if (!spec || spec.target.kind !== 'odoo') throw new Error(`${tool} is not an Odoo tool`);
-	const seen = e.odooCalls.filter((c) => c.service === 'object').map((c) => ({ model: c.model, method: c.modelMethod, error: c.error }));
+	// The Hermes Odoo node reads a model's field types (fields_get) once before its first write: not the tool's own call.
+	const seen = e.odooCalls.filter((c) => c.service === 'object' && c.modelMethod !== 'fields_get').map((c) => ({ model: c.model, method: c.modelMethod, error: c.error }));
 	expect({ tool, seen }).toEqual({ tool, seen: [{ model: spec.target.model, method: ODOO_METHOD[spec.target.operation], error: undefined }] });
 }
 
@@ -252,6 +267,15 @@ export const INVALID_CASES: InvalidCase[] = [
 	},
 	{ tool: 'monitoring_query', args: { promql: '' }, marker: '__EMPTY_QUERY__', retry: 'change_arguments' },
 	{ tool: 'content_generate', args: { content_type: 'poem', text: 'x' }, marker: '__BAD_ACTION__', retry: 'change_arguments' },
+];
+
+/** What only the Hermes Odoo node answers with a marker (n8n's Odoo node answers raw errors or `[]`). */
+export const HERMES_ODOO_INVALID_CASES: InvalidCase[] = [
+	{ tool: 'odoo_get_task', args: { task_id: 999999 }, marker: '__NOT_FOUND__', retry: 'change_arguments', hint: /project\.task record has the id 999999/ },
+	{ tool: 'odoo_update_task', args: { task_id: 2, field: 'date_deadline', value: '31/12/2026' }, marker: '__BAD_ACTION__', retry: 'change_arguments', hint: /not a value for date_deadline/ },
+	{ tool: 'odoo_update_task', args: { task_id: 3, field: 'stage_id', value: '2' }, marker: '__BAD_ACTION__', retry: 'change_arguments', hint: /"stage_id" is not one this tool writes\. Allowed here: / },
+	{ tool: 'crm_update_lead', args: { lead_id: 2, field: 'probability', value: 'lots' }, marker: '__BAD_ACTION__', retry: 'change_arguments', hint: /not a value for probability/ },
+	{ tool: 'odoo_update_contact', args: { contact_id: 999999, field: 'city', value: 'Nowhere' }, marker: '__NOT_FOUND__', retry: 'change_arguments', hint: /res\.partner 999999/ },
 ];
 
 /** The answer an invalid case must give through MCP: its marker, its retry policy, and its hint words. */

@@ -15,22 +15,7 @@ import { OdooFault, OdooTransportError } from '../../../nodes/HermesOdoo/transpo
 import { callOdoo, forgetLogins } from '../../../nodes/HermesOdoo/transport/session';
 import type { HttpPost, OdooCall, OdooConnection } from '../../../nodes/HermesOdoo/transport/types';
 import { startOdooStandIn, type OdooStandIn } from '../../harness/odoo';
-
-const fetchPost: HttpPost = async (url, body, headers, timeoutMs) => {
-	let response: Response;
-	try {
-		response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
-	} catch (error) {
-		const cause = (error as { cause?: { code?: string } }).cause?.code;
-		throw new Error(cause ? `connect ${cause}` : String(error));
-	}
-	const text = await response.text();
-	try {
-		return { status: response.status, body: JSON.parse(text) as unknown };
-	} catch {
-		return { status: response.status, body: text };
-	}
-};
+import { fetchPost } from '../../helpers/fetchPost';
 
 let odoo: OdooStandIn;
 let jsonRpc: OdooConnection;

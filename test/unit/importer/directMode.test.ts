@@ -3,35 +3,11 @@
  * config `import` writes (gatewayMode and the settings the gateway nodes show) generates the
  * same workflow byte for byte.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from '../../../generator/builders';
-import { runImport } from '../../../generator/cli/commands/import';
-import { defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
-import { loadProject } from '../../../generator/project';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
-import { scratchSpace } from '../../harness/scratch';
+import { importRoundTrip, normalise } from './generateThenImport';
 
-const scratch = scratchSpace('hermes-import-direct-');
-
-async function generateThenImport(overrides: Partial<HermesConfig>) {
-	const config = parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
-	const files = generateAll(CATALOGUE, config);
-	const source = scratch();
-	for (const file of files) writeFileSync(join(source, file.file), file.content);
-	const out = scratch();
-	let stdout = '';
-	const code = await runImport(join(source, MAIN_FILE), { out }, { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stdout += t), env: {} });
-	const project = loadProject(join(out, 'hermes.config.json'));
-	return { files, code, stdout, project, written: JSON.parse(readFileSync(join(out, 'hermes.config.json'), 'utf8')) as Record<string, unknown> };
-}
-
-/** Same data; only the order of parameters may differ (the importer lists them in order of use). */
-const normalise = (tools: readonly unknown[]) =>
-	JSON.parse(JSON.stringify(tools), (key, value) =>
-		key === 'parameters' ? [...value].sort((a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key)) : value,
-	);
+const generateThenImport = importRoundTrip('hermes-import-direct-');
 
 describe('import of a direct-mode workflow', () => {
 	it('maps every tool to the catalogue and writes gatewayMode: direct into the config', async () => {

@@ -1,0 +1,90 @@
+/**
+ * `odooMode: 'hermes'` read back: the Hermes Odoo node's tool variant (`<prefix>.hermesOdooTool`)
+ * -> a catalogue Odoo tool, and the config keys the node shows (mode, prefix, credential type and
+ * name). The parameters are collected in the order the native mapper collects them, so both
+ * modes import to the same catalogue.
+ */
+import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, ODOO_CREDENTIAL_TYPES, TOOL_TYPE_SUFFIX, type OdooCredentialType } from 'n8n-nodes-hermes';
+
+import type { HermesConfig } from '../config';
+import { ODOO_OPERATIONS, type OdooFilter, type OdooOperation, type OdooTarget, type OdooWrite } from '../toolSpec/schema';
+import { asRecord, nodeDescription, writeWithFallback, type RawNode, type ToolDraft } from './mapNodes';
+import { binding, ParameterCollector, singleFromAi, UnmappableError } from './values';
+
+const { params: names } = HERMES_ODOO;
+const { write, filter } = ODOO_COLLECTIONS;
+const SUFFIX = `.${HERMES_ODOO.type}${TOOL_TYPE_SUFFIX}`;
+
+/** The prefix the package was loaded under, when this node type is the Hermes Odoo tool variant. */
+export function hermesOdooPrefix(type: string): string | undefined {
+	return type.endsWith(SUFFIX) && type.length > SUFFIX.length ? type.slice(0, -SUFFIX.length) : undefined;
+}
+
+function fail(reason: string): never {
+	throw new UnmappableError(reason);
+}
+
+function entries(value: unknown, entry: string, where: string): Array<Record<string, unknown>> {
+	const list = asRecord(value ?? { [entry]: [] }, where)[entry] ?? [];
+	if (!Array.isArray(list)) return fail(`${where}.${entry} is not a list`);
+	return list.map((raw, index) => asRecord(raw, `${where} ${index + 1}`));
+}
+
+function filters(value: unknown, params: ParameterCollector): OdooFilter[] {
+	return entries(value, filter.entry, names.filters).map((f) => ({
+		field: String(f[filter.field] ?? ''),
+		operator: f[filter.operator] as OdooFilter['operator'],
+		...binding(f[filter.value], params, `filter on ${String(f[filter.field])}`),
+	}));
+}
+
+/** Fixed writes name their field; a field-choice tool's one write takes its name from the agent, within Allowed Fields. */
+function writes(p: Record<string, unknown>, params: ParameterCollector): Partial<OdooTarget> {
+	const list = entries(p[names.fieldsToWrite], write.entry, names.fieldsToWrite);
+	const allowed = p[names.allowedFields];
+	if (typeof allowed === 'string' && allowed !== '') {
+		const [only, ...more] = list;
+		if (!only || more.length > 0) return fail(`${names.fieldsToWrite}: a one-field choice writes exactly one field`);
+		const fieldParam = singleFromAi(only[write.field], params) ?? fail('the chosen field is not a single $fromAI');
+		const valueParam = singleFromAi(only[write.value], params) ?? fail('the chosen value is not a single $fromAI');
+		return { fieldChoice: { fieldParam, valueParam, allowed: allowed.split(',') } };
+	}
+	return {
+		writes: list.map((w): OdooWrite => {
+			const field = String(w[write.field] ?? '');
+			return writeWithFallback(field, w[write.value], params) ?? { field, ...binding(w[write.value], params, `field ${field}`) };
+		}),
+	};
+}
+
+export function mapHermesOdooNode(node: RawNode, sensitive: boolean): ToolDraft {
+	const p = node.parameters ?? {};
+	const operation = p[names.operation] as OdooOperation;
+	if (!ODOO_OPERATIONS.includes(operation)) fail(`operation "${String(operation)}" is not one of ${ODOO_OPERATIONS.join(', ')}`);
+	const params = new ParameterCollector();
+	const target: Partial<OdooTarget> & Record<string, unknown> = { kind: 'odoo', model: String(p[names.model] ?? ''), operation };
+	if (p[names.recordId] !== undefined) target.recordIdParam = singleFromAi(p[names.recordId], params) ?? fail('recordId is not a single $fromAI');
+	if (typeof p[names.fieldsList] === 'string') target.fieldsList = (p[names.fieldsList] as string).split(',').map((f) => f.trim());
+	if (operation === 'getAll') {
+		const found = filters(p[names.filters], params);
+		if (found.length > 0) target.filters = found;
+		if (p[names.returnAll] !== true) {
+			target.limitParam = singleFromAi(p[names.limit], params) ?? fail('limit is not a single $fromAI (the catalogue binds the limit to a parameter)');
+		}
+	}
+	if (p[names.fieldsToWrite] !== undefined) Object.assign(target, writes(p, params));
+	return { name: node.name, description: nodeDescription(p.toolDescription, 'toolDescription'), sensitive, target, parameters: params.list() };
+}
+
+/** The config keys the first Hermes Odoo tool shows, written into `implied`. */
+export function applyHermesOdooSettings(implied: HermesConfig, tools: readonly RawNode[]): void {
+	const node = tools.find((n) => hermesOdooPrefix(n.type) !== undefined);
+	if (!node) return;
+	implied.odooMode = 'hermes';
+	implied.nodeTypePrefix = hermesOdooPrefix(node.type) ?? implied.nodeTypePrefix;
+	const auth = node.parameters?.[names.authentication];
+	if (!(ODOO_CREDENTIAL_TYPES as readonly unknown[]).includes(auth)) return;
+	implied.odooCredentialType = auth as OdooCredentialType;
+	const credential = (node.credentials as Record<string, { name?: unknown }> | undefined)?.[HERMES_ODOO_CREDENTIALS[auth as OdooCredentialType]]?.name;
+	if (typeof credential === 'string' && credential) implied.credentials.odoo = credential;
+}

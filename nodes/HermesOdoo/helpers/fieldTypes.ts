@@ -1,0 +1,36 @@
+/**
+ * Each model's field types, read once per credential and model for the life of the process
+ * (like the login: a module installed later needs a restart or another credential). A failed
+ * read is not kept, so the next call asks again.
+ */
+import { callOdoo, type OdooOutcome } from '../transport/session';
+import type { HttpPost, OdooConnection } from '../transport/types';
+import type { OdooFields } from './values';
+
+const cache = new Map<string, Promise<OdooOutcome>>();
+
+function cacheKey(connection: OdooConnection, model: string): string {
+	return JSON.stringify([connection.protocol, connection.url, connection.db, connection.username ?? '', connection.password ?? '', connection.apiKey ?? '', model]);
+}
+
+/** Forgets every model's fields (tests). */
+export function forgetFieldTypes(): void {
+	cache.clear();
+}
+
+export async function fieldTypes(http: HttpPost, connection: OdooConnection, model: string): Promise<{ ok: true; value: OdooFields } | Extract<OdooOutcome, { ok: false }>> {
+	const key = cacheKey(connection, model);
+	let pending = cache.get(key);
+	if (!pending) {
+		pending = callOdoo(http, connection, { model, method: 'fields_get', kwargs: { attributes: ['type', 'string', 'relation'] }, readOnly: true });
+		cache.set(key, pending);
+		const settled = pending;
+		void settled.then((outcome) => {
+			if (!outcome.ok && cache.get(key) === settled) cache.delete(key);
+		});
+	}
+	const outcome = await pending;
+	if (!outcome.ok) return outcome;
+	const fields = outcome.value;
+	return { ok: true, value: typeof fields === 'object' && fields !== null ? (fields as OdooFields) : {} };
+}
