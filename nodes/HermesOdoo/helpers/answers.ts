@@ -43,7 +43,7 @@ export function odooFaultAnswer(fault: OdooFault): ErrorAnswer {
 			return unavailableAnswer('misconfigured', `Odoo cannot open the credential's database (Odoo: ${message}). Tell the operator.`);
 	}
 	if (REFUSED_VALUE.test(fault.odooName)) {
-		return errorAnswer('__BAD_ACTION__', `Odoo refused the value: ${message}. Send another value (dates as YYYY-MM-DD, numbers as digits).`);
+		return errorAnswer('__BAD_ARGUMENT__', `Odoo refused the value: ${message}. Send another value (dates as YYYY-MM-DD, numbers as digits).`);
 	}
 	return unavailableAnswer('misconfigured', `Odoo failed with ${fault.odooName}: ${message}. Tell the operator.`);
 }

@@ -69,10 +69,10 @@ export function checkWrites(writes: readonly FieldWrite[], allowed: readonly str
 	for (const write of writes) {
 		const name = typeof write.name === 'string' ? write.name.trim() : write.name;
 		if (typeof name !== 'string' || !ODOO_FIELD.test(name)) {
-			return refuse(errorAnswer('__BAD_ACTION__', `${JSON.stringify(write.name)?.slice(0, 80) ?? 'nothing'} is not a field name.${allowedHere}`));
+			return refuse(errorAnswer('__BAD_ARGUMENT__', `${JSON.stringify(write.name)?.slice(0, 80) ?? 'nothing'} is not a field name.${allowedHere}`));
 		}
 		if (allowed.length && !allowed.includes(name)) {
-			return refuse(errorAnswer('__BAD_ACTION__', `The field "${name}" is not one this tool writes.${allowedHere}`));
+			return refuse(errorAnswer('__BAD_ARGUMENT__', `The field "${name}" is not one this tool writes.${allowedHere}`));
 		}
 		values[name] = write.value;
 	}

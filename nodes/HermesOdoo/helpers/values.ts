@@ -84,11 +84,11 @@ export function typedValues(model: string, values: Readonly<Record<string, unkno
 	const out: Record<string, unknown> = {};
 	for (const [name, value] of Object.entries(values)) {
 		const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
-		if (!field) return refuse(errorAnswer('__BAD_ACTION__', `Odoo's ${model} has no field "${name}". Use a field the tool's description names.`));
+		if (!field) return refuse(errorAnswer('__BAD_ARGUMENT__', `Odoo's ${model} has no field "${name}". Use a field the tool's description names.`));
 		const result = convert(field.type, value);
 		if (!result.ok) {
 			const shown = JSON.stringify(value)?.slice(0, 80) ?? 'nothing';
-			return refuse(errorAnswer('__BAD_ACTION__', `${shown} is not a value for ${name} (${field.type}): send ${result.expected}.`));
+			return refuse(errorAnswer('__BAD_ARGUMENT__', `${shown} is not a value for ${name} (${field.type}): send ${result.expected}.`));
 		}
 		out[name] = result.value;
 	}

@@ -55,7 +55,7 @@ export const versionProperties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		default: {},
 		placeholder: 'Add Field',
-		description: "Each value is converted to its field's type as Odoo reports it; text that is not a valid value is refused with __BAD_ACTION__",
+		description: "Each value is converted to its field's type as Odoo reports it; text that is not a valid value is refused with __BAD_ARGUMENT__",
 		options: [
 			{
 				displayName: 'Field',
@@ -74,7 +74,7 @@ export const versionProperties: INodeProperties[] = [
 		type: 'string',
 		default: settingDefault(HERMES_ODOO, 'allowedFields'),
 		placeholder: 'name,date_deadline',
-		description: 'Comma-separated fields this node may write; any other is refused with __BAD_ACTION__ and nothing is sent to Odoo. Empty: any field of the model.',
+		description: 'Comma-separated fields this node may write; any other is refused with __BAD_ARGUMENT__ and nothing is sent to Odoo. Empty: any field of the model.',
 		...shownFor(HERMES_ODOO, 'allowedFields'),
 	},
 	{

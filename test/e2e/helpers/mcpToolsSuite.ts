@@ -177,7 +177,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			const evidence = await callWithEvidence('odoo_update_task', { task_id: 3, field: 'stage_id', value: '2' });
 			// n8n's Odoo node sends the field renamed for Odoo to refuse; the Hermes node refuses it itself, sending nothing.
 			if (hermesOdoo) {
-				expect(gatewayAnswer(evidence.answer)).toMatchObject({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments' });
+				expect(gatewayAnswer(evidence.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
 				expect(evidence.odooCalls).toEqual([]);
 			} else expect(evidence.answer.text).toMatch(/refused_field_stage_id/);
 			expect(stack.odoo.store.get('project.task', 3)).toEqual(before);

@@ -272,9 +272,9 @@ export const INVALID_CASES: InvalidCase[] = [
 /** What only the Hermes Odoo node answers with a marker (n8n's Odoo node answers raw errors or `[]`). */
 export const HERMES_ODOO_INVALID_CASES: InvalidCase[] = [
 	{ tool: 'odoo_get_task', args: { task_id: 999999 }, marker: '__NOT_FOUND__', retry: 'change_arguments', hint: /project\.task record has the id 999999/ },
-	{ tool: 'odoo_update_task', args: { task_id: 2, field: 'date_deadline', value: '31/12/2026' }, marker: '__BAD_ACTION__', retry: 'change_arguments', hint: /not a value for date_deadline/ },
-	{ tool: 'odoo_update_task', args: { task_id: 3, field: 'stage_id', value: '2' }, marker: '__BAD_ACTION__', retry: 'change_arguments', hint: /"stage_id" is not one this tool writes\. Allowed here: / },
-	{ tool: 'crm_update_lead', args: { lead_id: 2, field: 'probability', value: 'lots' }, marker: '__BAD_ACTION__', retry: 'change_arguments', hint: /not a value for probability/ },
+	{ tool: 'odoo_update_task', args: { task_id: 2, field: 'date_deadline', value: '31/12/2026' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /not a value for date_deadline/ },
+	{ tool: 'odoo_update_task', args: { task_id: 3, field: 'stage_id', value: '2' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /"stage_id" is not one this tool writes\. Allowed here: / },
+	{ tool: 'crm_update_lead', args: { lead_id: 2, field: 'probability', value: 'lots' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /not a value for probability/ },
 	{ tool: 'odoo_update_contact', args: { contact_id: 999999, field: 'city', value: 'Nowhere' }, marker: '__NOT_FOUND__', retry: 'change_arguments', hint: /res\.partner 999999/ },
 ];
 

@@ -123,10 +123,10 @@ describe('refused before anything reaches Odoo', () => {
 		['a field off the allowed list, naming the allowed ones', { field: 'user_id', value: '2' }, /^The field "user_id" is not one this tool writes\. Allowed here: name, date_deadline\.$/],
 		['a date Odoo cannot take', { field: 'date_deadline', value: '31/12/2026' }, /"31\/12\/2026" is not a value for date_deadline \(datetime\)/],
 		['a day the month lacks', { field: 'date_deadline', value: '2026-02-30' }, /is not a value for date_deadline/],
-	])('%s: __BAD_ACTION__ with retry, nothing written', async (_label, item, hint) => {
+	])('%s: __BAD_ARGUMENT__ with retry, nothing written', async (_label, item, hint) => {
 		const before = odoo.store.get('project.task', 1);
 		const [answer] = await run(UPDATE_TASK, [item]);
-		expect(answer).toEqual({ success: false, error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringMatching(hint) });
+		expect(answer).toEqual({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringMatching(hint) });
 		expect(objectCalls().filter((c) => !c.endsWith('.fields_get'))).toEqual([]);
 		expect(odoo.store.get('project.task', 1)).toEqual(before);
 	});
@@ -136,9 +136,9 @@ describe('refused before anything reaches Odoo', () => {
 		expect(odoo.calls).toEqual([]);
 	});
 
-	test('text for a number field is __BAD_ACTION__ naming the field', async () => {
+	test('text for a number field is __BAD_ARGUMENT__ naming the field', async () => {
 		const [answer] = await run({ operation: 'update', model: 'crm.lead', recordId: 2, fieldsToWrite: writes('probability', 'lots') });
-		expect(answer).toMatchObject({ error: '__BAD_ACTION__', retry: 'change_arguments', hint: expect.stringContaining('is not a value for probability (float)') });
+		expect(answer).toMatchObject({ error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('is not a value for probability (float)') });
 		expect(objectCalls()).toEqual(['crm.lead.fields_get']);
 	});
 

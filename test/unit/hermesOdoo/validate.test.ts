@@ -85,7 +85,7 @@ describe('fields to write', () => {
 		[[{ name: 'name', value: 'x' }, { name: 'stage_id', value: 3 }], /"stage_id" is not one this tool writes/],
 		[[{ name: 'Name; x', value: 'x' }], /is not a field name\. Allowed here: name, date_deadline\./],
 		[[{ name: undefined, value: 'x' }], /is not a field name/],
-	])('%j is __BAD_ACTION__ naming the allowed fields', (writes, hint) => expect(answerOf(checkWrites(writes, allowed))).toEqual(refused('__BAD_ACTION__', hint)));
+	])('%j is __BAD_ARGUMENT__ naming the allowed fields', (writes, hint) => expect(answerOf(checkWrites(writes, allowed))).toEqual(refused('__BAD_ARGUMENT__', hint)));
 });
 
 describe('filters (settings; the value may be the agent)', () => {

@@ -58,19 +58,19 @@ test.each([
 	['date', 'tomorrow', /a date as YYYY-MM-DD/],
 	['date_deadline', '2027-01-15 25:00', /a date as YYYY-MM-DD \(or YYYY-MM-DD HH:MM:SS\)/],
 	['date_deadline', '2027-13-01', /a date as YYYY-MM-DD/],
-])('%s %j is __BAD_ACTION__ naming the field and the form', (field, value, form) =>
+])('%s %j is __BAD_ARGUMENT__ naming the field and the form', (field, value, form) =>
 	expect(typed(field, value)).toEqual({
 		success: false,
-		error: '__BAD_ACTION__',
+		error: '__BAD_ARGUMENT__',
 		retry: 'change_arguments',
 		hint: expect.stringMatching(new RegExp(`is not a value for ${field} \\(${FIELDS[field].type}\\): send ${form.source}`)),
 	}),
 );
 
-test('a field the model lacks is __BAD_ACTION__, also one named like an object property', () => {
+test('a field the model lacks is __BAD_ARGUMENT__, also one named like an object property', () => {
 	for (const field of ['colour', 'constructor', '__proto__']) {
 		expect(answerOf(typedValues('crm.lead', JSON.parse(`{"${field}": "x"}`) as Record<string, unknown>, FIELDS))).toMatchObject({
-			error: '__BAD_ACTION__',
+			error: '__BAD_ARGUMENT__',
 			retry: 'change_arguments',
 			hint: `Odoo's crm.lead has no field "${field}". Use a field the tool's description names.`,
 		});
@@ -79,5 +79,5 @@ test('a field the model lacks is __BAD_ACTION__, also one named like an object p
 
 test('several values are each converted; the first bad one refuses them all', () => {
 	expect(answerOf(typedValues('crm.lead', { name: 'x', probability: '10', active: 'true' }, FIELDS))).toEqual({ name: 'x', probability: 10, active: true });
-	expect(answerOf(typedValues('crm.lead', { name: 'x', probability: 'ten' }, FIELDS))).toMatchObject({ error: '__BAD_ACTION__' });
+	expect(answerOf(typedValues('crm.lead', { name: 'x', probability: 'ten' }, FIELDS))).toMatchObject({ error: '__BAD_ARGUMENT__' });
 });
