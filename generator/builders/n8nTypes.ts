@@ -80,21 +80,24 @@ export interface Workflow {
 	settings: WorkflowSettings;
 }
 
-/** n8n node type names the generator emits. */
+/** An n8n node type and the version of it the generator writes. */
+const n8nNode = <T extends string, V extends number>(type: T, typeVersion: V) => ({ type, typeVersion }) as const;
+
+/** n8n's own node types the generator emits (our gateway nodes' versions come from their contracts). */
 export const NODE_TYPES = {
-	mcpTrigger: { type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2.1 },
-	odooTool: { type: 'n8n-nodes-base.odooTool', typeVersion: 2 },
-	toolWorkflow: { type: '@n8n/n8n-nodes-langchain.toolWorkflow', typeVersion: 2.2 },
-	executeWorkflowTrigger: { type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1 },
-	executeWorkflow: { type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1.2 },
-	if: { type: 'n8n-nodes-base.if', typeVersion: 2.2 },
-	noOp: { type: 'n8n-nodes-base.noOp', typeVersion: 1 },
-	set: { type: 'n8n-nodes-base.set', typeVersion: 3.4 },
-	crypto: { type: 'n8n-nodes-base.crypto', typeVersion: 2 },
-	dataTable: { type: 'n8n-nodes-base.dataTable', typeVersion: 1.1 },
-	odoo: { type: 'n8n-nodes-base.odoo', typeVersion: 2 },
-	emailSend: { type: 'n8n-nodes-base.emailSend', typeVersion: 2.1 },
-	telegram: { type: 'n8n-nodes-base.telegram', typeVersion: 1.2 },
-	webhook: { type: 'n8n-nodes-base.webhook', typeVersion: 2.1 },
-	respondToWebhook: { type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.5 },
+	mcpTrigger: n8nNode('@n8n/n8n-nodes-langchain.mcpTrigger', 2.1),
+	odooTool: n8nNode('n8n-nodes-base.odooTool', 2),
+	toolWorkflow: n8nNode('@n8n/n8n-nodes-langchain.toolWorkflow', 2.2),
+	executeWorkflowTrigger: n8nNode('n8n-nodes-base.executeWorkflowTrigger', 1.1),
+	executeWorkflow: n8nNode('n8n-nodes-base.executeWorkflow', 1.2),
+	if: n8nNode('n8n-nodes-base.if', 2.2),
+	noOp: n8nNode('n8n-nodes-base.noOp', 1),
+	set: n8nNode('n8n-nodes-base.set', 3.4),
+	crypto: n8nNode('n8n-nodes-base.crypto', 2),
+	dataTable: n8nNode('n8n-nodes-base.dataTable', 1.1),
+	odoo: n8nNode('n8n-nodes-base.odoo', 2),
+	emailSend: n8nNode('n8n-nodes-base.emailSend', 2.1),
+	telegram: n8nNode('n8n-nodes-base.telegram', 1.2),
+	webhook: n8nNode('n8n-nodes-base.webhook', 2.1),
+	respondToWebhook: n8nNode('n8n-nodes-base.respondToWebhook', 1.5),
 } as const;
