@@ -5,15 +5,20 @@ import {
 	checkProtectedStacks,
 	checkVaultPath,
 	checkWritePrefixes,
+	GATEWAY_NAMES,
 	ODOO_CREDENTIAL_TYPES,
 	WRITE_PREFIX,
 	type Checked,
+	type GatewayName,
 } from 'n8n-nodes-hermes';
 import { z } from 'zod';
 
 import { APPROVAL_TABLE_NAME } from './approvalTable';
 
 const name = z.string().min(1);
+
+/** One sub-workflow name per gateway of the contracts: a new gateway needs its name in the defaults. */
+const gatewayWorkflowNames = Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, name])) as Record<GatewayName, typeof name>;
 
 /**
  * A node setting the config writes: refused here with the node's own reason, since the node
@@ -141,9 +146,7 @@ export const ConfigSchema = z
 		 * successful run leaves no execution data; a failed one is always kept).
 		 */
 		subWorkflowExecutions: z.enum(SUB_WORKFLOW_EXECUTIONS),
-		gatewayWorkflows: z
-			.object({ vault: name, docker: name, monitoring: name, content: name })
-			.strict(),
+		gatewayWorkflows: z.object(gatewayWorkflowNames).strict(),
 		pipelineWorkflow: z
 			.object({
 				name,

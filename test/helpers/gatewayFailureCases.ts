@@ -1,21 +1,15 @@
 import type { IDataObject, IVersionedNodeType } from 'n8n-workflow';
 
 import {
-	CONTENT,
 	CONTENT_CAPS,
-	DOCKER,
 	MAX_PROMQL_CHARS,
-	MONITORING,
-	VAULT,
 	VAULT_LIMITS,
 	type GatewayContract,
+	type GatewayName,
 	type Marker,
 	type UnavailableState,
 } from '../../nodes/contracts';
-import { HermesContent } from '../../nodes/HermesContent/HermesContent.node';
-import { HermesDocker } from '../../nodes/HermesDocker/HermesDocker.node';
-import { HermesMonitoring } from '../../nodes/HermesMonitoring/HermesMonitoring.node';
-import { HermesVault } from '../../nodes/HermesVault/HermesVault.node';
+import { GATEWAY_NODE_LIST } from './gatewayNodes';
 
 /**
  * Calls every gateway node must refuse without a host, keyed by parameter role (each version
@@ -30,67 +24,55 @@ export type Case = [IDataObject, Expected];
 
 const over = (cap: number) => 'x'.repeat(cap + 1);
 
-export const FAILURE_CASES: Array<[string, IVersionedNodeType, GatewayContract, Case[]]> = [
-	[
-		'vault',
-		new HermesVault(),
-		VAULT,
-		[
-			[{ operation: 'delete', query: 'x' }, '__BAD_ACTION__'],
-			[{ operation: 'read', path: '../x.md' }, '__BAD_PATH__'],
-			[{ operation: 'list', prefix: '.git/' }, '__BAD_PATH__'],
-			[{ operation: 'search', query: '' }, '__EMPTY_QUERY__'],
-			[{ operation: 'search', query: 'a\nb' }, '__BAD_ARGUMENT__'],
-			[{ operation: 'search', query: over(VAULT_LIMITS.searchQueryChars) }, '__TOO_LARGE__'],
-			[{ operation: 'write', path: 'research/x.md', content: '' }, '__BAD_ARGUMENT__'],
-			[{ operation: 'write', path: 'research/x.md', content: 'x', baseHash: 'latest' }, '__BAD_ARGUMENT__'],
-			[{ operation: 'write', path: 'research/x.md', content: over(VAULT_LIMITS.writeBytes) }, '__TOO_LARGE__'],
-			[{ operation: 'list', prefix: '', vaultPath: 'relative' }, 'misconfigured'],
-			[{ operation: 'write', path: 'research/x.md', content: 'x', writePrefixes: '../' }, 'misconfigured'],
-			// Passes every check at the caps and reaches the unusable credential.
-			[{ operation: 'search', query: 'x'.repeat(VAULT_LIMITS.searchQueryChars) }, 'misconfigured'],
-		],
+const CASES: Record<GatewayName, Case[]> = {
+	vault: [
+		[{ operation: 'delete', query: 'x' }, '__BAD_ACTION__'],
+		[{ operation: 'read', path: '../x.md' }, '__BAD_PATH__'],
+		[{ operation: 'list', prefix: '.git/' }, '__BAD_PATH__'],
+		[{ operation: 'search', query: '' }, '__EMPTY_QUERY__'],
+		[{ operation: 'search', query: 'a\nb' }, '__BAD_ARGUMENT__'],
+		[{ operation: 'search', query: over(VAULT_LIMITS.searchQueryChars) }, '__TOO_LARGE__'],
+		[{ operation: 'write', path: 'research/x.md', content: '' }, '__BAD_ARGUMENT__'],
+		[{ operation: 'write', path: 'research/x.md', content: 'x', baseHash: 'latest' }, '__BAD_ARGUMENT__'],
+		[{ operation: 'write', path: 'research/x.md', content: over(VAULT_LIMITS.writeBytes) }, '__TOO_LARGE__'],
+		[{ operation: 'list', prefix: '', vaultPath: 'relative' }, 'misconfigured'],
+		[{ operation: 'write', path: 'research/x.md', content: 'x', writePrefixes: '../' }, 'misconfigured'],
+		// Passes every check at the caps and reaches the unusable credential.
+		[{ operation: 'search', query: 'x'.repeat(VAULT_LIMITS.searchQueryChars) }, 'misconfigured'],
 	],
-	[
-		'docker',
-		new HermesDocker(),
-		DOCKER,
-		[
-			[{ operation: 'prune', stack: 'web' }, '__BAD_ACTION__'],
-			[{ operation: 'restart', stack: 'web', allowedActions: 'status,logs,list' }, '__BAD_ACTION__'],
-			[{ operation: 'stop', stack: 'security-stack' }, '__PROTECTED__'],
-			[{ operation: 'status', stack: '' }, '__BAD_ARGUMENT__'],
-			[{ operation: 'status', stack: 'Web!' }, '__BAD_ARGUMENT__'],
-			[{ operation: 'status', stack: 'web', dockerCommand: 'docker; id' }, 'misconfigured'],
-			[{ operation: 'status', stack: 'web', allowedActions: '' }, 'misconfigured'],
-			[{ operation: 'status', stack: 'web', protectedStacks: 'a b' }, 'misconfigured'],
-			[{ operation: 'list', stack: '' }, 'misconfigured'],
-		],
+	docker: [
+		[{ operation: 'prune', stack: 'web' }, '__BAD_ACTION__'],
+		[{ operation: 'restart', stack: 'web', allowedActions: 'status,logs,list' }, '__BAD_ACTION__'],
+		[{ operation: 'stop', stack: 'security-stack' }, '__PROTECTED__'],
+		[{ operation: 'status', stack: '' }, '__BAD_ARGUMENT__'],
+		[{ operation: 'status', stack: 'Web!' }, '__BAD_ARGUMENT__'],
+		[{ operation: 'status', stack: 'web', dockerCommand: 'docker; id' }, 'misconfigured'],
+		[{ operation: 'status', stack: 'web', allowedActions: '' }, 'misconfigured'],
+		[{ operation: 'status', stack: 'web', protectedStacks: 'a b' }, 'misconfigured'],
+		[{ operation: 'list', stack: '' }, 'misconfigured'],
 	],
-	[
-		'monitoring',
-		new HermesMonitoring(),
-		MONITORING,
-		[
-			[{ operation: 'range', promql: 'up' }, '__BAD_ACTION__'],
-			[{ operation: 'query', promql: '' }, '__EMPTY_QUERY__'],
-			[{ operation: 'query', promql: over(MAX_PROMQL_CHARS) }, '__TOO_LARGE__'],
-			[{ operation: 'query', promql: 'up', prometheusUrl: 'ftp://x' }, 'misconfigured'],
-			[{ operation: 'query', promql: 'x'.repeat(MAX_PROMQL_CHARS) }, 'misconfigured'],
-		],
+	monitoring: [
+		[{ operation: 'range', promql: 'up' }, '__BAD_ACTION__'],
+		[{ operation: 'query', promql: '' }, '__EMPTY_QUERY__'],
+		[{ operation: 'query', promql: over(MAX_PROMQL_CHARS) }, '__TOO_LARGE__'],
+		[{ operation: 'query', promql: 'up', prometheusUrl: 'ftp://x' }, 'misconfigured'],
+		[{ operation: 'query', promql: 'x'.repeat(MAX_PROMQL_CHARS) }, 'misconfigured'],
 	],
-	[
-		'content',
-		new HermesContent(),
-		CONTENT,
-		[
-			[{ operation: 'publish', contentType: 'note', text: 'x' }, '__BAD_ACTION__'],
-			[{ contentType: 'poem', text: 'x', url: '' }, '__BAD_ACTION__'],
-			[{ contentType: 'note', text: '', url: '' }, '__BAD_ARGUMENT__'],
-			[{ contentType: 'note', text: over(CONTENT_CAPS.textChars), url: '' }, '__TOO_LARGE__'],
-			[{ contentType: 'note', text: '', url: `https://example.com/${over(CONTENT_CAPS.urlChars)}` }, '__TOO_LARGE__'],
-			[{ contentType: 'note', text: '', url: 'javascript:alert(1)' }, '__BAD_ARGUMENT__'],
-			[{ contentType: 'note', text: '', url: 'http://127.0.0.1/' }, '__BAD_ARGUMENT__'],
-		],
+	content: [
+		[{ operation: 'publish', contentType: 'note', text: 'x' }, '__BAD_ACTION__'],
+		[{ contentType: 'poem', text: 'x', url: '' }, '__BAD_ACTION__'],
+		[{ contentType: 'note', text: '', url: '' }, '__BAD_ARGUMENT__'],
+		[{ contentType: 'note', text: over(CONTENT_CAPS.textChars), url: '' }, '__TOO_LARGE__'],
+		[{ contentType: 'note', text: '', url: `https://example.com/${over(CONTENT_CAPS.urlChars)}` }, '__TOO_LARGE__'],
+		[{ contentType: 'note', text: '', url: 'javascript:alert(1)' }, '__BAD_ARGUMENT__'],
+		[{ contentType: 'note', text: '', url: 'http://127.0.0.1/' }, '__BAD_ARGUMENT__'],
 	],
-];
+};
+
+/** Each gateway's node, contract and cases, in GATEWAY_NAMES order. */
+export const FAILURE_CASES: Array<[GatewayName, IVersionedNodeType, GatewayContract, Case[]]> = GATEWAY_NODE_LIST.map(([gateway, { node, contract }]) => [
+	gateway,
+	node,
+	contract,
+	CASES[gateway],
+]);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 import { generateAll } from '../../../generator/builders';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
-import { ConfigError, defaultConfig, loadConfig } from '../../../generator/config';
+import { ConfigError, defaultConfig, loadConfig, parseConfig } from '../../../generator/config';
+import { GATEWAY_NAMES } from '../../../nodes/contracts';
 
 const DEFAULT_CONFIG = defaultConfig();
 import { generated } from './fixtures';
@@ -68,6 +69,26 @@ describe('loadConfig', () => {
 
 	it('refuses a missing file', () => {
 		expect(() => loadConfig(join(dir, 'nope.json'))).toThrow(/Cannot read config file/);
+	});
+});
+
+describe('gatewayWorkflows', () => {
+	const withNames = (gatewayWorkflows: Record<string, unknown>) => () => parseConfig({ ...DEFAULT_CONFIG, gatewayWorkflows }, 'test config');
+
+	it('defaults a sub-workflow name for every gateway of the contracts', () => {
+		expect(Object.keys(DEFAULT_CONFIG.gatewayWorkflows).sort()).toEqual([...GATEWAY_NAMES].sort());
+	});
+
+	it.each([
+		['every gateway named', DEFAULT_CONFIG.gatewayWorkflows, true],
+		...GATEWAY_NAMES.map(
+			(gateway) => [`no name for ${gateway}`, Object.fromEntries(Object.entries(DEFAULT_CONFIG.gatewayWorkflows).filter(([key]) => key !== gateway)), false] as const,
+		),
+		['an empty name', { ...DEFAULT_CONFIG.gatewayWorkflows, vault: '' }, false],
+		['a gateway the contracts do not have', { ...DEFAULT_CONFIG.gatewayWorkflows, mail: 'Hermes Gateway - Mail' }, false],
+	] as const)('%s: accepted %s', (_label, names, accepted) => {
+		if (accepted) expect(withNames(names)).not.toThrow();
+		else expect(withNames(names)).toThrow(/gatewayWorkflows/);
 	});
 });
 

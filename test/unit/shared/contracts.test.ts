@@ -3,24 +3,9 @@
  * defaults: every version's description must say the same, since the generator builds workflows
  * from the contract and the importer reads saved ones (of any version) with it.
  */
-import type { IVersionedNodeType } from 'n8n-workflow';
+import { GATEWAY_NODE_LIST } from '../../helpers/gatewayNodes';
 
-import { HermesContent } from '../../../nodes/HermesContent/HermesContent.node';
-import { HermesDocker } from '../../../nodes/HermesDocker/HermesDocker.node';
-import { HermesMonitoring } from '../../../nodes/HermesMonitoring/HermesMonitoring.node';
-import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
-import { GATEWAY_CONTRACTS, type GatewayName } from '../../../nodes/contracts';
-
-const NODES: Record<GatewayName, IVersionedNodeType> = {
-	vault: new HermesVault(),
-	docker: new HermesDocker(),
-	monitoring: new HermesMonitoring(),
-	content: new HermesContent(),
-};
-
-describe.each(Object.keys(NODES) as GatewayName[])('the %s node and its contract', (gateway) => {
-	const node = NODES[gateway];
-	const contract = GATEWAY_CONTRACTS[gateway];
+describe.each(GATEWAY_NODE_LIST)('the %s node and its contract', (_gateway, { node, contract }) => {
 
 	it('has exactly the contract versions, and new nodes get the version the generator emits', () => {
 		expect(Object.keys(node.nodeVersions).map(Number).sort()).toEqual([...contract.versions].sort());

@@ -1,13 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { IVersionedNodeType } from 'n8n-workflow';
-
-import { CONTENT, DOCKER, MONITORING, VAULT, type GatewayContract } from '../../../nodes/contracts';
-import { HermesContent } from '../../../nodes/HermesContent/HermesContent.node';
-import { HermesDocker } from '../../../nodes/HermesDocker/HermesDocker.node';
-import { HermesMonitoring } from '../../../nodes/HermesMonitoring/HermesMonitoring.node';
-import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
+import type { GatewayName } from '../../../nodes/contracts';
+import { GATEWAY_NODE_LIST } from '../../helpers/gatewayNodes';
 
 /**
  * Every gateway node is a VersionedNodeType whose versions build their description with the
@@ -18,12 +13,9 @@ import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
  * its test.
  */
 const NODES_DIR = join(__dirname, '../../../nodes');
-const NODES: Array<[string, IVersionedNodeType, GatewayContract, string]> = [
-	['HermesVault', new HermesVault(), VAULT, 'transform'],
-	['HermesDocker', new HermesDocker(), DOCKER, 'transform'],
-	['HermesMonitoring', new HermesMonitoring(), MONITORING, 'input'],
-	['HermesContent', new HermesContent(), CONTENT, 'transform'],
-];
+/** n8n's group of each node: `input` for a node that only reads. */
+const GROUP: Record<GatewayName, 'input' | 'transform'> = { vault: 'transform', docker: 'transform', monitoring: 'input', content: 'transform' };
+const NODES = GATEWAY_NODE_LIST.map(([gateway, { folder, node, contract }]) => [folder, node, contract, GROUP[gateway]] as const);
 
 describe.each(NODES)('%s description', (folder, node, contract, group) => {
 	test('the base description: names, group, the version new nodes get, the themed icon pair beside the main file', () => {
@@ -70,22 +62,21 @@ describe.each(NODES)('%s description', (folder, node, contract, group) => {
 	});
 });
 
-/** The files every gateway node folder holds, under the same names. */
-const LAYOUT = (name: string) => [
+/** The files every gateway node folder holds, under the same names: one folder per version of its contract. */
+const LAYOUT = (name: string, versions: readonly number[]) => [
 	`${name}.node.ts`,
 	`${name}.node.json`,
 	'contract.ts',
-	`v1/${name}V1.ts`,
-	'v1/versionDescription.ts',
-	`v2/${name}V2.ts`,
-	'v2/versionDescription.ts',
+	...versions.flatMap((version) => [`v${version}/${name}V${version}.ts`, `v${version}/versionDescription.ts`]),
 	'actions/router.ts',
 	'helpers/validate.ts',
 	'helpers/answers.ts',
 ];
 
-test.each(NODES.map(([folder, , contract]) => [folder, contract]))('%s has the shared layout and one operation file per operation', (folder, contract) => {
-	for (const file of LAYOUT(folder)) expect([file, existsSync(join(NODES_DIR, folder, file))]).toEqual([file, true]);
+test.each(NODES.map(([folder, , contract]) => [folder, contract] as const))('%s has the shared layout and one operation file per operation', (folder, contract) => {
+	for (const file of LAYOUT(folder, contract.versions)) expect([file, existsSync(join(NODES_DIR, folder, file))]).toEqual([file, true]);
+	const versionFolders = readdirSync(join(NODES_DIR, folder)).filter((entry) => /^v\d+$/.test(entry));
+	expect(versionFolders.sort()).toEqual(contract.versions.map((version) => `v${version}`).sort());
 	const [resource, ...others] = readdirSync(join(NODES_DIR, folder, 'actions'), { withFileTypes: true }).filter((e) => e.isDirectory());
 	expect(others).toEqual([]);
 	const operations = readdirSync(join(NODES_DIR, folder, 'actions', resource.name)).map((file) => file.replace(/\.operation\.ts$/, ''));

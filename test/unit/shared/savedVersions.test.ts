@@ -19,23 +19,28 @@ function parametersOf(contract: GatewayContract, version: number, item: IDataObj
 	return Object.fromEntries(Object.entries(item).flatMap(([role, value]) => (names[role] === undefined ? [] : [[names[role], value]])));
 }
 
-/** Calls version 1 can express: version 2's content node has an operation version 1 lacks. */
-const expressible = (contract: GatewayContract, item: IDataObject) =>
-	Object.keys(item).every((role) => (contract.paramsByVersion[1] as Record<string, string | undefined>)[role] !== undefined);
+/** Calls an older version can express: version 2's content node has an operation version 1 lacks. */
+const expressible = (contract: GatewayContract, version: number, item: IDataObject) =>
+	Object.keys(item).every((role) => (contract.paramsByVersion[version] as Record<string, string | undefined>)[role] !== undefined);
 
-describe.each(FAILURE_CASES)('%s', (_name, node, contract, cases) => {
-	test('version 1 is still loadable and names its parameters as saved workflows do', () => {
-		expect(node.getNodeType(1).description.properties.map((p) => p.name).sort()).toEqual([...new Set(Object.values(contract.paramsByVersion[1]))].sort());
+/** Every version before the one the generator emits, of every node (a node with one version has none). */
+const OLDER_VERSIONS = FAILURE_CASES.flatMap(([name, node, contract, cases]) =>
+	contract.versions.filter((version) => version !== contract.typeVersion).map((version) => [name, version, node, contract, cases] as const),
+);
+
+describe.each(OLDER_VERSIONS)('%s version %i', (_name, old, node, contract, cases) => {
+	test('is still loadable and names its parameters as saved workflows do', () => {
+		expect(node.getNodeType(old).description.properties.map((p) => p.name).sort()).toEqual([...new Set(Object.values(contract.paramsByVersion[old]))].sort());
 	});
 
-	test.each(cases.filter(([item]) => expressible(contract, item)).map(([item, expected], index) => [index, expected, item] as const))(
-		'case %i (%s): version 1 with its names answers as version 2',
+	test.each(cases.filter(([item]) => expressible(contract, old, item)).map(([item, expected], index) => [index, expected, item] as const))(
+		'case %i (%s): with its names it answers as the version the generator emits',
 		async (_index, expected, item) => {
 			const run = (version: number) => executeNode(node, { version, parameters: parametersOf(contract, version, item), credentials: UNUSABLE_CREDENTIAL });
-			const [[v1], [v2]] = [await run(1), await run(2)];
-			expect(v1).toEqual(v2);
-			expect(v1[0].json).toMatchObject({ success: false });
-			expect([v1[0].json.error, v1[0].json.state]).toContain(expected);
+			const [[saved], [emitted]] = [await run(old), await run(contract.typeVersion)];
+			expect(saved).toEqual(emitted);
+			expect(saved[0].json).toMatchObject({ success: false });
+			expect([saved[0].json.error, saved[0].json.state]).toContain(expected);
 		},
 	);
 });
