@@ -11,6 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 import type { GatewayMode, OdooMode } from '../../../generator/config';
 import { GATEWAY_CONTRACTS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, TOOL_TYPE_SUFFIX } from '../../../nodes/contracts';
+import { ODOO_FIELD_TYPES } from '../../../generator/odoo/fieldTypes';
+import type { OdooTarget } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runCli } from './cli';
 import { parse as parseYaml } from 'yaml';
@@ -249,6 +251,34 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			const ran = await Promise.all(since.map(async (e) => Object.keys((await getExecution(stack.n8n, e.id)).data?.resultData?.runData ?? {}).sort()));
 			if (gatewayMode === 'direct') expect(ran[0]).toContain('vault_read');
 			else expect(ran).toContainEqual(expect.arrayContaining(['Vault']));
+		});
+	});
+
+	describe('every allowed field of every field-choice tool, written as the text an agent sends', () => {
+		/** The text sent for a field of each type, and what Odoo stores. */
+		const SAMPLE: Record<string, { sent: string; stored: unknown }> = {
+			char: { sent: 'E2E value', stored: 'E2E value' },
+			html: { sent: 'E2E <b>note</b>', stored: '<p>E2E <b>note</b></p>' },
+			date: { sent: '2027-02-01', stored: '2027-02-01' },
+			datetime: { sent: '2027-02-01', stored: '2027-02-01 00:00:00' },
+			float: { sent: '42.5', stored: 42.5 },
+			monetary: { sent: '1234.5', stored: 1234.5 },
+		};
+		// Records no other case of the suite deletes before this block runs.
+		const RECORD: Record<string, number> = { 'project.project': 1, 'project.task': 2, 'res.partner': 3, 'crm.lead': 2, 'account.analytic.line': 1 };
+		const cases = CATALOGUE.filter((tool) => (tool.target as OdooTarget).fieldChoice).flatMap((tool) => {
+			const target = tool.target as OdooTarget;
+			return target.fieldChoice!.allowed.map((field) => [tool.name, target, field] as const);
+		});
+		it.each(cases)('%s writes %s.%s and Odoo stores it with its type', async (tool, target, field) => {
+			const type = ODOO_FIELD_TYPES[target.model][field];
+			const sample = SAMPLE[type];
+			expect(sample).toBeDefined();
+			const id = RECORD[target.model];
+			const choice = target.fieldChoice!;
+			const evidence = await callWithEvidence(tool, { [target.recordIdParam!]: id, [choice.fieldParam]: field, [choice.valueParam]: sample.sent });
+			expect(evidence.answer.isError).toBe(false);
+			expect(stack.odoo.store.get(target.model, id)?.[field]).toEqual(sample.stored);
 		});
 	});
 
