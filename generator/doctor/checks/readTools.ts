@@ -26,7 +26,10 @@ export function answerProblem(result: unknown): string | undefined {
 	if ((result as { isError?: unknown } | undefined)?.isError === true) return `n8n answered an error: ${JSON.stringify(toolAnswer(result)).slice(0, 160)}`;
 	const answer = toolAnswer(result);
 	if (answer === undefined) return 'no answer content';
-	const { success, error } = (typeof answer === 'object' && answer !== null ? answer : {}) as { success?: unknown; error?: unknown };
+	// A sub-workflow's answer reaches the agent as a list of items, or wrapped as `{ response }`.
+	let item: unknown = Array.isArray(answer) ? answer[0] : answer;
+	if (typeof item === 'object' && item !== null && 'response' in item && Object.keys(item).length === 1) item = (item as { response: unknown }).response;
+	const { success, error } = (typeof item === 'object' && item !== null ? item : {}) as { success?: unknown; error?: unknown };
 	if (success === false && !(typeof error === 'string' && MARKER.test(error))) return `failed without a marker: ${JSON.stringify(answer).slice(0, 160)}`;
 	return undefined;
 }
@@ -38,15 +41,22 @@ export function toolNodesRan(runData: Record<string, unknown> | undefined, toolN
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The tool nodes an execution of `workflowId` started at or after `since` ran; undefined when none was saved in time. */
-async function nodesThatRan(context: DoctorContext, workflowId: string, since: number, toolNodes: ReadonlySet<string>): Promise<string[] | undefined> {
+/**
+ * The tool nodes the first execution of `workflowId` not in `seen` ran; undefined when none was
+ * saved in time. Executions are told apart by id, not by time: n8n may list one a little after
+ * the next call started, and its clock need not be doctor's. Each one found joins `seen`.
+ */
+async function nodesThatRan(context: DoctorContext, workflowId: string, seen: Set<string>, toolNodes: ReadonlySet<string>): Promise<string[] | undefined> {
 	const deadline = Date.now() + (context.options.executionWaitMs ?? 5000);
 	do {
 		const executions = await context.client.recentExecutions(workflowId, { limit: 5, includeData: true });
-		for (const execution of executions) {
-			if (execution.startedAt && Date.parse(execution.startedAt) < since - 1000) continue;
+		// Oldest first: the call before this one may have been listed late.
+		for (const execution of [...executions].reverse()) {
+			if (seen.has(execution.id)) continue;
 			const ran = toolNodesRan(execution.data?.resultData?.runData, toolNodes);
-			if (ran.length > 0) return ran;
+			if (ran.length === 0) continue;
+			seen.add(execution.id);
+			return ran;
 		}
 		await sleep(250);
 	} while (Date.now() < deadline);
@@ -73,8 +83,8 @@ export const readToolsCheck: DoctorCheck = {
 				problems.push(`${endpoint.url}: initialize with the token was refused`);
 				continue;
 			}
+			const seen = new Set((await context.client.recentExecutions(live.id, { limit: 5 })).map((e) => e.id));
 			for (const tool of tools) {
-				const since = Date.now();
 				try {
 					const answer = await probe.request('tools/call', { name: tool, arguments: HARMLESS_READS[tool] });
 					called++;
@@ -83,7 +93,7 @@ export const readToolsCheck: DoctorCheck = {
 						problems.push(`${tool}: ${problem}`);
 						continue;
 					}
-					const ran = await nodesThatRan(context, live.id, since, toolNodes);
+					const ran = await nodesThatRan(context, live.id, seen, toolNodes);
 					if (ran === undefined) unproven.push(tool);
 					else if (ran.length !== 1 || ran[0] !== tool) problems.push(`${tool} was answered by node ${ran.map((n) => `"${n}"`).join(', ')}`);
 				} catch (error) {

@@ -214,6 +214,8 @@ describe('doctor helpers', () => {
 		[{ content: [{ type: 'text', text: '[{"id":1}]' }] }, false],
 		[{ content: [{ type: 'text', text: '{"success":false,"error":"__NOT_FOUND__"}' }] }, false],
 		[{ content: [{ type: 'text', text: '{"success":false,"error":"something broke"}' }] }, true],
+		[{ content: [{ type: 'text', text: '[{"response":{"success":false,"error":"broke"}}]' }] }, true],
+		[{ content: [{ type: 'text', text: '[{"response":{"success":true}}]' }] }, false],
 		[{ content: [{ type: 'text', text: 'boom' }], isError: true }, true],
 		[{ content: [] }, true],
 	])('answerProblem(%j): a problem %s', (result, problem) => expect(answerProblem(result) !== undefined).toBe(problem));
