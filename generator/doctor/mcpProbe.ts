@@ -2,7 +2,7 @@
  * Just enough MCP (streamable HTTP, JSON-RPC over POST) for doctor to ask an endpoint what an
  * agent would: initialize, tools/list, tools/call. n8n answers a POST with plain JSON or with one
  * server-sent event; either is read here. A bound on every request turns a call nobody answers
- * (a queue worker without the package) into a finding instead of a hang.
+ * (in queue mode: no worker ran it) into a finding instead of a hang.
  */
 export interface McpAnswer {
 	status: number;

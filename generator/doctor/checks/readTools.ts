@@ -2,7 +2,7 @@
  * `--call-reads`: each read-only tool of the catalogue, called once with harmless arguments,
  * succeeds or answers a marker, and n8n's execution shows its own node ran. Only tools in this
  * table are called; a tool that writes is never in it. In queue mode a call nobody answers
- * within the bound is the sign of a worker without the package.
+ * within the bound means no worker ran it: a worker without the package, or none up.
  */
 import { runningVersion } from '../../n8nClient/client';
 import { McpProbe, McpTimeout, toolAnswer } from '../mcpProbe';
@@ -99,7 +99,7 @@ export const readToolsCheck: DoctorCheck = {
 				} catch (error) {
 					if (!(error instanceof McpTimeout)) throw error;
 					problems.push(
-						`${tool}: ${error.message}${instance.mode === 'queue' ? ': in queue mode this is what a worker without the n8n-nodes-hermes package does (it never picks the job up)' : ''}`,
+						`${tool}: ${error.message}${instance.mode === 'queue' ? ': in queue mode no worker ran it; the n8n-nodes-hermes package may be missing on a worker, or no worker is up' : ''}`,
 					);
 				}
 			}

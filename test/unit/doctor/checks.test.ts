@@ -143,7 +143,7 @@ table('read-tools', [
 	['no execution saved', (d) => void (d.endpoint.answer = () => ({ body: { success: true } })), 'warn', /no saved execution shows which node answered/],
 ], { callReads: true, executionWaitMs: 200 });
 table('read-tools', [
-	['queue mode, no answer: a worker without the package', (d) => Object.assign(d.endpoint, { mode: 'queue', answer: () => 'hang' }), 'fail', /no answer within 0\.5 s: in queue mode this is what a worker without the n8n-nodes-hermes package does/],
+	['queue mode, no answer: a worker without the package', (d) => Object.assign(d.endpoint, { mode: 'queue', answer: () => 'hang' }), 'fail', /no answer within 0\.5 s: in queue mode no worker ran it; the n8n-nodes-hermes package may be missing on a worker/],
 ], { callReads: true, timeoutMs: 500 });
 
 describe('doctor check read-tools and approvals: skipped unless asked', () => {
