@@ -42,15 +42,15 @@ export function toolNodesRan(runData: Record<string, unknown> | undefined, toolN
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The tool nodes the first execution of `workflowId` not in `seen` ran; undefined when none was
- * saved in time. Executions are told apart by id, not by time: n8n may list one a little after
- * the next call started, and its clock need not be doctor's. Each one found joins `seen`.
+ * The tool nodes the oldest execution of `workflowId` not in `seen` ran; undefined when none was
+ * saved in time. Told apart by id, not by time: n8n may list an execution a little after the
+ * next call started, and its clock need not be doctor's. Each one found joins `seen`.
  */
 async function nodesThatRan(context: DoctorContext, workflowId: string, seen: Set<string>, toolNodes: ReadonlySet<string>): Promise<string[] | undefined> {
 	const deadline = Date.now() + (context.options.executionWaitMs ?? 5000);
-	do {
+	for (;;) {
 		const executions = await context.client.recentExecutions(workflowId, { limit: 5, includeData: true });
-		// Oldest first: the call before this one may have been listed late.
+		// Newest first from n8n: the oldest unseen one belongs to the earliest call still unmatched.
 		for (const execution of [...executions].reverse()) {
 			if (seen.has(execution.id)) continue;
 			const ran = toolNodesRan(execution.data?.resultData?.runData, toolNodes);
@@ -58,9 +58,9 @@ async function nodesThatRan(context: DoctorContext, workflowId: string, seen: Se
 			seen.add(execution.id);
 			return ran;
 		}
-		await sleep(250);
-	} while (Date.now() < deadline);
-	return undefined;
+		if (Date.now() >= deadline) return undefined;
+		await sleep(100);
+	}
 }
 
 export const readToolsCheck: DoctorCheck = {

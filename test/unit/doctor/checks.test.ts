@@ -14,8 +14,8 @@ import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { fakeDeployment, type FakeDeployment } from './fakeDeployment';
 
 /** One check against a deployment broken by `edit` (or left healthy): its status and message. */
-async function check(id: string, edit: (d: FakeDeployment) => unknown, options: Parameters<FakeDeployment['context']>[0] = {}) {
-	const deployment = await fakeDeployment();
+async function check(id: string, edit: (d: FakeDeployment) => unknown, options: Parameters<FakeDeployment['context']>[0] = {}, withApprovals = false) {
+	const deployment = await fakeDeployment({ withApprovals });
 	try {
 		await edit(deployment);
 		const context: DoctorContext = deployment.context(options);
@@ -31,10 +31,10 @@ type Case = [string, (d: FakeDeployment) => unknown, CheckStatus, RegExp];
 const VAULT = defaultConfig().gatewayWorkflows.vault;
 const MCP = defaultConfig().workflowName;
 
-const table = (id: string, cases: Case[], options: Parameters<FakeDeployment['context']>[0] = {}) =>
+const table = (id: string, cases: Case[], options: Parameters<FakeDeployment['context']>[0] = {}, withApprovals = false) =>
 	describe(`doctor check ${id}`, () => {
 		it.each(cases)('%s', async (_label, edit, status, message) => {
-			const { result } = await check(id, edit, options);
+			const { result } = await check(id, edit, options, withApprovals);
 			expect(result).toMatchObject({ id, status });
 			expect((result as { message: string }).message).toMatch(message);
 			if (status !== 'ok') expect((result as { fix?: string }).fix).toBeTruthy();
@@ -143,8 +143,24 @@ table('read-tools', [
 	['no execution saved', (d) => void (d.endpoint.answer = () => ({ body: { success: true } })), 'warn', /no saved execution shows which node answered/],
 ], { callReads: true, executionWaitMs: 200 });
 table('read-tools', [
+	['each execution listed a little after its answer: told apart by id, not by time', (d) => void (d.endpoint.executionDelayMs = 150), 'ok', /6 read-only tools answered, each from its own node/],
+], { callReads: true, executionWaitMs: 1000 });
+table('read-tools', [
 	['queue mode, no answer: a worker without the package', (d) => Object.assign(d.endpoint, { mode: 'queue', answer: () => 'hang' }), 'fail', /no answer within 0\.5 s: in queue mode no worker ran it; the n8n-nodes-hermes package may be missing on a worker/],
 ], { callReads: true, timeoutMs: 500 });
+
+table(
+	'approvals',
+	[
+		['table, page and public URL', () => undefined, 'ok', /table "hermes_approvals" has its columns, the page answers at http:\/\/127\.0\.0\.1:\d+\/webhook\/hermes-approval/],
+		['the table deleted', (d) => void d.n8n.tables.clear(), 'fail', /hermes_approvals/],
+		['a column missing', (d) => void [...d.n8n.tables.values()][0].columns.pop(), 'fail', /hermes_approvals/],
+		['the page not published', (d) => void (d.endpoint.pageStatus = 404), 'fail', /404, the approval page workflow is not published/],
+		['the public URL unreachable', (d) => void (d.config.approvals!.publicUrl = 'http://127.0.0.1:9'), 'fail', /http:\/\/127\.0\.0\.1:9\/webhook\/hermes-approval is not reachable from here/],
+	],
+	{},
+	true,
+);
 
 describe('doctor check read-tools and approvals: skipped unless asked', () => {
 	it.each<[string, Parameters<FakeDeployment['context']>[0], string]>([

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { defaultConfig, type HermesConfig } from '../../../generator/config';
+import { ApprovalsSchema, defaultConfig, type HermesConfig } from '../../../generator/config';
 import { desiredDataTables, workflowsOf, type DesiredDeployment } from '../../../generator/deploy/desired';
 import { pushWorkflows } from '../../../generator/deploy/push';
 import { doctorContext, type DoctorContext, type DoctorOptions } from '../../../generator/doctor/context';
@@ -27,6 +27,8 @@ export interface FakeEndpoint {
 	tools?: Array<{ name: string; inputSchema: unknown }>;
 	/** tools/call: the answer of a tool, `hang` for none, and which node the execution shows. */
 	answer: (tool: string) => { body: unknown; isError?: boolean; node?: string } | 'hang';
+	/** n8n lists an execution this long after it answered the call (it saves it after answering). */
+	executionDelayMs: number;
 	/** Status of the approval page. */
 	pageStatus: number;
 	calls: string[];
@@ -62,17 +64,17 @@ function listedFrom(expected: ReturnType<typeof expectedTools>): Array<{ name: s
 	}));
 }
 
-export async function fakeDeployment(configOverride: Partial<HermesConfig> = {}): Promise<FakeDeployment> {
-	const config = { ...defaultConfig(), ...configOverride };
-	const project = { config, tools: CATALOGUE };
-	const desired = { workflows: workflowsOf(project), dataTables: desiredDataTables(config) };
+/** `withApprovals`: approvals by email (credential "Approval Mail"), n8n's public URL this server's. */
+export async function fakeDeployment(options: { withApprovals?: boolean } = {}): Promise<FakeDeployment> {
+	let config: HermesConfig = defaultConfig();
+	let desired: DesiredDeployment = { workflows: [], dataTables: [] };
 	const n8n = new FakeN8n();
-	await pushWorkflows(n8n.client, desired.workflows, { dataTables: desired.dataTables });
 	const endpoint: FakeEndpoint = {
 		auth: 'bearer',
 		version: '2.41.1',
 		mode: 'regular',
 		answer: (tool) => ({ body: { success: true, tool }, node: tool }),
+		executionDelayMs: 0,
 		pageStatus: 200,
 		calls: [],
 	};
@@ -126,14 +128,17 @@ export async function fakeDeployment(configOverride: Partial<HermesConfig> = {})
 					const tool = message.params!.name!;
 					const answer = endpoint.answer(tool);
 					if (answer === 'hang') return; // never answered: the client's bound ends it
-					if (answer.node) {
-						n8n.executions.push({
+					const node = answer.node;
+					if (node) {
+						const record = () => n8n.executions.push({
 							id: `E${n8n.executions.length + 1}`,
 							workflowId: mcpWorkflow().id,
 							status: 'success',
 							startedAt: new Date().toISOString(),
-							data: { resultData: { runData: { 'MCP Server Trigger': [], [answer.node]: [] } } },
+							data: { resultData: { runData: { 'MCP Server Trigger': [], [node]: [] } } },
 						});
+						if (endpoint.executionDelayMs > 0) setTimeout(record, endpoint.executionDelayMs);
+						else record();
 					}
 					return reply({ content: [{ type: 'text', text: JSON.stringify(answer.body) }], ...(answer.isError ? { isError: true } : {}) });
 				}
@@ -144,6 +149,14 @@ export async function fakeDeployment(configOverride: Partial<HermesConfig> = {})
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	if (options.withApprovals) {
+		const channel = { type: 'email', credential: 'Approval Mail', from: 'hermes@example.test', to: ['boss@example.test'] };
+		config = { ...config, approvals: ApprovalsSchema.parse({ channel, publicUrl: baseUrl }) };
+		n8n.credentials.push({ id: 'C-mail', name: 'Approval Mail', type: 'smtp' });
+	}
+	const project = { config, tools: CATALOGUE };
+	desired = { workflows: workflowsOf(project), dataTables: desiredDataTables(config) };
+	await pushWorkflows(n8n.client, desired.workflows, { dataTables: desired.dataTables });
 	return {
 		n8n,
 		endpoint,
