@@ -2,19 +2,23 @@
 import { dataTableDrift } from '../../deploy/dataTables';
 import { fail, ok, type DoctorCheck } from '../types';
 
-/** How a GET of the approval page answered, as a problem; any answer of the page's own workflow (not 404, not 5xx) is fine. */
-export function pageProblem(status: number | undefined, url: string): string | undefined {
-	if (status === undefined) return `${url} is not reachable from here`;
-	if (status === 404) return `${url}: 404, the approval page workflow is not published`;
+/**
+ * How a GET of the approval page answered, as a problem. The page itself answers a link without
+ * a request (doctor's GET) with its "cannot be decided" page, a 404 in HTML; n8n answers a path
+ * no published workflow serves with a 404 saying the webhook "is not registered".
+ */
+export function pageProblem(answer: { status: number; body: string } | undefined, url: string): string | undefined {
+	if (answer === undefined) return `${url} is not reachable from here`;
+	const { status, body } = answer;
+	if (status === 404 && /is not registered/.test(body)) return `${url}: 404, the approval page workflow is not published`;
 	if (status >= 500) return `${url}: ${status}`;
 	return undefined;
 }
 
-async function statusOf(url: string, timeoutMs: number): Promise<number | undefined> {
+async function answerOf(url: string, timeoutMs: number): Promise<{ status: number; body: string } | undefined> {
 	try {
 		const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-		await response.arrayBuffer();
-		return response.status;
+		return { status: response.status, body: await response.text() };
 	} catch {
 		return undefined;
 	}
@@ -30,7 +34,7 @@ export const approvalsCheck: DoctorCheck = {
 		const local = `${context.options.baseUrl}/webhook/${approvals.pagePath}`;
 		const pub = `${approvals.publicUrl.replace(/\/+$/, '')}/webhook/${approvals.pagePath}`;
 		for (const url of new Set([local, pub])) {
-			const problem = pageProblem(await statusOf(url, context.options.timeoutMs), url);
+			const problem = pageProblem(await answerOf(url, context.options.timeoutMs), url);
 			if (problem) problems.push(problem);
 		}
 		if (problems.length > 0) {

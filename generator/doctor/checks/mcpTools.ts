@@ -26,7 +26,7 @@ export function listedTools(result: unknown): Map<string, ListedTool> {
 	);
 }
 
-/** What the endpoint's generated workflow serves: required/optional from its $fromAI calls, defaults from the catalogue. */
+/** What the endpoint's generated workflow serves: required/optional from its $fromAI calls, defaults of the catalogue's parameters. */
 export function expectedTools(context: Pick<DoctorContext, 'desired' | 'tools'>, workflowName: string): Map<string, ListedTool> {
 	const workflow = context.desired.workflows.find((w) => w.body.name === workflowName);
 	const specs = new Map(context.tools.map((tool) => [tool.name, tool]));
@@ -37,7 +37,8 @@ export function expectedTools(context: Pick<DoctorContext, 'desired' | 'tools'>,
 		const optional = keys.filter((k) => !k.required).map((k) => k.key);
 		expected.set(name, {
 			required: keys.filter((k) => k.required).map((k) => k.key).sort(),
-			defaults: Object.fromEntries(optional.map((key) => [key, spec.get(key)?.default])),
+			// Keys the catalogue does not declare (a gate's approval_id) have no default to hold it to.
+			defaults: Object.fromEntries(optional.filter((key) => spec.has(key)).map((key) => [key, spec.get(key)?.default])),
 		});
 	}
 	return expected;
@@ -56,7 +57,7 @@ export function toolListDifferences(listed: ReadonlyMap<string, ListedTool>, exp
 		const got = listed.get(name);
 		if (!got) continue;
 		if (!same(got.required, want.required)) lines.push(`${name} requires ${got.required.join(', ') || 'nothing'}, generated: ${want.required.join(', ') || 'nothing'}`);
-		const defaults = Object.keys({ ...got.defaults, ...want.defaults }).filter((key) => !same(got.defaults[key], want.defaults[key]));
+		const defaults = Object.keys(want.defaults).filter((key) => !same(got.defaults[key], want.defaults[key]));
 		if (defaults.length > 0) lines.push(`${name} has other defaults for ${defaults.join(', ')}`);
 	}
 	return lines;

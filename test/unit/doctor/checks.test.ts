@@ -155,7 +155,8 @@ table(
 		['table, page and public URL', () => undefined, 'ok', /table "hermes_approvals" has its columns, the page answers at http:\/\/127\.0\.0\.1:\d+\/webhook\/hermes-approval/],
 		['the table deleted', (d) => void d.n8n.tables.clear(), 'fail', /hermes_approvals/],
 		['a column missing', (d) => void [...d.n8n.tables.values()][0].columns.pop(), 'fail', /hermes_approvals/],
-		['the page not published', (d) => void (d.endpoint.pageStatus = 404), 'fail', /404, the approval page workflow is not published/],
+		['the page answers a link without a request with its 404 page', (d) => void (d.endpoint.pageStatus = 404), 'ok', /the page answers/],
+		['the page not published', (d) => void (d.endpoint.pagePublished = false), 'fail', /404, the approval page workflow is not published/],
 		['the public URL unreachable', (d) => void (d.config.approvals!.publicUrl = 'http://127.0.0.1:9'), 'fail', /http:\/\/127\.0\.0\.1:9\/webhook\/hermes-approval is not reachable from here/],
 	],
 	{},
@@ -236,11 +237,12 @@ describe('doctor helpers', () => {
 		[{ content: [] }, true],
 	])('answerProblem(%j): a problem %s', (result, problem) => expect(answerProblem(result) !== undefined).toBe(problem));
 
-	it.each<[number | undefined, boolean]>([
-		[200, false],
-		[400, false],
-		[404, true],
-		[502, true],
+	it.each<[{ status: number; body: string } | undefined, boolean]>([
+		[{ status: 200, body: '<h1>Approval request</h1>' }, false],
+		[{ status: 404, body: '<h1>Not decided</h1>' }, false],
+		[{ status: 400, body: '' }, false],
+		[{ status: 404, body: '{"code":404,"message":"The requested webhook \\"GET hermes-approval\\" is not registered."}' }, true],
+		[{ status: 502, body: 'Bad Gateway' }, true],
 		[undefined, true],
-	])('pageProblem(%s): a problem %s', (status, problem) => expect(pageProblem(status, 'http://x') !== undefined).toBe(problem));
+	])('pageProblem(%j): a problem %s', (answer, problem) => expect(pageProblem(answer, 'http://x') !== undefined).toBe(problem));
 });

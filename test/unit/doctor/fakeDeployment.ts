@@ -29,8 +29,10 @@ export interface FakeEndpoint {
 	answer: (tool: string) => { body: unknown; isError?: boolean; node?: string } | 'hang';
 	/** n8n lists an execution this long after it answered the call (it saves it after answering). */
 	executionDelayMs: number;
-	/** Status of the approval page. */
+	/** Status of the approval page's own answer (its "cannot be decided" page is a 404). */
 	pageStatus: number;
+	/** False: n8n answers the page's path as a webhook no published workflow serves. */
+	pagePublished: boolean;
 	calls: string[];
 }
 
@@ -76,6 +78,7 @@ export async function fakeDeployment(options: { withApprovals?: boolean } = {}):
 		answer: (tool) => ({ body: { success: true, tool }, node: tool }),
 		executionDelayMs: 0,
 		pageStatus: 200,
+		pagePublished: true,
 		calls: [],
 	};
 	const mcpWorkflow = () => n8n.byName(config.workflowName)!;
@@ -102,7 +105,13 @@ export async function fakeDeployment(options: { withApprovals?: boolean } = {}):
 				if (request.headers.cookie !== 'n8n-auth=fake') return json(200, { data: { settingsMode: 'public' } });
 				return json(200, { data: { versionCli: endpoint.version, executionMode: endpoint.mode } });
 			}
-			if (url.startsWith('/webhook/')) return json(endpoint.pageStatus, {});
+			if (url.startsWith('/webhook/')) {
+				if (!endpoint.pagePublished) return json(404, { code: 404, message: `The requested webhook "GET ${url.slice('/webhook/'.length)}" is not registered.` });
+				// The page's own answer to a link without a request: its "cannot be decided" page.
+				response.writeHead(endpoint.pageStatus, { 'content-type': 'text/html' });
+				response.end('<h1>Not decided</h1>');
+				return;
+			}
 			if (url === `/mcp/${config.mcpPath}`) {
 				if (endpoint.auth === 'missing') return json(404, { code: 404, message: 'The requested webhook is not registered.' });
 				if (endpoint.auth === 'bearer' && request.headers.authorization !== `Bearer ${TOKEN}`) {
