@@ -13,6 +13,7 @@ import { reportError, unexpectedError } from './run';
 import { register as registerAgentConfig } from './commands/agentConfig';
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerDiff } from './commands/diff';
+import { register as registerDoctor } from './commands/doctor';
 import { register as registerGenerate } from './commands/generate';
 import { register as registerImport } from './commands/import';
 import { register as registerInit } from './commands/init';
@@ -26,13 +27,13 @@ export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit
 	program
 		.name('hermes-workflows')
 		.description(
-			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff through the n8n API, check Odoo, import existing workflows, print an MCP client\'s config.',
+			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff through the n8n API, check a live deployment (doctor), check Odoo, import existing workflows, print an MCP client\'s config.',
 		)
 		.version(packageVersion(), '-V, --version', 'print the version')
 		// Set before the commands are added, so each inherits them.
 		.exitOverride()
 		.configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined });
-	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerPull, registerDiff, registerAgentConfig]) {
+	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerPull, registerDiff, registerDoctor, registerAgentConfig]) {
 		register(program, io, exit);
 	}
 	return program;

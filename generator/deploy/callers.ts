@@ -4,14 +4,14 @@
  * them. Here they are filled in: every pushed workflow that references a sub-workflow by name is
  * one of its callers, so n8n refuses any other workflow that tries to run it.
  */
-import type { Workflow } from '../builders/n8nTypes';
+import type { Workflow, WorkflowSettings } from '../builders/n8nTypes';
 import { workflowReferences } from './wiring';
 
 const LISTED_CALLERS = 'workflowsFromAList';
 
 /** The sub-workflow admits only the callers listed in `callerIds`. */
-export function admitsListedCallersOnly(body: Workflow): boolean {
-	return body.settings.callerPolicy === LISTED_CALLERS;
+export function admitsListedCallersOnly(body: { settings?: WorkflowSettings | null }): boolean {
+	return body.settings?.callerPolicy === LISTED_CALLERS;
 }
 
 /** For each pushed workflow, the names of the pushed workflows that call it (sorted). */
@@ -37,11 +37,17 @@ export function canonicalCallerIds(value: unknown): string {
 /**
  * A copy whose `callerIds` lists the ids of `callers` that have one, sorted; callers without an
  * id yet (created later in this push) are left out and added by push's second pass. Ids the
- * generated settings already list are kept. Other policies are returned unchanged.
+ * generated settings already list are kept, and so are `keptIds` (callers outside this push).
+ * Other policies are returned unchanged.
  */
-export function wireCallerIds(body: Workflow, callers: readonly string[], ids: ReadonlyMap<string, string>): Workflow {
+export function wireCallerIds(
+	body: Workflow,
+	callers: readonly string[],
+	ids: ReadonlyMap<string, string>,
+	keptIds: readonly string[] = [],
+): Workflow {
 	if (!admitsListedCallersOnly(body)) return body;
 	const known = callers.map((name) => ids.get(name)).filter((id): id is string => id !== undefined);
-	const callerIds = canonicalCallerIds([body.settings.callerIds, ...known].filter((id) => typeof id === 'string').join(','));
+	const callerIds = canonicalCallerIds([body.settings.callerIds, ...known, ...keptIds].filter((id) => typeof id === 'string').join(','));
 	return { ...body, settings: { ...body.settings, callerIds } };
 }

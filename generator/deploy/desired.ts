@@ -39,7 +39,8 @@ export function desiredDataTables(config: Pick<HermesConfig, 'approvals'>): Data
 	return config.approvals ? [{ name: config.approvals.table, columns: APPROVAL_COLUMNS }] : [];
 }
 
-function workflowsOf(project: Project): DesiredWorkflow[] {
+/** The workflows of a loaded project (or of a config and catalogue given in memory). */
+export function workflowsOf(project: Pick<Project, 'config' | 'tools'>): DesiredWorkflow[] {
 	return generateAll(project.tools, project.config)
 		.filter((f) => f.workflow !== undefined)
 		.map((f) => {

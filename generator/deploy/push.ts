@@ -14,6 +14,7 @@ import { dependencyOrder, type DesiredWorkflow } from './desired';
 import { N8nApiError } from '../n8nClient/errors';
 import { findWorkflowByName } from '../n8nClient/exactName';
 import { compareWorkflows, type Difference } from './normalise';
+import { CALLER_IDS_DIFFER, contentDiffers, describeCallers, liveOutsideCallers, SHARED_NAME_FIX, type OutsideCaller } from './outsideCallers';
 import { resolveDependencies, UnresolvedError, type Resolution } from './resolve';
 import { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf } from './toolSchema';
 import {
@@ -35,6 +36,8 @@ export interface PushOutcome {
 	toolChanges: string[];
 	/** Set by the second pass: callerIds written once the callers created in this push had ids. */
 	callerIds?: string;
+	/** Callers outside this push its live callerIds listed and that still call it: kept. */
+	keptCallers?: OutsideCaller[];
 }
 
 export interface PushReport {
@@ -101,6 +104,22 @@ function noteCallersDropped(saved: LiveWorkflow, sent: Workflow, log: (line: str
 	log(`  note: n8n did not keep callerIds of "${sent.name}" (sent "${String(sent.settings.callerIds)}", holds "${kept}"): its callers may be refused; check the workflow's settings in n8n`);
 }
 
+/**
+ * Callers outside this push: the ones kept in callerIds are named, and a sub-workflow they call
+ * that this push changes is another config's too (same name, other content): say who it changes.
+ */
+function noteOutsideCallers(outcome: PushOutcome, outside: readonly OutsideCaller[], kept: readonly OutsideCaller[], log: (line: string) => void): void {
+	if (kept.length > 0) {
+		outcome.keptCallers = [...kept];
+		log(`  kept in callerIds, callers outside this push that still call it: ${describeCallers(kept)}`);
+	}
+	if (outside.length > 0 && contentDiffers(outcome.differences)) {
+		log(
+			`  note: "${outcome.name}" is also called by ${describeCallers(outside)} outside this push, and this config generates it differently: two configs share the name, the change applies to their tools too; ${SHARED_NAME_FIX}`,
+		);
+	}
+}
+
 /** Save as a draft, check it, then publish: never put a broken version live. */
 async function saveAndPublish(client: N8nApi, id: string, body: Workflow, log: (line: string) => void): Promise<void> {
 	const saved = await client.updateWorkflow(id, body, { publish: false });
@@ -143,7 +162,11 @@ export async function pushWorkflows(
 	const ids = new Map(resolution.externalIds);
 	for (const [name, live] of lives) if (live) ids.set(name, live.id);
 	const callers = callersByName(ordered);
-	const bodyFor = (item: DesiredWorkflow) => wireCallerIds(wire(item.body, ids, resolution), callers.get(item.body.name) ?? [], ids);
+	const outside = await liveOutsideCallers(client, [...lives.values()], new Set(lives.keys()));
+	const outsideOf = (name: string) => outside.get(lives.get(name)?.id ?? '') ?? [];
+	const keptOf = (name: string) => outsideOf(name).filter((caller) => caller.listed);
+	const bodyFor = (item: DesiredWorkflow) =>
+		wireCallerIds(wire(item.body, ids, resolution), callers.get(item.body.name) ?? [], ids, keptOf(item.body.name).map((c) => c.id));
 
 	const outcomes: PushOutcome[] = [];
 	const sent = new Map<string, Workflow>();
@@ -184,6 +207,7 @@ export async function pushWorkflows(
 		// A dry run has no id for a workflow it would create; its callers show a placeholder.
 		ids.set(name, outcome.id ?? `<id of new workflow "${name}">`);
 		for (const change of toolChanges) log(`  ${change}`);
+		noteOutsideCallers(outcome, outsideOf(name), keptOf(name), log);
 		outcomes.push(outcome);
 	}
 
@@ -199,7 +223,7 @@ export async function pushWorkflows(
 		outcome.callerIds = String(body.settings.callerIds);
 		if (outcome.action === 'unchanged' || outcome.action === 'published') {
 			outcome.action = 'updated';
-			outcome.differences = [...outcome.differences, { kind: 'settings', message: 'settings differ at callerIds' }];
+			outcome.differences = [...outcome.differences, { kind: 'settings', message: CALLER_IDS_DIFFER }];
 		}
 		callersWired++;
 		log(`${would}update  ${name} (id ${outcome.id ?? '<new>'}): callers ${outcome.callerIds}${options.dryRun ? '' : '; published'}`);

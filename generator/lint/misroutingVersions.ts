@@ -15,3 +15,21 @@ import type { LintedNode } from './types';
 export function misroutingScope(consumer: LintedNode): string {
 	return consumer.type === MCP_TRIGGER ? 'on n8n 2.20 and older in queue mode' : 'on n8n 2.20 and older';
 }
+
+/** n8n versions from this one on bundle the fixed AI nodes (measured: 2.22.0 and later). */
+export const FIXED_FROM_N8N = '2.22.0';
+/** n8n versions up to this minor bundle the index-shifting AI nodes (measured: 2.20.12). */
+export const MISROUTING_UP_TO_MINOR = '2.20';
+
+export type N8nMode = 'queue' | 'regular';
+
+/** Does a disabled tool node wired to an MCP trigger run the wrong tool on this n8n? `unknown` for 2.21.x, never measured. */
+export function mcpTriggerMisroutes(version: string, mode: N8nMode): boolean | 'unknown' {
+	const [major, minor] = version.split('.').map((part) => Number.parseInt(part, 10));
+	const [fixedMajor, fixedMinor] = FIXED_FROM_N8N.split('.').map(Number);
+	const [lastMajor, lastMinor] = MISROUTING_UP_TO_MINOR.split('.').map(Number);
+	if (!Number.isFinite(major) || !Number.isFinite(minor)) return 'unknown';
+	if (major > fixedMajor || (major === fixedMajor && minor >= fixedMinor)) return false;
+	if (major < lastMajor || (major === lastMajor && minor <= lastMinor)) return mode === 'queue';
+	return 'unknown';
+}

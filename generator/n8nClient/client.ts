@@ -39,6 +39,15 @@ export interface LiveCredential {
 	type: string;
 }
 
+/** What GET /executions lists (the fields doctor reads); `data` only with includeData. */
+export interface LiveExecution {
+	id: string;
+	workflowId?: string;
+	status?: string;
+	startedAt?: string;
+	data?: { resultData?: { runData?: Record<string, unknown> } };
+}
+
 /** Column types of an n8n Data Table (2.41: `string number boolean date`). */
 export type DataTableColumnType = 'string' | 'number' | 'boolean' | 'date';
 
@@ -89,6 +98,7 @@ const SCOPES: Array<{ method: string; path: RegExp; scope: string }> = [
 	{ method: 'PUT', path: /^\/workflows\//, scope: 'workflow:update (and workflow:activate for a published workflow)' },
 	{ method: 'GET', path: /^\/workflows/, scope: 'workflow:list and workflow:read' },
 	{ method: 'GET', path: /^\/credentials/, scope: 'credential:list' },
+	{ method: 'GET', path: /^\/executions/, scope: 'execution:list and execution:read' },
 	{ method: 'POST', path: /^\/data-tables\/[^/]+\/columns$/, scope: 'dataTableColumn:create' },
 	{ method: 'POST', path: /^\/data-tables$/, scope: 'dataTable:create' },
 	{ method: 'GET', path: /^\/data-tables$/, scope: 'dataTable:list' },
@@ -117,6 +127,8 @@ export interface N8nApi {
 	createDataTable(table: { name: string; columns: ReadonlyArray<{ name: string; type: DataTableColumnType }> }): Promise<LiveDataTable>;
 	addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown>;
 	listCredentials(): Promise<LiveCredential[]>;
+	/** The newest executions of one workflow (one page), with their run data when asked. */
+	recentExecutions(workflowId: string, options?: { limit?: number; includeData?: boolean }): Promise<LiveExecution[]>;
 }
 
 export class N8nApiClient implements N8nApi {
@@ -236,6 +248,12 @@ export class N8nApiClient implements N8nApi {
 	/** Appends a column; existing columns and rows are untouched. Scope dataTableColumn:create. */
 	addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown> {
 		return this.request('POST', `/data-tables/${encodeURIComponent(tableId)}/columns`, { name: column.name, type: column.type });
+	}
+
+	async recentExecutions(workflowId: string, options: { limit?: number; includeData?: boolean } = {}): Promise<LiveExecution[]> {
+		const params = new URLSearchParams({ workflowId, limit: String(options.limit ?? 10), includeData: String(options.includeData === true) });
+		const page = await this.request<{ data?: LiveExecution[] } | undefined>('GET', `/executions?${params}`);
+		return Array.isArray(page?.data) ? page.data : [];
 	}
 
 	/** Owner/admin keys with credential:list only; secrets are never included. */

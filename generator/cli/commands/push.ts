@@ -32,12 +32,13 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 				dataTables: desired.dataTables,
 			});
 			if (options.format === 'json') {
-				const outcomes = report.outcomes.map(({ name, id, action, toolChanges, callerIds }) => ({
+				const outcomes = report.outcomes.map(({ name, id, action, toolChanges, callerIds, keptCallers }) => ({
 					name,
 					id,
 					action,
 					toolChanges,
 					...(callerIds !== undefined ? { callerIds } : {}),
+					...(keptCallers !== undefined ? { keptCallers } : {}),
 				}));
 				const { dataTables } = report;
 				io.stdout(

@@ -182,6 +182,14 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		expect(diff.code).toBe(0);
 	});
 
+	it('doctor: every check ok, approvals included (table, page, public URL)', async () => {
+		const doctor = await stack.cli('doctor', '--format', 'json', '--token', stack.token, '--mode', engine);
+		const report = JSON.parse(doctor.stdout) as { checks: Array<{ id: string; status: string; message: string }> };
+		expect(report.checks.filter((c) => c.status !== 'ok')).toEqual([]);
+		expect(report.checks.map((c) => c.id)).toContain('approvals');
+		expect(doctor.code).toBe(0);
+	});
+
 	it('tools/list gives each gated tool its own parameters plus an optional approval_id', async () => {
 		const { tools } = await mcp.client.listTools();
 		for (const gated of GATED_CASES) {

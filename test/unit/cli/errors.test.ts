@@ -79,6 +79,10 @@ const CASES: Case[] = [
 	['push to a server answering an HTML 404', () => ['push', '--url', htmlUrl, '--api-key', 'k'], /^not found \(GET .* answered 404: an HTML page titled "Page not found", not the n8n API\)$/, /public API is enabled/],
 	['diff to a server answering an HTML 404', () => ['diff', '--url', htmlUrl, '--api-key', 'k'], /answered 404: an HTML page titled "Page not found"/, /check --url or N8N_API_URL/],
 	['pull to a closed port', () => ['pull', '--url', closedUrl, '--api-key', 'k'], /^cannot reach n8n at /, /is n8n running/],
+	['doctor without a URL', () => ['doctor'], /^no n8n URL$/, /pass --url http:\/\/<host>:5678 or set N8N_API_URL/],
+	['doctor to a closed port', () => ['doctor', '--url', closedUrl, '--api-key', 'k'], /^cannot reach n8n at /, /is n8n running/],
+	['doctor with a timeout that is no number', () => ['doctor', '--url', closedUrl, '--api-key', 'k', '--timeout', 'soon'], /^--timeout soon is not a positive number of seconds$/, /--timeout 30/],
+	['doctor in an unknown mode', () => ['doctor', '--mode', 'cluster'], /argument 'cluster' is invalid/, /hermes-workflows doctor --help/],
 	['import of a file that does not exist', () => ['import', join(scratch(), 'none.json')], /none\.json does not exist$/, /Give the path of a workflow JSON file/],
 	['import of a file that is not JSON', () => ['import', badConfig('{ nope')], /hermes\.config\.json is not JSON: /, /.+/],
 	['init where a project is', () => ['init', join(badConfig('{}'), '..')], /hermes\.config\.json already exists$/, /this folder is already a project/],
@@ -133,7 +137,7 @@ describe('conventions of every command', () => {
 		expect((await cli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
 	});
 
-	it.each(['generate', 'push', 'pull', 'diff', 'import', 'check-odoo', 'lint'])('%s takes -c/--config and --format', async (command) => {
+	it.each(['generate', 'push', 'pull', 'diff', 'doctor', 'import', 'check-odoo', 'lint'])('%s takes -c/--config and --format', async (command) => {
 		const help = (await cli([command, '--help'])).stdout;
 		expect(help).toMatch(/-c, --config <file>/);
 		expect(help).toMatch(/--format <format>/);

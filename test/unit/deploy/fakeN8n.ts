@@ -4,7 +4,7 @@
  * missing scope). Every call is recorded as `METHOD path`, so a test can tell reads from writes.
  */
 import type { Workflow } from '../../../generator/builders/n8nTypes';
-import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveWorkflow, N8nApi } from '../../../generator/n8nClient/client';
+import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveExecution, LiveWorkflow, N8nApi } from '../../../generator/n8nClient/client';
 import { httpError } from '../../../generator/n8nClient/errors';
 
 export interface FakeN8nOptions {
@@ -26,6 +26,10 @@ export class FakeN8n implements N8nApi {
 	readonly workflows = new Map<string, LiveWorkflow>();
 	readonly tables = new Map<string, LiveDataTable>();
 	readonly calls: string[] = [];
+	/** Credentials n8n holds (a test deletes or retypes one). */
+	readonly credentials: LiveCredential[] = structuredClone(CREDENTIALS);
+	/** Executions, newest last. */
+	readonly executions: LiveExecution[] = [];
 	private next = 1;
 
 	constructor(private readonly options: FakeN8nOptions = {}) {
@@ -113,7 +117,16 @@ export class FakeN8n implements N8nApi {
 
 	async listCredentials(): Promise<LiveCredential[]> {
 		this.call('GET', '/credentials', 'credential:list');
-		return CREDENTIALS;
+		return structuredClone(this.credentials);
+	}
+
+	async recentExecutions(workflowId: string, options: { limit?: number; includeData?: boolean } = {}): Promise<LiveExecution[]> {
+		this.call('GET', `/executions?workflowId=${workflowId}`, 'execution:list');
+		return this.executions
+			.filter((e) => e.workflowId === workflowId)
+			.reverse()
+			.slice(0, options.limit ?? 10)
+			.map(({ data, ...rest }) => structuredClone(options.includeData ? { ...rest, data } : rest));
 	}
 
 	async listDataTables(name?: string): Promise<LiveDataTable[]> {

@@ -1,0 +1,73 @@
+/**
+ * `hermes-workflows doctor`: checks a live deployment against the config, read-only (only
+ * `--call-reads` calls tools, read-only ones). Exit 0 every check ok (warnings allowed), 1 a
+ * check failed, 2 doctor could not run (bad config, n8n unreachable or refusing the key).
+ */
+import { Option, type Command } from 'commander';
+
+import { UsageError } from '../../errors';
+import { addApiOptions, clientFrom, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
+import { processExit, processIo, type CommandIo, type Exit } from '../io';
+import { formatOption } from '../options';
+import { runCommand } from '../run';
+
+export interface DoctorCommandOptions extends ApiCommandOptions, ReportOptions {
+	token?: string;
+	callReads?: boolean;
+	mode?: 'queue' | 'regular';
+	timeout?: string;
+}
+
+/** The bound of each endpoint request: a positive number of seconds. */
+function timeoutMs(value: string | undefined): number {
+	const seconds = Number(value ?? '30');
+	if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout ${value} is not a positive number of seconds`, 'pass e.g. --timeout 30');
+	return seconds * 1000;
+}
+
+export function runDoctorCommand(options: DoctorCommandOptions, io: CommandIo = processIo): Promise<number> {
+	return runCommand(io, options.format, async () => {
+		// Loaded when the command runs, so other commands start without the n8n client and the builders.
+		const [{ loadProject }, { workflowsOf, desiredDataTables }, { doctorContext }, { runDoctor, renderText }] = await Promise.all([
+			import('../../project'),
+			import('../../deploy/desired'),
+			import('../../doctor/context'),
+			import('../../doctor'),
+		]);
+		const project = loadProject(options.config);
+		const desired = { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config) };
+		const client = clientFrom(options, io);
+		const email = io.env.N8N_EMAIL;
+		const password = io.env.N8N_PASSWORD;
+		const context = doctorContext(client, project, desired, {
+			baseUrl: client.root.replace(/\/api\/v1$/, ''),
+			token: options.token ?? io.env.HERMES_MCP_TOKEN,
+			callReads: options.callReads === true,
+			timeoutMs: timeoutMs(options.timeout),
+			...(email && password ? { login: { email, password } } : {}),
+			...(options.mode ? { mode: options.mode } : {}),
+		});
+		const report = await runDoctor(context);
+		io.stdout(options.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderText(report));
+		return report.ok ? 0 : 1;
+	});
+}
+
+export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
+	addApiOptions(
+		program
+			.command('doctor')
+			.description(
+				'check a live deployment against the config, read-only: n8n version and mode, the workflows, caller lists, credentials, the MCP endpoints (403 without the token, tools/list), approvals',
+			),
+	)
+		.addOption(formatOption())
+		.option('--token <token>', 'bearer token of the MCP endpoints (default: env HERMES_MCP_TOKEN); without it the token checks warn')
+		.option('--call-reads', 'call each read-only tool once with harmless arguments (the only option that calls tools)')
+		.addOption(new Option('--mode <mode>', 'n8n mode when doctor cannot log in to read it (N8N_EMAIL/N8N_PASSWORD)').choices(['queue', 'regular']))
+		.option('--timeout <seconds>', 'bound of each MCP request; a call unanswered within it is a finding', '30')
+		.addHelpText('after', '\nExit: 0 every check ok (warnings allowed), 1 a check failed, 2 could not run (bad config, n8n unreachable or refusing).')
+		.action(async (options: DoctorCommandOptions) => {
+			exit(await runDoctorCommand(options, io));
+		});
+}

@@ -1,0 +1,90 @@
+/**
+ * `hermes-workflows doctor`: every check, in the order they print, and the run. Read-only:
+ * only `--call-reads` calls tools, and only the read-only ones.
+ */
+import { expectedError } from '../errors';
+import { approvalsCheck } from './checks/approvals';
+import { callersCheck } from './checks/callers';
+import { credentialsCheck } from './checks/credentials';
+import { instanceCheck } from './checks/instance';
+import { mcpAuthCheck } from './checks/mcpAuth';
+import { mcpToolsCheck } from './checks/mcpTools';
+import { readToolsCheck } from './checks/readTools';
+import { sharedNamesCheck } from './checks/sharedNames';
+import { workflowsCheck } from './checks/workflows';
+import type { DoctorContext } from './context';
+import { fail, warn, type CheckResult, type DoctorCheck } from './types';
+
+export const CHECKS: readonly DoctorCheck[] = [
+	instanceCheck,
+	workflowsCheck,
+	callersCheck,
+	sharedNamesCheck,
+	credentialsCheck,
+	mcpAuthCheck,
+	mcpToolsCheck,
+	readToolsCheck,
+	approvalsCheck,
+];
+
+export interface SkippedCheck {
+	id: string;
+	title: string;
+	reason: string;
+}
+
+export interface DoctorReport {
+	/** No check failed (warnings allowed). */
+	ok: boolean;
+	checks: CheckResult[];
+	skipped: SkippedCheck[];
+}
+
+/** Why a check does not run with this config and these options; undefined when it runs. */
+function skipReason(check: DoctorCheck, context: DoctorContext): string | undefined {
+	if (check.needs.includes('approvals') && !context.config.approvals) return 'the config has no approvals';
+	if (check.needs.includes('callReads') && !context.options.callReads) return 'it calls tools: pass --call-reads';
+	return undefined;
+}
+
+/**
+ * Runs the checks. The drift report is read first: when n8n cannot be reached or refuses the
+ * key, that error is thrown (doctor could not run). A check that fails later says why.
+ */
+export async function runDoctor(context: DoctorContext, checks: readonly DoctorCheck[] = CHECKS): Promise<DoctorReport> {
+	await context.drift();
+	const results: CheckResult[] = [];
+	const skipped: SkippedCheck[] = [];
+	for (const check of checks) {
+		const reason = skipReason(check, context);
+		if (reason) {
+			skipped.push({ id: check.id, title: check.title, reason });
+			continue;
+		}
+		if (check.needs.includes('token') && !context.options.token) {
+			results.push({ id: check.id, title: check.title, ...warn('not checked: no MCP bearer token', 'pass --token or set HERMES_MCP_TOKEN') });
+			continue;
+		}
+		try {
+			results.push({ id: check.id, title: check.title, ...(await check.run(context)) });
+		} catch (error) {
+			const known = expectedError(error);
+			const message = error instanceof Error ? error.message : String(error);
+			results.push({ id: check.id, title: check.title, ...fail(`could not check: ${message}`, known?.hint ?? 'check that --url reaches n8n from here, then run again') });
+		}
+	}
+	return { ok: results.every((r) => r.status !== 'fail'), checks: results, skipped };
+}
+
+/** Text output: `ok|warn|fail  <title>: <message>`, `fix: ...` under a warn or fail. */
+export function renderText(report: DoctorReport): string {
+	const lines: string[] = [];
+	for (const check of report.checks) {
+		lines.push(`${check.status}  ${check.title}: ${check.message}`);
+		if (check.status !== 'ok' && check.fix) lines.push(`  fix: ${check.fix}`);
+	}
+	for (const skipped of report.skipped) lines.push(`skip  ${skipped.title}: ${skipped.reason}`);
+	const count = (status: string) => report.checks.filter((c) => c.status === status).length;
+	lines.push(`${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail`);
+	return `${lines.join('\n')}\n`;
+}

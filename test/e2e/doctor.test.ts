@@ -1,0 +1,176 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import type { Workflow } from '../../generator/builders/n8nTypes';
+import type { DoctorReport } from '../../generator/doctor';
+import { workflowBody } from '../../generator/n8nClient/body';
+import { N8nApiClient, type LiveWorkflow } from '../../generator/n8nClient/client';
+import { exactMatch } from '../../generator/n8nClient/exactName';
+import { callTool, connectMcp } from './helpers/mcp';
+import { api, createCredential } from './helpers/n8nRest';
+import { startHermesStack, STACK_NAMES, type HermesStack } from './helpers/stack';
+import { gatewayAnswer } from './helpers/toolCases';
+
+/**
+ * `hermes-workflows doctor` against a real n8n 2.41.1 with the default deployment pushed: all ok
+ * when healthy, then one broken piece of each kind (each followed by its fix, so the later checks
+ * see a healthy rest), `--call-reads`, and two configs side by side under the same gateway names.
+ */
+jest.setTimeout(240_000);
+
+let stack: HermesStack;
+let client: N8nApiClient;
+const MCP = 'Hermes MCP Tools';
+const VAULT = 'Hermes Gateway - Vault';
+
+beforeAll(async () => {
+	stack = await startHermesStack();
+	client = new N8nApiClient({ url: stack.n8n.baseUrl, apiKey: stack.n8n.apiKey });
+	// doctor logs in to read the mode from n8n's settings, as a user does with these variables.
+	process.env.N8N_EMAIL = stack.n8n.owner.email;
+	process.env.N8N_PASSWORD = stack.n8n.owner.password;
+});
+
+afterAll(async () => {
+	await stack?.stop();
+});
+
+async function doctor(...args: string[]): Promise<{ code: number; report: DoctorReport; status: Record<string, string>; stderr: string }> {
+	const result = await stack.cli('doctor', '--format', 'json', ...args);
+	const report = JSON.parse(result.stdout) as DoctorReport;
+	return { code: result.code, report, status: Object.fromEntries(report.checks.map((c) => [c.id, c.status])), stderr: result.stderr };
+}
+
+const withToken = (...args: string[]) => doctor('--token', stack.token, ...args);
+
+async function live(name: string): Promise<LiveWorkflow> {
+	return exactMatch(await client.listWorkflows(name), name)!;
+}
+
+/** Saves a changed copy of a live workflow (a hand edit in n8n) and keeps it published. */
+async function edit(name: string, change: (body: Workflow) => void): Promise<void> {
+	const workflow = await live(name);
+	const { body } = workflowBody(workflow);
+	change(body);
+	await client.updateWorkflow(workflow.id, body);
+}
+
+async function pushFixes(): Promise<void> {
+	const push = await stack.cli('push');
+	expect(push.code).toBe(0);
+	expect((await withToken()).code).toBe(0);
+}
+
+const failing = (status: Record<string, string>) => Object.keys(status).filter((id) => status[id] === 'fail');
+
+describe('a healthy deployment', () => {
+	it('every check ok, exit 0, the mode read from n8n', async () => {
+		const { code, report } = await withToken();
+		expect(report.checks.map((c) => [c.id, c.status])).toEqual(report.checks.map((c) => [c.id, 'ok']));
+		expect(code).toBe(0);
+		expect(report.checks.find((c) => c.id === 'n8n-instance')!.message).toMatch(/n8n 2\.41\.1 \(from the editor page\), regular mode \(from settings\)/);
+		expect(report.skipped.map((s) => s.id).sort()).toEqual(['approvals', 'read-tools']);
+	});
+
+	it('--call-reads: each read-only tool answers from its own node', async () => {
+		const { code, report } = await withToken('--call-reads');
+		expect(report.checks.find((c) => c.id === 'read-tools')).toMatchObject({ status: 'ok', message: expect.stringMatching(/read-only tools answered, each from its own node/) });
+		expect(code).toBe(0);
+	});
+
+	it('text: one line per check, then the counts; without a token the token checks warn and doctor still exits 0', async () => {
+		const result = await stack.cli('doctor');
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines.find((l) => l.startsWith('warn  tools/list equals the manifest: not checked: no MCP bearer token'))).toBeDefined();
+		expect(lines).toContain('  fix: pass --token or set HERMES_MCP_TOKEN');
+		expect(lines.at(-1)).toMatch(/^\d+ ok, 1 warn, 0 fail$/);
+		expect(result.code).toBe(0);
+	});
+
+	it('an n8n it cannot reach: exit 2 with one error and one hint', async () => {
+		const result = await stack.cli('doctor', '--url', 'http://127.0.0.1:9');
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/^error: .*\nhint: .*\n$/);
+	});
+});
+
+describe('one broken piece at a time, each fixed before the next', () => {
+	it.each<[string, () => Promise<void>, string[]]>([
+		['a gateway unpublished', async () => void (await api(stack.n8n, 'POST', `/workflows/${(await live(VAULT)).id}/deactivate`)), ['workflows']],
+		['a node changed', () => edit(VAULT, (body) => void (body.nodes.find((n) => n.type.endsWith('hermesVault'))!.notes = 'changed by hand')), ['workflows']],
+		['a caller id dropped', () => edit(VAULT, (body) => void (body.settings.callerIds = '')), ['workflows', 'callers']],
+		['a tool node disabled (2.41: a missing tool, no misrouting)', () => edit(MCP, (body) => void (body.nodes.find((n) => n.name === 'vault_list')!.disabled = true)), ['workflows', 'mcp-tools']],
+		['the MCP tool workflow unpublished', async () => void (await api(stack.n8n, 'POST', `/workflows/${(await live(MCP)).id}/deactivate`)), ['workflows', 'mcp-auth', 'mcp-tools']],
+	])('%s: doctor fails there with a fix, push repairs it', async (_label, breakIt, checks) => {
+		await breakIt();
+		const { code, report, status } = await withToken();
+		expect(failing(status)).toEqual(checks);
+		for (const check of report.checks.filter((c) => c.status === 'fail')) expect(check.fix).toBeTruthy();
+		expect(code).toBe(1);
+		await pushFixes();
+	});
+
+	it('a disabled tool node shows as a warning of the instance check', async () => {
+		await edit(MCP, (body) => void (body.nodes.find((n) => n.name === 'vault_list')!.disabled = true));
+		const { report } = await withToken();
+		expect(report.checks.find((c) => c.id === 'n8n-instance')).toMatchObject({ status: 'warn', message: expect.stringMatching(/disabled tool nodes "vault_list" in "Hermes MCP Tools"/) });
+		await pushFixes();
+	});
+
+	it('a second credential under the same name and type: credentials fail, deleting it repairs', async () => {
+		const id = await createCredential(stack.n8n, STACK_NAMES.odoo, 'odooApi', { url: 'http://127.0.0.1:9', db: 'x', username: 'x', password: 'x' });
+		try {
+			const { report } = await withToken();
+			// diff cannot tell which of the two the workflows mean, so the workflows check fails too.
+			expect(report.checks.find((c) => c.id === 'credentials')).toMatchObject({ status: 'fail', message: expect.stringMatching(/2 credentials of type odooApi are named "Odoo"/) });
+		} finally {
+			await api(stack.n8n, 'DELETE', `/credentials/${id}`);
+		}
+		expect((await withToken()).code).toBe(0);
+	});
+
+	it('a wrong token: tools/list cannot be read', async () => {
+		const { status, code } = await doctor('--token', 'not-the-token');
+		expect(failing(status)).toEqual(['mcp-tools']);
+		expect(code).toBe(1);
+	});
+});
+
+describe('two configs side by side under the same gateway names', () => {
+	let second: string;
+	beforeAll(() => {
+		const config = JSON.parse(readFileSync(stack.configFile, 'utf8')) as { vault: { path: string; writePrefixes: string[] } };
+		// Another tool workflow and path; a vault gateway generated differently (fewer write folders).
+		const other = { ...config, workflowName: 'Hermes MCP Tools - ops', mcpPath: 'hermes-ops', vault: { ...config.vault, writePrefixes: ['research/'] } };
+		second = join(dirname(stack.configFile), 'ops.config.json');
+		writeFileSync(second, `${JSON.stringify(other, null, 2)}\n`);
+	});
+
+	it('the second push keeps the first config\'s caller and says so; both endpoints answer a vault_read', async () => {
+		const push = await stack.cli('push', '--config', second);
+		expect(push.stderr).toBe('');
+		expect(push.code).toBe(0);
+		const mcpId = (await live(MCP)).id;
+		expect(push.stdout).toContain(`kept in callerIds, callers outside this push that still call it: "${MCP}" (id ${mcpId})`);
+		expect(push.stdout).toMatch(/note: "Hermes Gateway - Vault" is also called by "Hermes MCP Tools" .* two configs share the name/);
+		for (const path of [STACK_NAMES.mcpPath, 'hermes-ops']) {
+			const session = await connectMcp(`${stack.n8n.baseUrl}/mcp/${path}`, stack.token);
+			try {
+				const answer = gatewayAnswer(await callTool(session, 'vault_read', { path: 'projects/website.md' }));
+				expect(answer).toMatchObject({ success: true });
+			} finally {
+				await session.close();
+			}
+		}
+	});
+
+	it('diff and doctor of the first config report the shared sub-workflow that differs', async () => {
+		const diff = await stack.cli('diff');
+		expect(diff.code).toBe(1);
+		expect(diff.stdout).toMatch(/"Hermes Gateway - Vault" is also called by "Hermes MCP Tools - ops" \(id \w+\) outside this config .*two configs share the name/);
+		const { status, report } = await withToken();
+		expect(status['shared-names']).toBe('fail');
+		expect(status.callers).toBe('ok');
+		expect(report.checks.find((c) => c.id === 'shared-names')!.fix).toMatch(/gatewayWorkflows/);
+	});
+});
