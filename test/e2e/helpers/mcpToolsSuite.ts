@@ -264,8 +264,18 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			float: { sent: '42.5', stored: 42.5 },
 			monetary: { sent: '1234.5', stored: 1234.5 },
 		};
-		// Records no other case of the suite deletes before this block runs.
-		const RECORD: Record<string, number> = { 'project.project': 1, 'project.task': 2, 'res.partner': 3, 'crm.lead': 2, 'account.analytic.line': 1 };
+		// A record of its own per model, so no other case sees what these writes leave.
+		const SEED: Record<string, Record<string, unknown>> = {
+			'project.project': { name: 'Field writes' },
+			'project.task': { name: 'Field writes', project_id: 1 },
+			'res.partner': { name: 'Field writes' },
+			'crm.lead': { name: 'Field writes', type: 'opportunity' },
+			'account.analytic.line': { name: 'Field writes', project_id: 1, date: '2026-01-07' },
+		};
+		const RECORD: Record<string, number> = {};
+		beforeAll(() => {
+			for (const [model, vals] of Object.entries(SEED)) [RECORD[model]] = stack.odoo.store.execute({ model, method: 'create', params: { vals_list: [vals] } }) as number[];
+		});
 		const cases = CATALOGUE.filter((tool) => (tool.target as OdooTarget).fieldChoice).flatMap((tool) => {
 			const target = tool.target as OdooTarget;
 			return target.fieldChoice!.allowed.map((field) => [tool.name, target, field] as const);

@@ -10,8 +10,8 @@ import type { StoredRecord } from './domain';
 export interface ModelRules {
 	/** Runs on the raw values of a write, before conversion. */
 	beforeWrite?(vals: Record<string, unknown>): void;
-	/** Runs on each written record, after conversion; `lookup` reads another model's record. */
-	afterWrite?(record: StoredRecord, lookup: (model: string, id: number) => StoredRecord | undefined): void;
+	/** Runs on each written record, after conversion, with the converted changes; `lookup` reads another model's record. */
+	afterWrite?(record: StoredRecord, changes: Record<string, unknown>, lookup: (model: string, id: number) => StoredRecord | undefined): void;
 }
 
 const pyType = (value: unknown): string =>
@@ -25,7 +25,9 @@ export const MODEL_RULES: Readonly<Record<string, ModelRules>> = {
 				throw new OdooError('builtins.TypeError', `'>=' not supported between instances of '${pyType(probability)}' and 'int'`, 422);
 			}
 		},
-		afterWrite(record, lookup) {
+		afterWrite(record, changes, lookup) {
+			// Moving a lead into a won stage wins it; other writes leave its probability as sent.
+			if (!('stage_id' in changes)) return;
 			const stage = typeof record.stage_id === 'number' ? lookup('crm.stage', record.stage_id) : undefined;
 			if (stage?.is_won === true) record.probability = 100;
 		},

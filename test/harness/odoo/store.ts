@@ -176,7 +176,7 @@ export class OdooStore {
 		}
 		for (const record of records) {
 			Object.assign(record, changes);
-			rules?.afterWrite?.(record, (m, id) => this.tables.get(m)?.get(id));
+			rules?.afterWrite?.(record, changes, (m, id) => this.tables.get(m)?.get(id));
 		}
 	}
 
