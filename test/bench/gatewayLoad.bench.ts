@@ -24,7 +24,7 @@ import { gatewayAnswer } from '../e2e/helpers/toolCases';
 import { startN8n } from '../harness/n8n';
 import { treeCpuSeconds } from '../harness/procTree';
 import { deployFloorWorkflows, FLOOR_TOOLS } from './helpers/floorWorkflows';
-import { median, ms, table } from './helpers/stats';
+import { median, ms, percentile, table } from './helpers/stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 96);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -60,11 +60,6 @@ interface PhaseResult {
 	p99Ms: number;
 	/** CPU milliseconds per call. */
 	cpu: Cpu;
-}
-
-function percentile(values: number[], p: number): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
 /** CPU seconds so far of the parts: n8n's process tree (or this process), sshd's tree, Prometheus. */

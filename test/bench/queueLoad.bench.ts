@@ -14,6 +14,7 @@ import { callTool, connectMcp, type McpSession } from '../e2e/helpers/mcp';
 import { REPO_ROOT } from '../e2e/helpers/repoRoot';
 import { startHermesStack, type HermesStack } from '../e2e/helpers/stack';
 import { gatewayAnswer } from '../e2e/helpers/toolCases';
+import { percentile } from './helpers/stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 256);
 const CONCURRENCY = [8, 32];
@@ -35,12 +36,6 @@ interface LoadResult {
 	callsPerSecond: number;
 	p50Ms: number;
 	p99Ms: number;
-}
-
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /** `CALLS` calls shared by `sessions` concurrent MCP sessions, each calling one after the other. */

@@ -7,6 +7,12 @@ export function median(values: readonly number[]): number {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** Nearest-rank percentile (NaN for no values). */
+export function percentile(values: readonly number[], p: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
 /** Milliseconds `run` took, and what it answered. */
 export async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
 	const start = process.hrtime.bigint();
