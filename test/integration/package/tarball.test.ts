@@ -4,11 +4,12 @@
  * README and package.json only, depend on ssh2 alone, and install small.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { n8nStyleInstall, packPackage } from '../../harness/n8n/communityPackage';
+import { documentedFigures, installFigures, megabytes, walkFiles } from '../../helpers/installedPackages';
 
 jest.setTimeout(300_000);
 
@@ -16,13 +17,6 @@ const REPO_ROOT = join(__dirname, '..', '..', '..');
 let work: string;
 let files: string[];
 let installed: string;
-
-/** Every file under `dir`, recursively (symlinks not followed). */
-function walk(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-		entry.isDirectory() ? walk(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : [],
-	);
-}
 
 beforeAll(() => {
 	work = mkdtempSync(join(tmpdir(), 'hermes-tarball-'));
@@ -41,12 +35,22 @@ test('holds the built nodes and credential, LICENSE, README and package.json, no
 	expect(files.filter((file) => /tsbuildinfo|generator|catalogue/.test(file))).toEqual([]);
 });
 
+/** What n8n downloads: the package folder itself and the dependencies installed into it. */
+function n8nInstallFigures() {
+	const dependencies = installFigures(join(installed, 'node_modules'));
+	return { dependencies, packages: 1 + dependencies.packages.length, bytes: walkFiles(installed).reduce((sum, file) => sum + statSync(file).size, 0) };
+}
+
 test('n8n installs it as ssh2 and its dependencies: at most 10 packages and 6 MB', () => {
-	const manifests = walk(join(installed, 'node_modules')).filter((file) => /node_modules\/(@[^/]+\/)?[^/@][^/]*\/package\.json$/.test(file));
-	const packages = new Set(manifests.map((file) => file.replace(/\/package\.json$/, '')));
-	const bytes = walk(join(installed, 'node_modules')).reduce((sum, file) => sum + statSync(file).size, 0);
-	process.stdout.write(`n8n-style install: ${packages.size} packages, ${(bytes / 1e6).toFixed(1)} MB\n`);
-	expect([...packages].some((dir) => dir.endsWith('/ssh2'))).toBe(true);
-	expect(packages.size).toBeLessThanOrEqual(10);
+	const { dependencies, packages, bytes } = n8nInstallFigures();
+	process.stdout.write(`n8n-style install: ${packages} packages, ${megabytes(bytes)} MB\n`);
+	expect(dependencies.packages.map((pkg) => pkg.name)).toContain('ssh2');
+	expect(packages).toBeLessThanOrEqual(10);
 	expect(bytes).toBeLessThanOrEqual(6e6);
+});
+
+test('the install page prints the figures measured here', () => {
+	const page = readFileSync(join(REPO_ROOT, 'docs', 'installing.md'), 'utf8');
+	const { packages, bytes } = n8nInstallFigures();
+	expect(documentedFigures(page, '`n8n-nodes-hermes`, as n8n installs it')).toEqual({ packages, megabytes: megabytes(bytes) });
 });
