@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import { packCli } from '../harness/cliPackage';
 import { CATALOGUE } from '../helpers/defaultCatalogue';
 import { documentedFigures, installFigures, megabytes } from '../helpers/installedPackages';
-import { printedFigure, quickStart } from '../helpers/quickStart';
+import { printedFigure, quickStart } from '../helpers/docCommands';
 import type { CliResult } from './helpers/cli';
 import { callTool, connectMcp } from './helpers/mcp';
 import { REPO_ROOT } from './helpers/repoRoot';

@@ -61,3 +61,8 @@ test.each<[string, () => never]>([
 test('a name that is not a peer dependency is a programming error', () => {
 	expect(() => peerRange('left-pad')).toThrow('left-pad is not a peer dependency');
 });
+
+test.each([join('docs', 'installing.md'), join('docs', 'catalogue.md'), join('generator', 'README.md')])('%s gives the install command of the hint', (page) => {
+	const text = readFileSync(join(__dirname, '..', '..', '..', page), 'utf8').replace(/\s+/g, ' ');
+	expect(text).toContain(`npm install --save-dev ts-morph@${manifest.peerDependencies['ts-morph']}`);
+});
