@@ -3,7 +3,7 @@
  * reason. The gate workflow computes the reason from the stored request; these tables turn it
  * into the answer, so the wording lives here once.
  */
-import type { ApprovalMarker } from 'n8n-nodes-hermes';
+import type { ApprovalMarker } from '../contracts';
 
 import { APPROVAL_ID_PARAM } from './gatedTools';
 

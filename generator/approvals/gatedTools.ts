@@ -1,5 +1,5 @@
 /** Which tools act only after a person approved the exact call, and what their gates are called. */
-import { HAND_OFF_GATEWAYS } from 'n8n-nodes-hermes';
+import { HAND_OFF_GATEWAYS } from '../contracts';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
 import type { ToolSpec } from '../toolSpec/schema';

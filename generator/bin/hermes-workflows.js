@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The installed command. It exists before the TypeScript build, so npm links it on install in a
-// fresh clone too; the CLI itself is the compiled dist/cli/main.js.
+// fresh clone too; the CLI itself is the compiled dist/generator/cli/main.js (dist/nodes: the
+// node contracts it is built with).
 'use strict';
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
-const main = join(__dirname, '..', 'dist', 'cli', 'main.js');
+const main = join(__dirname, '..', 'dist', 'generator', 'cli', 'main.js');
 if (!existsSync(main)) {
-	process.stderr.write('error: hermes-workflows is not built (dist/cli/main.js is missing)\nhint: run `npm run build` in the repository first\n');
+	process.stderr.write('error: hermes-workflows is not built (dist/generator/cli/main.js is missing)\nhint: run `npm run build` in the repository first\n');
 	process.exit(2);
 }
 require(main).run(process.argv);

@@ -9,7 +9,7 @@
  * if it is approved, unexpired and for this tool and these arguments; only the call whose
  * update changed the row runs the tool's node. Any other call reads the request to say why not.
  */
-import { APPROVAL_RETRY } from 'n8n-nodes-hermes';
+import { APPROVAL_RETRY } from '../contracts';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
 import { NOT_SENT_HINT, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint } from '../approvals/answers';

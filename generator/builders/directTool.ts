@@ -5,7 +5,7 @@
  * fixed inputs are literals, and an input's allow-list becomes the node's own allow-list setting,
  * so the node itself refuses anything else.
  */
-import { TOOL_TYPE_SUFFIX, type GatewayName } from 'n8n-nodes-hermes';
+import { TOOL_TYPE_SUFFIX, type GatewayName } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';

@@ -8,7 +8,7 @@
  * node's output goes back to the agent, never on to another node, so content_generate keeps its
  * sub-workflow (validate, then call the pipeline) in both modes.
  */
-import { HAND_OFF_GATEWAYS, type GatewayName } from 'n8n-nodes-hermes';
+import { HAND_OFF_GATEWAYS, type GatewayName } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { GATEWAYS } from '../toolSpec/schema';

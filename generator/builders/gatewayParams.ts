@@ -3,7 +3,7 @@
  * feeds which parameter, which parameters an operation uses, and the allow-list a tool puts on
  * the node. Shared by both gateway modes, the approval gates and the importer.
  */
-import { GATEWAY_CONTRACTS, type AllowList, type GatewayContract, type GatewayName } from 'n8n-nodes-hermes';
+import { GATEWAY_CONTRACTS, type AllowList, type GatewayContract, type GatewayName } from '../contracts';
 
 import { ConfigError } from '../config';
 import type { GatewayInput, GatewayTarget } from '../toolSpec/schema';

@@ -1,5 +1,5 @@
 /** A gateway node's operator settings, from the deployment config (the same in both gateway modes). */
-import { GATEWAY_CONTRACTS, type GatewayName } from 'n8n-nodes-hermes';
+import { GATEWAY_CONTRACTS, type GatewayName } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import type { JsonObject } from './n8nTypes';

@@ -4,7 +4,7 @@
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
  * hands to the agent.
  */
-import { HAND_OFF_GATEWAYS, type GatewayName } from 'n8n-nodes-hermes';
+import { HAND_OFF_GATEWAYS, type GatewayName } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { expression } from '../fromAi';

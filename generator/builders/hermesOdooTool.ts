@@ -5,7 +5,7 @@
  * same in both modes; a field-choice tool's allowed fields become the node's Allowed Fields,
  * which the node itself enforces.
  */
-import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, TOOL_TYPE_SUFFIX } from 'n8n-nodes-hermes';
+import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, TOOL_TYPE_SUFFIX } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';

@@ -1,5 +1,5 @@
 /** The built-in default config: the Hermes production system, with the default 32-tool catalogue. */
-import { DOCKER, MONITORING, VAULT } from 'n8n-nodes-hermes';
+import { DOCKER, MONITORING, VAULT } from '../contracts';
 import { join } from 'node:path';
 
 import { packageRoot } from '../runtime/packageRoot';

@@ -10,7 +10,7 @@ import {
 	WRITE_PREFIX,
 	type Checked,
 	type GatewayName,
-} from 'n8n-nodes-hermes';
+} from '../contracts';
 import { z } from 'zod';
 
 import { APPROVAL_TABLE_NAME } from './approvalTable';

@@ -10,7 +10,7 @@
 export const EXIT = { ok: 0, findings: 1, failed: 2 } as const;
 
 /** What went wrong, for programs reading `--format json`. */
-export type ErrorKind = 'usage' | 'config' | 'catalogue' | 'input' | 'filesystem' | 'n8n' | 'odoo' | 'internal';
+export type ErrorKind = 'usage' | 'config' | 'catalogue' | 'input' | 'filesystem' | 'n8n' | 'odoo' | 'dependency' | 'internal';
 
 /**
  * A failure a person can act on: `message` says what happened, `hint` what to do. A subclass may

@@ -3,7 +3,7 @@
  * a catalogue gateway tool, and the deployment settings the node shows (the generator writes
  * them from the config, so the config that rebuilds the node must hold them).
  */
-import { GATEWAY_CONTRACTS, GATEWAY_NAMES, TOOL_TYPE_SUFFIX, type GatewayContract, type GatewayName } from 'n8n-nodes-hermes';
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, TOOL_TYPE_SUFFIX, type GatewayContract, type GatewayName } from '../contracts';
 
 import { inputOfRole } from '../builders/gatewayParams';
 import type { HermesConfig } from '../config';

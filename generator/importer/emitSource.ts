@@ -1,9 +1,11 @@
 /**
  * Imported ToolSpecs -> catalogue TypeScript in the catalogue's own format (one file per group,
- * each tool an object literal in `defineTool`), built with ts-morph.
+ * each tool an object literal in `defineTool`), built with ts-morph, an optional peer dependency
+ * loaded when `import` runs.
  */
-import { Project, QuoteKind } from 'ts-morph';
+import type * as TsMorph from 'ts-morph';
 
+import { loadOptionalPeer } from '../runtime/optionalPeer';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { ImportProblem } from './importWorkflow';
 
@@ -88,7 +90,7 @@ function ordered(tool: ToolSpec): Record<string, unknown> {
 	return { name: tool.name, description: tool.description, sensitive: tool.sensitive, target, parameters };
 }
 
-function sourceFile(project: Project, file: string, build: (sf: ReturnType<Project['createSourceFile']>) => void): EmittedFile {
+function sourceFile(project: TsMorph.Project, file: string, build: (sf: TsMorph.SourceFile) => void): EmittedFile {
 	const sf = project.createSourceFile(file, '', { overwrite: true });
 	build(sf);
 	sf.formatText({ convertTabsToSpaces: false, indentSize: 4, tabSize: 4 });
@@ -100,6 +102,7 @@ function sourceFile(project: Project, file: string, build: (sf: ReturnType<Proje
  * `defineTool`), in the workflow's tool order; the config lists them in that order.
  */
 export function emitCatalogue(tools: readonly ToolSpec[], source: string, problems: ImportProblem[]): EmittedFile[] {
+	const { Project, QuoteKind } = loadOptionalPeer<typeof TsMorph>('ts-morph', 'import');
 	const project = new Project({ useInMemoryFileSystem: true, manipulationSettings: { quoteKind: QuoteKind.Single } });
 	const notImported = problems.map((p) => ` *   ${p.tool}: ${p.reason.replace(/\*\//g, '* /')}`);
 	return groupTools(tools).map((group, index) =>

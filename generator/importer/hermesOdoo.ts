@@ -4,7 +4,7 @@
  * name). The parameters are collected in the order the native mapper collects them, so both
  * modes import to the same catalogue.
  */
-import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, ODOO_CREDENTIAL_TYPES, TOOL_TYPE_SUFFIX, type OdooCredentialType } from 'n8n-nodes-hermes';
+import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, ODOO_CREDENTIAL_TYPES, TOOL_TYPE_SUFFIX, type OdooCredentialType } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { ODOO_OPERATIONS, type OdooFilter, type OdooOperation, type OdooTarget, type OdooWrite } from '../toolSpec/schema';

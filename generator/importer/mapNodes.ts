@@ -3,7 +3,7 @@
  * `odooTool` nodes with resource "custom", and `toolWorkflow` nodes calling a gateway (the Hermes
  * Odoo node: hermesOdoo.ts; gateway tool variants: directGateway.ts).
  */
-import { GATEWAY_CONTRACTS, type GatewayContract } from 'n8n-nodes-hermes';
+import { GATEWAY_CONTRACTS, type GatewayContract } from '../contracts';
 
 import { allowListsOf, subWorkflowInputNames } from '../builders/gatewayParams';
 import {

@@ -2,7 +2,7 @@
  * The shape of one MCP tool in a catalogue. Specs are plain object literals (data, not code)
  * so the importer can emit the same source back from a workflow; zod validates them at load.
  */
-import { GATEWAY_CONTRACTS, GATEWAY_NAMES, type GatewayName } from 'n8n-nodes-hermes';
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, type GatewayName } from '../contracts';
 import { z } from 'zod';
 
 import { HermesError } from '../errors';

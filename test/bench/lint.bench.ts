@@ -17,7 +17,7 @@ const RUNS = 15;
 const TRIGGER = 'MCP Server Trigger';
 const PROCESS_RUNS = 5;
 /** The built CLI; LINT_BENCH_CLI points at another build (e.g. an older one) to compare. */
-const CLI = process.env.LINT_BENCH_CLI ?? resolve(__dirname, '../../generator/dist/cli/main.js');
+const CLI = process.env.LINT_BENCH_CLI ?? resolve(__dirname, '../../generator/dist/generator/cli/main.js');
 const BATCH = 100;
 const FIXTURES = resolve(__dirname, '../fixtures/lint');
 
@@ -166,7 +166,7 @@ function benchmark(file: string): void {
 					`  target: whole process under 1000 ms: ${cli.ms < 1000 ? 'met' : 'NOT met'}`,
 				];
 			})()
-		: ['  whole process: not measured, run `npm run build` first (needs generator/dist/cli/main.js)'];
+		: ['  whole process: not measured, run `npm run build` first (needs generator/dist/generator/cli/main.js)'];
 	process.stdout.write(
 		[
 			'',
@@ -196,7 +196,7 @@ function ordinaryBatch(dir: string): string[] {
 
 test('lint: 100 ordinary workflows through the whole CLI vs node reading and parsing them', () => {
 	if (!existsSync(CLI)) {
-		process.stdout.write('\nlint batch: not measured, run `npm run build` first (needs generator/dist/cli/main.js)\n');
+		process.stdout.write('\nlint batch: not measured, run `npm run build` first (needs generator/dist/generator/cli/main.js)\n');
 		return;
 	}
 	const dir = mkdtempSync(join(tmpdir(), 'hermes-lint-batch-'));

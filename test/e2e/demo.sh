@@ -10,7 +10,7 @@ bash test/setup/install-n8n.sh
 case " $* " in *" --queue "*) bash test/setup/install-queue-deps.sh ;; esac
 out=node_modules/.cache/hermes-demo
 npm run build
-[ -f generator/dist/cli/main.js ] || npm run build --workspace hermes-workflows
+[ -f generator/dist/generator/cli/main.js ] || npm run build --workspace hermes-workflows
 rm -rf "$out"
 npx tsc -p test/e2e/tsconfig.demo.json
 # The harnesses find their fixtures next to their compiled files.

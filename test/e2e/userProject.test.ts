@@ -1,19 +1,24 @@
 /**
- * Workflow-as-code in a user's own repository, with the two packed tarballs installed as a user
- * installs them (`npm install -D <hermes-workflows.tgz> <n8n-nodes-hermes.tgz>`) in a folder
- * outside this repository: `init`, change one tool's description, add one tool, `generate`,
- * `lint`, `push` to a REAL n8n 2.41.1 (the e2e stack: real sshd, git vault, Prometheus; Odoo,
- * docker and the pipeline are stand-ins), then `tools/list` over MCP shows both changes and the
- * new tool answers. A broken tool fails `generate` naming file, tool and field.
+ * Workflow-as-code in a user's own repository, following the quick start of README.md and
+ * docs/catalogue.md line by line as bash runs it, in a folder outside this repository, with the
+ * packed CLI tarball where the line says "before publication" and this stack's n8n in place of
+ * localhost:5678: install, `init`, change one tool's description and add one tool (the edit
+ * line), `generate`, `lint`, `push` to a REAL n8n 2.41.1 (the e2e stack: real sshd, git vault,
+ * Prometheus; Odoo, docker and the pipeline are stand-ins), `agent-config`, `doctor`; then
+ * `tools/list` over MCP shows both changes and the new tool answers. The figures the docs print
+ * (tools, warnings, the CLI install's packages and size) are checked against what ran. A broken
+ * tool fails `generate` naming file, tool and field.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
-import { packPackage } from '../harness/n8n/communityPackage';
+import { packCli } from '../harness/cliPackage';
 import { CATALOGUE } from '../helpers/defaultCatalogue';
-import { runCli, type CliResult } from './helpers/cli';
+import { documentedFigures, installFigures, megabytes } from '../helpers/installedPackages';
+import { printedFigure, quickStart } from '../helpers/docCommands';
+import type { CliResult } from './helpers/cli';
 import { callTool, connectMcp } from './helpers/mcp';
 import { REPO_ROOT } from './helpers/repoRoot';
 import { startHermesStack, type HermesStack } from './helpers/stack';
@@ -21,7 +26,10 @@ import { gatewayAnswer } from './helpers/toolCases';
 
 jest.setTimeout(180_000);
 
+const QUICK_START = quickStart('README.md');
+const DOCS_URL = 'http://localhost:5678';
 const CHANGED_DESCRIPTION = 'Searches the notes of our team vault (changed in the project).';
+
 const NEW_TOOL = `import { defineTool } from 'hermes-workflows';
 
 export default defineTool({
@@ -57,31 +65,52 @@ export default [
 
 let stack: HermesStack;
 let work: string;
-let project: string;
-let cliMain: string;
+let packs: string;
+let cliTarball: string;
+let cwd: string;
+const ran: string[] = [];
 
-const cli = (...args: string[]): Promise<CliResult> => runCli(args, 180_000, { main: cliMain, cwd: project });
-const editFile = (file: string, edit: (text: string) => string) => writeFileSync(join(project, file), edit(readFileSync(join(project, file), 'utf8')));
+/** The quick start's line that starts with `start`. */
+function line(start: string): string {
+	const found = QUICK_START.find((l) => l.startsWith(start));
+	if (!found) throw new Error(`the quick start has no line starting "${start}"`);
+	return found;
+}
+
+/**
+ * Runs a quick start line with bash, as a user types it, in the folder the lines before it left
+ * (`cd` included), with N8N_API_KEY and HERMES_MCP_TOKEN set as the user set them. Tarballs
+ * aside: the install line runs its "before publication" form with the packed tarball.
+ */
+function run(docLine: string): Promise<CliResult> {
+	ran.push(docLine);
+	const publication = docLine.match(/# before publication: (.*)$/);
+	const command = (publication ? publication[1].replace(/\S*\/(hermes-workflows-[\d.]+\.tgz)/, `${packs}/$1`) : docLine).replaceAll(DOCS_URL, stack.n8n.baseUrl);
+	const env = { ...process.env, N8N_API_URL: '', N8N_API_KEY: stack.n8n.apiKey, HERMES_MCP_TOKEN: stack.token };
+	return new Promise((resolve, reject) => {
+		const child = spawn('bash', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
+		child.on('error', reject);
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			const cd = docLine.match(/(?:^|&& )cd (\S+)$/);
+			if (cd && code === 0) cwd = join(cwd, cd[1]);
+			resolve({ code: code ?? 1, stdout, stderr });
+		});
+	});
+}
+
+const editFile = (file: string, edit: (text: string) => string) => writeFileSync(join(cwd, file), edit(readFileSync(join(cwd, file), 'utf8')));
 
 beforeAll(async () => {
 	work = mkdtempSync(join(tmpdir(), 'hermes-user-'));
-	project = join(work, 'my-agent-tools');
-	const packs = join(work, 'packs');
-	const nodesTarball = packPackage(REPO_ROOT, packs);
-	const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--workspace', 'hermes-workflows', '--pack-destination', packs], {
-		cwd: REPO_ROOT,
-		encoding: 'utf8',
-		timeout: 120_000,
-	});
-	const cliTarball = join(packs, (JSON.parse(out) as Array<{ filename: string }>)[0].filename);
-	execFileSync('mkdir', ['-p', project]);
-	writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'my-agent-tools', private: true }, null, 2)}\n`);
-	execFileSync('npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--loglevel=error', cliTarball, nodesTarball], {
-		cwd: project,
-		stdio: ['ignore', 'ignore', 'pipe'],
-		timeout: 300_000,
-	});
-	cliMain = join(project, 'node_modules', 'hermes-workflows', 'bin', 'hermes-workflows.js');
+	packs = join(work, 'packs');
+	cliTarball = packCli(REPO_ROOT, packs);
+	cwd = work;
 	stack = await startHermesStack();
 }, 600_000);
 
@@ -90,26 +119,41 @@ afterAll(async () => {
 	if (work) rmSync(work, { recursive: true, force: true });
 }, 120_000);
 
-test('the installed CLI is the packed one, with the node package as its only Hermes dependency', () => {
-	const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hermes-workflows', 'package.json'), 'utf8'));
-	expect(installed.dependencies['n8n-nodes-hermes']).toBeDefined();
-	// The node package's n8n-workflow peer is optional: a CLI install does not pull n8n in.
-	expect(() => readFileSync(join(project, 'node_modules', 'n8n-workflow', 'package.json'))).toThrow();
+test('the docs name the tarball the pack makes', () => {
+	expect(line('npm install -D hermes-workflows')).toContain(`/${basename(cliTarball)}`);
 });
 
-test('init scaffolds the project', async () => {
-	const result = await cli('init');
-	expect(result.stderr).toBe('');
-	expect(result.code).toBe(0);
-	expect(result.stdout).toContain('created hermes.config.ts');
-	expect(result.stdout).toContain('created catalogue/vault.ts');
-	const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
-	expect(pkg.devDependencies['hermes-workflows']).toMatch(/hermes-workflows-0\.2\.0\.tgz$/);
+test('mkdir, install the CLI tarball alone, init: the project holds the default tools, and no node package', async () => {
+	const mkdir = await run(line('mkdir '));
+	expect(mkdir.code).toBe(0);
+	expect(basename(cwd)).toBe('my-agent-tools');
+
+	const install = await run(line('npm install -D hermes-workflows'));
+	expect(install.code).toBe(0);
+	const figures = installFigures(join(cwd, 'node_modules'));
+	const names = figures.packages.map((pkg) => pkg.name);
+	for (const absent of ['n8n-nodes-hermes', 'ssh2', 'n8n-workflow']) expect(names).not.toContain(absent);
+	expect(install.stderr).not.toMatch(/install-scripts/);
+	const page = readFileSync(join(REPO_ROOT, 'docs', 'installing.md'), 'utf8');
+	expect(documentedFigures(page, '`hermes-workflows` alone')).toEqual({ packages: figures.packages.length, megabytes: megabytes(figures.bytes) });
+
+	const init = await run(line('npx hermes-workflows init'));
+	expect(init.stderr).toBe('');
+	expect(init.code).toBe(0);
+	expect(init.stdout).toContain('created hermes.config.ts');
+	expect(init.stdout).toContain('created catalogue/vault.ts');
+	const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
+	expect(pkg.devDependencies['hermes-workflows']).toBe(`file:../packs/${basename(cliTarball)}`);
+	const tools = readdirSync(join(cwd, 'catalogue')).flatMap((file) => readFileSync(join(cwd, 'catalogue', file), 'utf8').match(/defineTool\(/g) ?? []);
+	expect(tools).toHaveLength(printedFigure(line('npx hermes-workflows init'), 'default tools'));
+	expect(tools).toHaveLength(CATALOGUE.length);
 });
 
-test('a changed description and a new tool generate, lint and push', async () => {
+test('the edit line: a changed description and a new tool generate, lint and push', async () => {
+	expect(line('# edit')).toMatch(/catalogue\/\*\.ts .* hermes\.config\.ts/);
+	ran.push(line('# edit'));
 	editFile('catalogue/vault.ts', (text) => text.replace(/(name: 'vault_search',\n\t\tdescription: )'[^']*'/, `$1'${CHANGED_DESCRIPTION}'`));
-	writeFileSync(join(project, 'catalogue', 'targets.ts'), NEW_TOOL);
+	writeFileSync(join(cwd, 'catalogue', 'targets.ts'), NEW_TOOL);
 	// The deployment settings of this stack, and the new file in the catalogue list.
 	const deployment = JSON.parse(readFileSync(stack.configFile, 'utf8'));
 	editFile('hermes.config.ts', (text) =>
@@ -118,21 +162,41 @@ test('a changed description and a new tool generate, lint and push', async () =>
 			.replace(/\n\}\);\n$/, `,\n\t...${JSON.stringify(deployment)},\n});\n`),
 	);
 
-	const generate = await cli('generate');
+	const generate = await run(line('npx hermes-workflows generate'));
 	expect(generate.stderr).toBe('');
 	expect(generate.code).toBe(0);
 	expect(generate.stdout).toContain(`workflows/hermes-mcp-tools.json (${CATALOGUE.length + 2} nodes, ${CATALOGUE.length + 1} tools)`);
 
-	const lint = await cli('lint', 'workflows/hermes-mcp-tools.json', 'workflows/hermes-gateway-monitoring.json');
+	const lintLine = line('npx hermes-workflows lint');
+	const lint = await run(lintLine);
 	expect(lint.code).toBe(0);
-	// The project has no `approvals`: the three sensitive tools are reported as ungated, nothing else.
-	expect(lint.stdout).toContain('0 errors, 3 warnings');
-	expect(lint.stdout.match(/HMT017 warning/g)).toHaveLength(3);
+	// The project has no `approvals`: the sensitive tools are reported as ungated, nothing else.
+	const warnings = printedFigure(lintLine, 'warnings');
+	expect(lint.stdout).toContain(`${printedFigure(lintLine, 'errors')} errors, ${warnings} warnings`);
+	expect(lint.stdout.match(/HMT017 warning/g)).toHaveLength(warnings);
 
-	const push = await cli('push', '--url', stack.n8n.baseUrl, '--api-key', stack.n8n.apiKey);
+	const push = await run(line('npx hermes-workflows push'));
 	expect(push.stderr).toBe('');
 	expect(push.code).toBe(0);
 	expect(push.stdout).toMatch(/tools schema changed|restart/i);
+});
+
+test('agent-config prints the MCP endpoint the agent connects to', async () => {
+	const config = await run(line('npx hermes-workflows agent-config'));
+	expect(config.stderr).toBe('');
+	expect(config.code).toBe(0);
+	expect(config.stdout).toContain(stack.mcpUrl);
+});
+
+test('doctor finds the deployment healthy', async () => {
+	const doctor = await run(line('npx hermes-workflows doctor'));
+	expect(doctor.stderr).toBe('');
+	expect(doctor.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ ok, 0 warn, 0 fail$/);
+	expect(doctor.code).toBe(0);
+});
+
+test('every line of the quick start ran', () => {
+	expect([...ran].sort()).toEqual([...QUICK_START].sort());
 });
 
 test('tools/list shows the change and the new tool, and the new tool answers', async () => {
@@ -153,12 +217,12 @@ test('tools/list shows the change and the new tool, and the new tool answers', a
 });
 
 test('a broken tool fails generate naming file, tool and field, and writes nothing', async () => {
-	const before = readFileSync(join(project, 'workflows', 'hermes-mcp-tools.json'), 'utf8');
-	writeFileSync(join(project, 'catalogue', 'broken.ts'), BROKEN_TOOL);
+	const before = readFileSync(join(cwd, 'workflows', 'hermes-mcp-tools.json'), 'utf8');
+	writeFileSync(join(cwd, 'catalogue', 'broken.ts'), BROKEN_TOOL);
 	editFile('hermes.config.ts', (text) => text.replace("'catalogue/targets.ts'", "'catalogue/targets.ts',\n\t\t'catalogue/broken.ts'"));
-	const generate = await cli('generate');
+	const generate = await run(line('npx hermes-workflows generate'));
 	expect(generate.code).toBe(2);
 	expect(generate.stderr).toContain('catalogue/broken.ts: tool "broken_tool": parameters[0].key: lower snake_case, at most 64 characters');
 	expect(generate.stderr).toContain('catalogue/broken.ts: tool "broken_tool": parameters[1]: optional parameter "unused" needs a default');
-	expect(readFileSync(join(project, 'workflows', 'hermes-mcp-tools.json'), 'utf8')).toBe(before);
+	expect(readFileSync(join(cwd, 'workflows', 'hermes-mcp-tools.json'), 'utf8')).toBe(before);
 });

@@ -62,9 +62,9 @@ async function importInto(file: string, options: ImportOptions, io: CommandIo): 
 	const text = readText(file);
 	if (text instanceof ImportInputError) throw text;
 	const result: ImportResult = importWorkflow(parseWorkflowText(text, file), file, config, readManifest(file, options.manifest));
-	mkdirSync(out, { recursive: true });
-	// ts-morph (and the TypeScript compiler it carries) is loaded only when import runs: every
-	// other command would otherwise pay ~0.3 s at start-up for it.
+	// ts-morph (and the TypeScript compiler it carries) is loaded only when import runs: other
+	// commands start without it, and a project installs it only to import (an optional peer).
+	// The files are built before anything is written, so without ts-morph import changes nothing.
 	const { emitCatalogue } = await import('../../importer/emitSource');
 	const files = emitCatalogue(result.tools, basename(file), result.problems);
 	mkdirSync(join(out, CATALOGUE_DIR), { recursive: true });

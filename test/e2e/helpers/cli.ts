@@ -1,4 +1,4 @@
-/** Runs the built `hermes-workflows` CLI (generator/dist/cli/main.js) as a user would. */
+/** Runs the built `hermes-workflows` CLI (generator/dist/generator/cli/main.js) as a user would. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -10,7 +10,7 @@ export interface CliResult {
 	stderr: string;
 }
 
-export const CLI_MAIN = join(REPO_ROOT, 'generator', 'dist', 'cli', 'main.js');
+export const CLI_MAIN = join(REPO_ROOT, 'generator', 'dist', 'generator', 'cli', 'main.js');
 
 /** `hermes-workflows <args>`: the repository's build by default, or another entry (an installed copy). */
 export function runCli(args: string[], timeoutMs = 120_000, options: { main?: string; cwd?: string } = {}): Promise<CliResult> {
