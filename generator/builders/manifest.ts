@@ -32,10 +32,13 @@ export function buildManifest(workflow: Workflow, tools: readonly ToolSpec[], ga
 	const aiToolSources = Object.entries(workflow.connections)
 		.filter(([, outputs]) => outputs.ai_tool !== undefined)
 		.map(([source]) => source);
+	const nodeIndexOf = (name: string) => workflow.nodes.findIndex((n) => n.name === name);
+	// Listed in node (catalogue) order; aiToolIndex is the tool's place in the connections.
+	const inNodeOrder = aiToolSources.map((nodeName, aiToolIndex) => ({ nodeName, aiToolIndex, nodeIndex: nodeIndexOf(nodeName) }));
+	inNodeOrder.sort((a, b) => a.nodeIndex - b.nodeIndex);
 	return {
 		workflow: workflow.name,
-		tools: aiToolSources.map((nodeName, aiToolIndex) => {
-			const nodeIndex = workflow.nodes.findIndex((n) => n.name === nodeName);
+		tools: inNodeOrder.map(({ nodeName, aiToolIndex, nodeIndex }) => {
 			if (nodeIndex < 0) throw new Error(`connection from unknown node ${nodeName}`);
 			const gate = gates.get(nodeName);
 			return { tool: nodeName, nodeName, nodeIndex, aiToolIndex, sensitive: sensitive.get(nodeName) ?? false, ...(gate ? { gate } : {}) };

@@ -27,7 +27,7 @@ export interface McpWorkflowSpec {
 	gated?: readonly string[];
 }
 
-/** Tidy grid under the trigger, in ai_tool order. */
+/** Tidy grid under the trigger, in catalogue order. */
 function toolPosition(index: number): [number, number] {
 	return [(index % COLUMNS) * 220 - 770, 300 + Math.floor(index / COLUMNS) * 200];
 }
@@ -99,7 +99,10 @@ function triggerNode(spec: McpWorkflowSpec, config: HermesConfig): WorkflowNode 
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
 	const nodes = [triggerNode(spec, config), ...spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.includes(t.name) ?? false))];
 	const connections: Connections = {};
-	for (const tool of spec.tools) {
+	// n8n collects a node's ai_tool parents by putting each one it meets first (its
+	// getConnectedNodes), so the trigger lists its tools in the reverse of the connections' order:
+	// wired last-to-first, tools/list comes in catalogue order.
+	for (const tool of [...spec.tools].reverse()) {
 		connections[tool.name] = { ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] };
 	}
 	return { name: spec.name, nodes, connections, settings: { executionOrder: 'v1' } };

@@ -101,7 +101,7 @@ export default [
 	}),
 	defineTool({
 		name: 'odoo_list_tasks',
-		description: 'Lists the tasks of an Odoo project (id, name, stage, assignees, deadline, priority).',
+		description: 'Lists the tasks of an Odoo project (id, name, stage, assignees, deadline, priority). A deadline is a date and time in UTC, YYYY-MM-DD HH:MM:SS, or false.',
 		sensitive: false,
 		target: {
 			kind: 'odoo',
@@ -118,7 +118,7 @@ export default [
 	}),
 	defineTool({
 		name: 'odoo_get_task',
-		description: 'Returns the detail of one Odoo task, description included.',
+		description: 'Returns the detail of one Odoo task, description included. Its deadline is a date and time in UTC, YYYY-MM-DD HH:MM:SS, or false.',
 		sensitive: false,
 		target: {
 			kind: 'odoo',
@@ -148,7 +148,7 @@ export default [
 			{ key: 'name', type: 'string', description: 'Title of the new task', required: true },
 			{ key: 'project_id', type: 'number', description: 'Id of the project the task belongs to', required: true },
 			{ key: 'description', type: 'string', description: 'Task description, empty for none', required: false, default: '' },
-			{ key: 'date_deadline', type: 'string', description: 'Deadline as YYYY-MM-DD, empty for none', required: false, default: '' },
+			{ key: 'date_deadline', type: 'string', description: 'Deadline as YYYY-MM-DD (kept as that day 00:00:00 UTC) or YYYY-MM-DD HH:MM:SS in UTC, empty for none. Reads return it as YYYY-MM-DD HH:MM:SS', required: false, default: '' },
 		],
 	}),
 	defineTool({
@@ -165,7 +165,7 @@ export default [
 		parameters: [
 			{ key: 'task_id', type: 'number', description: 'Id of the task to update', required: true },
 			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, description, date_deadline. Any other field is refused', required: true },
-			{ key: 'value', type: 'string', description: 'New value of that field (date_deadline as YYYY-MM-DD)', required: true },
+			{ key: 'value', type: 'string', description: 'New value of that field (date_deadline as YYYY-MM-DD, kept as that day 00:00:00 UTC, or YYYY-MM-DD HH:MM:SS in UTC; reads return YYYY-MM-DD HH:MM:SS)', required: true },
 		],
 	}),
 ];

@@ -47,6 +47,8 @@ export interface SshdOptions {
 	port?: number;
 	/** Extra sshd_config lines (e.g. `MaxSessions 2`). */
 	extraConfig?: string[];
+	/** Extra environment of every session (e.g. PATH); sshd reads only its first SetEnv line. */
+	env?: Record<string, string>;
 }
 
 const SSHD = '/usr/sbin/sshd';
@@ -149,7 +151,7 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdHandle> 
 			'PasswordAuthentication no',
 			'KbdInteractiveAuthentication no',
 			'PermitRootLogin prohibit-password',
-			`SetEnv HOME=${homeDir}`,
+			['SetEnv', `HOME=${homeDir}`, ...Object.entries(options.env ?? {}).map(([name, value]) => `${name}=${value}`)].join(' '),
 			'LogLevel ERROR',
 			...(options.extraConfig ?? []),
 			'',

@@ -28,11 +28,28 @@ export function parseJsonRecords(text: string): IDataObject[] {
 		.map((line) => JSON.parse(line) as IDataObject);
 }
 
+/** What docker's CLI says without its compose plugin: 20.10-24 ("is not a docker command"), 25+ ("unknown command"). */
+const NO_COMPOSE_PLUGIN = /'compose' is not a docker command|unknown command: docker compose/;
+/** The SSH user may not talk to the daemon: retrying cannot change its groups. */
+const SOCKET_DENIED = /permission denied while trying to connect to the Docker daemon/i;
+
 /** A failing docker command is an infrastructure answer that carries docker's own words. */
 export function dockerFailure(output: CommandOutput): ErrorAnswer {
 	const said = tail((output.stderr.trim() || output.stdout.trim()).replace(/\s+$/, ''), 500);
 	if (output.exitCode === 127) {
-		return unavailableAnswer('misconfigured', `The docker command was not found on the host (check the Docker Command setting): ${said}`);
+		return unavailableAnswer(
+			'misconfigured',
+			`The docker command was not found on the host: install Docker with its compose plugin there, or set the Docker Command setting to its path (${said})`,
+		);
+	}
+	if (NO_COMPOSE_PLUGIN.test(said)) {
+		return unavailableAnswer(
+			'misconfigured',
+			`The host's docker has no compose plugin: install it there (apt-get install docker-compose-plugin, from Docker's apt repository) (${said})`,
+		);
+	}
+	if (SOCKET_DENIED.test(said)) {
+		return unavailableAnswer('misconfigured', `The SSH user may not use the Docker daemon: add it to the docker group on the host (usermod -aG docker <user>) (${said})`);
 	}
 	// Mostly a daemon that is down or busy: worth a later retry.
 	return unavailableAnswer('unreachable', `docker exited ${output.exitCode}: ${said || 'no message'}`);

@@ -90,7 +90,7 @@ const CURL_TIMED_OUT = 28;
 function unreachable(output: CurlOutput): ErrorAnswer {
 	const reason = output.stderr.trim() || `curl exited ${output.exitCode}`;
 	if (output.exitCode === 127) {
-		return unavailableAnswer('misconfigured', `Prometheus could not be reached from the host (curl is not installed on the host): ${clip(reason, 300)}`);
+		return unavailableAnswer('misconfigured', `Prometheus could not be reached from the host: curl is not on the SSH user PATH; install it there (apt-get install curl) (${clip(reason, 300)})`);
 	}
 	const state = output.exitCode === CURL_TIMED_OUT ? 'timeout' : 'unreachable';
 	return unavailableAnswer(state, `Prometheus could not be reached from the host: ${clip(reason, 300)}`);

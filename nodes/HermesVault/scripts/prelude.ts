@@ -12,6 +12,8 @@ export const VAULT_PRELUDE = String.raw`set -u
 export GIT_LITERAL_PATHSPECS=1 GIT_TERMINAL_PROMPT=0
 resolve_vault() {
 	local dir
+	# Without git every vault path would look like no work tree: say what is missing instead.
+	command -v git >/dev/null || { VAULT_MISSING='__UNAVAILABLE__ misconfigured the host has no git on the SSH user PATH: install git (apt-get install git)'; return 1; }
 	case $1 in
 		'~') dir=$HOME ;;
 		'~/'*) dir=$HOME/${'$'}{1#'~/'} ;;
@@ -24,5 +26,5 @@ resolve_vault() {
 	[ "${'$'}{found%%$'\n'*}" = "$root" ] || return 1
 	gitdir=${'$'}{found#*$'\n'}
 }
-VAULT_MISSING='__UNAVAILABLE__ misconfigured the vault path is not the top of a git work tree on the host'
+VAULT_MISSING='__UNAVAILABLE__ misconfigured the vault path is not the top of a git work tree on the host: point the Vault Path setting at one, or create it there (git clone <remote> <vault path>)'
 `;

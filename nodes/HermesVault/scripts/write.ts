@@ -21,7 +21,7 @@ import { VAULT_PRELUDE } from './prelude';
  * SIGPIPE is ignored (a vanished client must not stop the script between rename and commit)
  * and HUP/INT/TERM are ignored from the rename to the commit; an EXIT trap removes temp files.
  * Output: a marker line, or `OK <hash12> <bytes> <created|updated|unchanged> <commit>` and
- * then `PUSHED yes` or `PUSHED no <reason>`.
+ * then `PUSHED yes` or `PUSHED no <exit code> <git's lines>`.
  */
 /** Phase 1: arguments, traps, request header, path re-check, then receive and verify stdin into the spool. */
 export const WRITE_RECEIVE_PHASE = String.raw`trap '' PIPE
@@ -75,6 +75,7 @@ sum=$(sha256sum <"$tmp") && [ "${'$'}{sum%% *}" = "$digest" ] || fail '__WRITE_F
 /** Phase 2 and 3: compare and write under the lock, commit, push. */
 export const WRITE_COMMIT_PHASE = String.raw`# 2. Compare and write under the lock.
 exec 9>>"$gitdir/hermes-vault.lock" || fail '__WRITE_FAILED__ cannot open the lock' 7
+command -v flock >/dev/null || fail '__UNAVAILABLE__ misconfigured the host has no flock on the SSH user PATH: install util-linux (apt-get install util-linux)' 3
 flock -w "$lock_wait" 9 || fail '__WRITE_FAILED__ the vault stayed locked by another write' 7
 
 folder=$root
@@ -133,6 +134,8 @@ tmp=''
 if ! err=$(git -C "$root" add -- "$rel" 2>&1 && git -c core.abbrev=12 -C "$root" commit -m "vault: write $rel" -- "$rel" 2>&1); then
 	if [ "$state" = updated ]; then mv -f -T -- "$backup" "$note"; backup=''; else rm -f -- "$note"; fi
 	git -C "$root" reset -q -- "$rel" >/dev/null 2>&1
+	# git prints this before each of its identity refusals (no name, an empty one, useConfigOnly).
+	case $err in *'Please tell me who you are'*) fail '__UNAVAILABLE__ misconfigured git has no identity for the SSH user: set one in the vault on the host (git -C <vault> config user.name "Hermes Vault"; git -C <vault> config user.email hermes-vault@<your domain>)' 3 ;; esac
 	fail "__WRITE_FAILED__ git commit failed: $(printf '%s' "$err" | tail -n 1 | tr -c '[:print:]' ' ' | cut -c 1-200)" 7
 fi
 # git commit's summary starts with "[<branch> <abbreviated commit>] ".
@@ -144,10 +147,12 @@ printf 'OK %s %s %s %s\n' "${'$'}{digest:0:12}" "$size" "$state" "$commit"
 
 # 3. Push (all unpushed commits of the branch), still under the lock.
 # No terminal in this session and stdin from /dev/null: a push that would prompt fails instead.
+# A failure prints git's exit code and its lines (the telling one is not always the last), for the node to judge.
 if out=$(timeout -k 2 "$push_timeout" git -C "$root" push --quiet 2>&1 </dev/null); then
 	printf 'PUSHED yes\n'
 else
-	printf 'PUSHED no %s\n' "$(printf '%s' "$out" | grep -v '^\s*$' | tail -n 1 | tr -c '[:print:]' ' ' | cut -c 1-200)"
+	rc=$?
+	printf 'PUSHED no %s %s\n' "$rc" "$(printf '%s' "$out" | grep -v '^\s*$' | head -n 8 | tr '\n\t' '| ' | tr -c '[:print:]' ' ' | sed 's/|$//; s/|/ | /g; s/  */ /g' | cut -c 1-500)"
 fi
 `;
 

@@ -4,6 +4,7 @@
  * pinning, retry of transient faults for read-only commands only.
  */
 import { buildCommandLine, clientTimeoutMs } from './command';
+import { unlessHostSetupFault } from './hostTools';
 import { ConnectionPool } from './pool';
 import { withRetry } from './retry';
 import type { RemoteCommand, RemoteResult, SshConnectionOptions } from './types';
@@ -16,13 +17,14 @@ const pool = new ConnectionPool();
 
 /**
  * Runs `cmd` on the host. A non-zero exit is returned, not thrown (scripts print markers);
- * transport faults throw TransportError. Argument errors (leading '-', bad timeout) throw
+ * transport faults, and a host that cannot start the command at all (no timeout, no bash), throw
+ * TransportError. Argument errors (leading '-', bad timeout) throw
  * before anything is sent.
  */
 export async function runRemote(conn: SshConnectionOptions, cmd: RemoteCommand): Promise<RemoteResult> {
 	const line = buildCommandLine(cmd);
 	const request = { line, stdin: cmd.stdin, timeoutSeconds: cmd.timeoutSeconds, clientTimeoutMs: clientTimeoutMs(cmd) };
-	return await withRetry({ readOnly: cmd.readOnly }, async () => await pool.run(conn, request));
+	return unlessHostSetupFault(await withRetry({ readOnly: cmd.readOnly }, async () => await pool.run(conn, request)));
 }
 
 /** Ends every pooled connection (tests' afterAll, shutdown). */

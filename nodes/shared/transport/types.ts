@@ -47,7 +47,7 @@ export type TransportFaultKind =
 	| 'auth'
 	| 'timeout' // command exceeded its time
 	| 'dropped' // connection lost mid-command
-	| 'config'; // the credential itself is unusable (no host, malformed key or fingerprint)
+	| 'config'; // the credential itself is unusable (no host, malformed key or fingerprint), or the host lacks timeout or bash
 
 /** Every transport fault maps to `__UNAVAILABLE__` at the node boundary, its state by kind (transportAnswer.ts). */
 export class TransportError extends Error {

@@ -62,9 +62,9 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 	});
 
 	describe('tools/list', () => {
-		it('lists exactly the catalogue tools', async () => {
+		it('lists exactly the catalogue tools, in catalogue order', async () => {
 			const { tools } = await mcp.client.listTools();
-			expect(tools.map((t) => t.name).sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
+			expect(tools.map((t) => t.name)).toEqual(CATALOGUE.map((t) => t.name));
 		});
 
 		it("gives each tool the catalogue's required set, and defaults for the optional ones", async () => {
@@ -106,6 +106,30 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 				]),
 			);
 			expect(listed).toEqual(expected);
+		});
+	});
+
+	// What n8n does with an argument no parameter takes, for a gateway and an Odoo tool: its tool
+	// schema (zod, built from the $fromAI calls) strips it before any node or sub-workflow runs.
+	describe('arguments no parameter takes', () => {
+		it('tools/list advertises every tool as taking other properties (additionalProperties: true)', async () => {
+			const { tools } = await mcp.client.listTools();
+			const closed = tools.filter((t) => (t.inputSchema as { additionalProperties?: unknown }).additionalProperties !== true).map((t) => t.name);
+			expect(closed).toEqual([]);
+		});
+
+		it('a call with one is answered as the call without it: n8n dropped it before the node ran', async () => {
+			const read = { path: 'projects/website.md' };
+			const plain = gatewayAnswer(await callTool(mcp, 'vault_read', read));
+			const extra = await callWithEvidence('vault_read', { ...read, urgency: 'high' });
+			expect(gatewayAnswer(extra.answer)).toEqual(plain);
+
+			const list = { project_id: 1 };
+			const rows = odooRowsOf(await callTool(mcp, 'odoo_list_tasks', list));
+			const odoo = await callWithEvidence('odoo_list_tasks', { ...list, urgency: 'high' });
+			expect(odooRowsOf(odoo.answer)).toEqual(rows);
+			expect(odoo.odooCalls.length).toBeGreaterThan(0);
+			expect(JSON.stringify(odoo.odooCalls)).not.toContain('urgency');
 		});
 	});
 

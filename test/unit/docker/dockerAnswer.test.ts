@@ -8,6 +8,7 @@ import {
 	usableConfigFiles,
 } from '../../../nodes/HermesDocker/helpers/answers';
 import { DOCKER_LOG_CAPS } from '../../../nodes/HermesDocker/contract';
+import { STATE_RETRY } from '../../../nodes/shared/markers';
 import { EXIT, NO_CONTAINERS, SECTION } from '../../../nodes/HermesDocker/scripts/compose';
 
 const ok = (stdout: string) => ({ stdout, stderr: '', exitCode: 0 });
@@ -33,6 +34,23 @@ test('a failing docker command -> __UNAVAILABLE__ with docker words; 127 says th
 		hint: expect.stringContaining('Docker Command setting'),
 		retry: 'never_here',
 		state: 'misconfigured',
+	});
+});
+
+test.each([
+	['docker 25+ without the compose plugin', "docker: unknown command: docker compose\n\nRun 'docker --help' for more information", 1, 'misconfigured', /no compose plugin.*docker-compose-plugin/],
+	['docker 20.10-24 without the compose plugin', "docker: 'compose' is not a docker command.\nSee 'docker --help'", 1, 'misconfigured', /no compose plugin/],
+	['a user outside the docker group', 'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock', 1, 'misconfigured', /docker group/],
+	['no docker at all', 'bash: line 1: docker: command not found', 127, 'misconfigured', /install Docker.*Docker Command setting/],
+	['a daemon that is down', 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?', 1, 'unreachable', /Cannot connect/],
+	['an unknown compose subcommand error', 'no such service: web', 1, 'unreachable', /no such service/],
+] as const)('%s: __UNAVAILABLE__ in its state', (_case, stderr, exitCode, state, hint) => {
+	expect(answerFrom({ stdout: '', stderr, exitCode }, listAnswer)).toEqual({
+		success: false,
+		error: '__UNAVAILABLE__',
+		state,
+		retry: STATE_RETRY[state],
+		hint: expect.stringMatching(hint),
 	});
 });
 

@@ -110,9 +110,9 @@ describe('toolsets', () => {
 		expect(manifest).toEqual({
 			workflow: 'Hermes MCP Tools - ops',
 			tools: [
-				{ tool: 'docker_read', nodeName: 'docker_read', nodeIndex: 1, aiToolIndex: 0, sensitive: false },
+				{ tool: 'docker_read', nodeName: 'docker_read', nodeIndex: 1, aiToolIndex: 2, sensitive: false },
 				{ tool: 'monitoring_alerts', nodeName: 'monitoring_alerts', nodeIndex: 2, aiToolIndex: 1, sensitive: false },
-				{ tool: 'monitoring_query', nodeName: 'monitoring_query', nodeIndex: 3, aiToolIndex: 2, sensitive: false },
+				{ tool: 'monitoring_query', nodeName: 'monitoring_query', nodeIndex: 3, aiToolIndex: 0, sensitive: false },
 			],
 		});
 	});

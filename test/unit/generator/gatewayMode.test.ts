@@ -33,10 +33,10 @@ describe('gatewayMode', () => {
 	it.each([
 		['subworkflow', subworkflow.main],
 		['direct', direct.main],
-	] as const)('%s: the trigger and one node per tool, the same tool names in the same order, every one wired ai_tool to the trigger', (_mode, main) => {
+	] as const)('%s: the trigger and one node per tool, the same tool names in the same order, every one wired ai_tool to the trigger (last to first)', (_mode, main) => {
 		expect(main.nodes).toHaveLength(CATALOGUE.length + 1);
 		expect(main.nodes.slice(1).map((n) => n.name)).toEqual(ARTICLE_TOOLS);
-		expect(Object.keys(main.connections)).toEqual(ARTICLE_TOOLS);
+		expect(Object.keys(main.connections)).toEqual([...ARTICLE_TOOLS].reverse());
 		for (const outputs of Object.values(main.connections)) expect(outputs).toEqual({ ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] });
 	});
 

@@ -49,8 +49,8 @@ describe('Hermes MCP Tools workflow', () => {
 		expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
 	});
 
-	it('wires every tool, and only tools, to the trigger through ai_tool', () => {
-		expect(Object.keys(main.connections)).toEqual(ARTICLE_TOOLS);
+	it('wires every tool, and only tools, to the trigger through ai_tool, last to first (n8n lists them in reverse)', () => {
+		expect(Object.keys(main.connections)).toEqual([...ARTICLE_TOOLS].reverse());
 		for (const outputs of Object.values(main.connections)) {
 			expect(outputs).toEqual({ ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] });
 		}
@@ -121,11 +121,11 @@ describe('Hermes MCP Tools workflow', () => {
 		expect(value).toContain("{ ['refused_field_' + $fromAI('field'");
 	});
 
-	it('matches its manifest: one entry per tool in ai_tool order with node index and sensitive flag', () => {
+	it('matches its manifest: one entry per tool in catalogue order with node index, ai_tool index (wired last to first) and sensitive flag', () => {
 		expect(manifest.workflow).toBe(main.name);
 		expect(manifest.tools.map((t) => t.tool)).toEqual(ARTICLE_TOOLS);
 		manifest.tools.forEach((entry, i) => {
-			expect(entry.aiToolIndex).toBe(i);
+			expect(entry.aiToolIndex).toBe(ARTICLE_TOOLS.length - 1 - i);
 			expect(main.nodes[entry.nodeIndex].name).toBe(entry.nodeName);
 			expect(entry.sensitive).toBe(spec(entry.tool).sensitive);
 		});

@@ -34,7 +34,7 @@ describe('removing a tool from the catalogue', () => {
 	it('removes its node and its connection, and nothing else', () => {
 		expect(after.main.nodes).toHaveLength(CATALOGUE.length);
 		expect(after.main.nodes.map((n) => n.name)).not.toContain(REMOVED);
-		expect(Object.keys(after.main.connections)).toEqual(ARTICLE_TOOLS.filter((t) => t !== REMOVED));
+		expect(Object.keys(after.main.connections)).toEqual(ARTICLE_TOOLS.filter((t) => t !== REMOVED).reverse());
 		const strip = (node: object) => Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'position'));
 		expect(after.main.nodes.map(strip)).toEqual(before.main.nodes.filter((n) => n.name !== REMOVED).map(strip));
 	});
@@ -42,7 +42,7 @@ describe('removing a tool from the catalogue', () => {
 	it('re-indexes the manifest', () => {
 		expect(after.manifest.tools.map((t) => t.tool)).toEqual(ARTICLE_TOOLS.filter((t) => t !== REMOVED));
 		after.manifest.tools.forEach((entry, i) => {
-			expect(entry.aiToolIndex).toBe(i);
+			expect(entry.aiToolIndex).toBe(after.manifest.tools.length - 1 - i);
 			expect(after.main.nodes[entry.nodeIndex].name).toBe(entry.tool);
 		});
 		const next = after.manifest.tools.find((t) => t.tool === 'odoo_update_contact')!;

@@ -42,7 +42,7 @@ describe('curl output', () => {
 
 	test('curl missing -> __UNAVAILABLE__ saying so', () => {
 		const parsed = parseCurlOutput({ stdout: '', stderr: 'bash: curl: command not found', exitCode: 127 });
-		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('curl is not installed'), retry: 'never_here', state: 'misconfigured' } });
+		expect(parsed).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', hint: expect.stringContaining('apt-get install curl'), retry: 'never_here', state: 'misconfigured' } });
 	});
 
 	test('answer cut at the byte cap (no trailer) -> __TOO_LARGE__', () => {

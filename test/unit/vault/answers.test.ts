@@ -155,7 +155,16 @@ describe('script output', () => {
 			pushed: true,
 		});
 		const offline = shapeWriteSuccess('research/x.md', ['abcdefabcdef', '10', 'updated', '0123456789ab'], Buffer.from('PUSHED no fatal: remote gone\n'));
-		expect(offline).toMatchObject({ success: true, pushed: false, hint: expect.stringContaining('fatal: remote gone') });
+		expect(offline).toMatchObject({ success: true, pushed: false, pushState: 'unreachable', pushRetry: 'later', hint: expect.stringContaining('fatal: remote gone') });
+		const noUpstream = shapeWriteSuccess(
+			'research/x.md',
+			['abcdefabcdef', '10', 'created', '0123456789ab'],
+			Buffer.from('PUSHED no 128 fatal: The current branch main has no upstream branch. | git push --set-upstream origin main\n'),
+		);
+		expect(noUpstream).toMatchObject({ success: true, pushed: false, pushState: 'misconfigured', pushRetry: 'never_here' });
+		expect(noUpstream.hint).toMatch(/^Committed on the host, but the push failed \(fatal: The current branch main has no upstream branch\..*\): .*git push -u origin.*tell the operator\.$/);
+		const timedOut = shapeWriteSuccess('research/x.md', ['abcdefabcdef', '10', 'created', '0123456789ab'], Buffer.from('PUSHED no 124 \n'));
+		expect(timedOut).toMatchObject({ pushed: false, pushState: 'timeout', pushRetry: 'later', hint: expect.stringContaining('unknown reason') });
 		// Killed after the commit, before the push answer: still a success, not pushed.
 		expect(shapeWriteSuccess('research/x.md', ['abcdefabcdef', '10', 'created', '0123456789ab'], Buffer.alloc(0))).toMatchObject({ pushed: false });
 	});

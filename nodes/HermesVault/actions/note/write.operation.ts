@@ -9,6 +9,7 @@ import { VAULT_LIMITS } from '../../contract';
 import { asItem, readScriptOutput } from '../../helpers/answers';
 import type { VaultContext } from '../../helpers/context';
 import { utf8ByteLength } from '../../helpers/limits';
+import { classifyPushFailure } from '../../helpers/pushFailure';
 import { checkWritePath } from '../../helpers/validate';
 import { WRITE_SCRIPT } from '../../scripts/write';
 
@@ -58,7 +59,14 @@ export function prepareWrite(rawPath: unknown, rawContent: unknown, rawBaseHash:
 	return ok({ path: path.value, baseHash, content, digest: createHash('sha256').update(content).digest('hex'), prefixes });
 }
 
-/** Success answer from `OK <hash> <bytes> <state> <commit>` and `PUSHED yes|no <reason>`. */
+/** `PUSHED no <exit code> <git's lines, joined by " | ">`; older hosts printed no exit code. */
+const PUSH_FAILED = /^PUSHED no(?: (\d+))?(?: (.*))?$/;
+
+/**
+ * Success answer from `OK <hash> <bytes> <state> <commit>` and `PUSHED yes|no ...`. A failed push
+ * keeps the commit, so the answer stays a success; `pushState` and `pushRetry` say whether the
+ * push can pass by itself (`later`) or the host must be fixed first (`never_here`, the fix in the hint).
+ */
 export function shapeWriteSuccess(path: string, fields: string[], body: Buffer): IDataObject {
 	const [contentHash, bytes, status, commit] = fields;
 	const answer: IDataObject = { success: true, path, contentHash, bytes: Number(bytes), status, commit };
@@ -70,8 +78,15 @@ export function shapeWriteSuccess(path: string, fields: string[], body: Buffer):
 	const pushLine = body.toString('utf8').split('\n', 1)[0];
 	answer.pushed = pushLine === 'PUSHED yes';
 	if (!answer.pushed) {
-		const reason = pushLine.startsWith('PUSHED no') ? pushLine.slice('PUSHED no'.length).trim() : 'no answer from the push';
-		answer.hint = `Committed on the host, but the push failed (${reason || 'unknown reason'}). The next write pushes it too; tell the operator if it keeps failing.`;
+		const failed = PUSH_FAILED.exec(pushLine);
+		const reason = failed ? (failed[2] ?? '').trim() : 'no answer from the push';
+		const why = classifyPushFailure(failed?.[1] === undefined ? undefined : Number(failed[1]), reason);
+		answer.pushState = why.state;
+		answer.pushRetry = why.retry;
+		answer.hint =
+			why.retry === 'never_here'
+				? `Committed on the host, but the push failed (${reason || 'unknown reason'}): ${why.fix}. The next write pushes it too once the host is fixed; retrying cannot fix it, tell the operator.`
+				: `Committed on the host, but the push failed (${reason || 'unknown reason'}). The next write pushes it too; tell the operator if it keeps failing.`;
 	}
 	return answer;
 }
