@@ -157,11 +157,11 @@ export function argumentsText(argsJson: string, cap: number): string {
 }
 
 /**
- * The target as the gate read it when the call was made (JSON text of an object, or absent), or
- * `not read`.
+ * The target as the gate read it when the call was made (JSON text of an object), or `not read`
+ * when there is none (absent, empty, `null`).
  */
 export function targetText(targetJson: string): string {
-	return `((target) => target === undefined ? '  not read' : typeof target === 'object' && target !== null && !Array.isArray(target) ? ${entryLines('target', ': ', 0, '')} : '  ' + ${SHOW}(target, 0).text)(${parsed(targetJson)})`;
+	return `((target) => target === undefined || target === null ? '  not read' : typeof target === 'object' && target !== null && !Array.isArray(target) ? ${entryLines('target', ': ', 0, '')} : '  ' + ${SHOW}(target, 0).text)(${parsed(targetJson)})`;
 }
 
 /**

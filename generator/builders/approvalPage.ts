@@ -129,7 +129,8 @@ function requestPage(): string {
 		),
 	].join(' + ');
 	const closed = [text('<p id="status">'), html(statusText), text('</p>'), `($json.decided_at ? ${decisionRecord()} : '')`].join(' + ');
-	const found = [text('<h1>Approve this call?</h1>'), requestBody(), `(${OPEN} ? ${form} : ${closed})`].join(' + ');
+	const heading = `(${OPEN} ? ${text('<h1>Approve this call?</h1>')} : ${text('<h1>Approval request</h1>')})`;
+	const found = [heading, requestBody(), `(${OPEN} ? ${form} : ${closed})`].join(' + ');
 	const none = text('<h1>No such request</h1><p>No approval request has this id: the link is not valid, or the request was deleted.</p>');
 	return page('Approval request', `(typeof $json.${APPROVAL_ID_PARAM} === 'string' ? ${found} : ${none})`);
 }

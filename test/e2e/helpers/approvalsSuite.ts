@@ -348,6 +348,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		const later = await browser.openOnly(`${pageBase}?id=${approval.id}`);
 		expect(later.status).toBe(200);
 		expect(later.text).toContain('Approved: the agent may run this call once.');
+		expect(later.text).not.toContain('Approve this call?');
 		expect(record(later.text)).toEqual(shown);
 		expect(later.text).not.toContain('Valid until');
 		shownToPerson.push(`--- page after the decision, GET by id:\n${later.text}`);

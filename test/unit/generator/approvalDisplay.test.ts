@@ -84,6 +84,8 @@ describe('the target', () => {
 		['absent (no target read)', {}, '  not read'],
 		['empty', { target_json: '' }, '  not read'],
 		['broken JSON', { target_json: '{' }, '  not read'],
+		['null (a tool without a target)', { target_json: 'null' }, '  not read'],
+		['a Docker stack with its containers', { target_json: JSON.stringify({ stack: 'blog', containers: [{ name: 'blog-web-1', state: 'running' }] }) }, '  stack: "blog"\n  containers: [{"name":"blog-web-1","state":"running"}]'],
 		['an Odoo record', { target_json: JSON.stringify({ name: 'Big Deal ACME 1M', expected_revenue: 1000000 }) }, '  name: "Big Deal ACME 1M"\n  expected_revenue: 1000000'],
 		['a text', { target_json: JSON.stringify('running') }, '  "running"'],
 		['a look-alike in a record name', { target_json: JSON.stringify({ name: 'Big D\u0435al' }) }, `  name: "Big D${MARK_OPEN}\u0435 U+0435 Cyrillic${MARK_CLOSE}al"\n      ${FLAG} name: ${FINDINGS.mixed}`],

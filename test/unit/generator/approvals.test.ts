@@ -395,11 +395,13 @@ describe('the approval page', () => {
 		expect(html.match(/<script>/g)).toHaveLength(1);
 		expect(html).toContain('action = &quot;&#39;&amp;&quot;');
 		expect(html).toContain('value="x&quot;y"');
+		expect(html).toContain('<h1>Approve this call?</h1>');
 		expect(html).toContain('<form method="post" action="?id=x&quot;y">');
 	});
 
 	it('shows a decided request with its decision record, and no form', () => {
 		const html = render(PAGE_NODES.show, { ...open, status: 'approved', args_json: '{}', decided_at: Date.UTC(2026, 0, 2, 3, 4, 5), decided_address: '203.0.113.7', decided_user_agent: 'Mozilla/5.0 <x>' });
+		expect(html).toContain('<h1>Approval request</h1>');
 		expect(html).toContain('Approved: the agent may run this call once.');
 		expect(html).toContain('<dd>2026-01-02T03:04:05.000Z</dd>');
 		expect(html).toContain('<dd>203.0.113.7</dd>');
