@@ -24,6 +24,13 @@ export const APPROVAL_COLUMNS = [
 	{ name: 'expires_at', type: 'number' },
 	{ name: 'decided_at', type: 'number' },
 	{ name: 'used_at', type: 'number' },
+	/**
+	 * With decided_at, the decision record the page's deciding POST writes: the X-Forwarded-For
+	 * header as n8n received it (a workflow gets the request's headers, not its peer address; empty
+	 * without a proxy in front) and the User-Agent header.
+	 */
+	{ name: 'decided_address', type: 'string' },
+	{ name: 'decided_user_agent', type: 'string' },
 ] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];

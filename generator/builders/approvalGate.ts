@@ -13,6 +13,7 @@ import { APPROVAL_RETRY } from '../contracts';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
 import { NOT_SENT_HINT, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint } from '../approvals/answers';
+import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from '../approvals/display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
@@ -24,6 +25,7 @@ import { gatewayCredentials } from './gatewaySettings';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { notifyNode } from './approvalNotify';
+import { PAGE_FIELDS, pageUrl } from './approvalPage';
 import { ifNode, main, node, safeExpression, setNode } from './nodeParts';
 import { hermesOdooCredentials, hermesOdooNodeParameters, hermesOdooType } from './hermesOdooTool';
 import { odooNodeParameters, type ParamLookup } from './odooTool';
@@ -67,19 +69,15 @@ export function actionText(tool: ToolSpec): string {
 	return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
-const MAX_SUMMARY = 200;
-
 /** The fields every later node reads: the call as the gate sees it. */
 function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): WorkflowNode {
 	const args = argumentsObject(tool);
-	const pairs = tool.parameters.map((p) => `${quote(`${p.key}=`)} + JSON.stringify(${input(p.key)} ?? null)`);
-	const summary = pairs.length > 0 ? `(${quote(`${tool.name}(`)} + [${pairs.join(', ')}].join(', ') + ')')` : quote(`${tool.name}()`);
 	return setNode(workflow, GATE_NODES.call, [220, 0], {
 		tool: { type: 'string', value: tool.name },
 		[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`String(${input(APPROVAL_ID_PARAM)} ?? '').trim()`) },
 		args_json: { type: 'string', value: safeExpression(`JSON.stringify(${args})`) },
 		args_hash: { type: 'string', value: safeExpression(`JSON.stringify([${quote(tool.name)}, ${args}]).hash('sha256')`) },
-		summary: { type: 'string', value: safeExpression(`${summary}.slice(0, ${MAX_SUMMARY})`) },
+		summary: { type: 'string', value: safeExpression(summaryText(quote(tool.name), args)) },
 		now: { type: 'number', value: safeExpression('$now.toMillis()') },
 		expires_at: { type: 'number', value: safeExpression(`$now.toMillis() + ${approvals.ttlMinutes * 60_000}`) },
 	});
@@ -101,25 +99,30 @@ function actionNode(workflow: string, tool: ToolSpec, config: HermesConfig, look
 	return { ...node(workflow, tool.name, gatewayNodeType(gateway, config.nodeTypePrefix), position, gatewayNodeParameters(tool, config, lookup, valueOf)), ...gatewayCredentials(gateway, config) };
 }
 
-/** The link the person opens: the page's URL with the request id and the secret. */
+/**
+ * The link the person opens: the page's URL with the request id, and the secret in the fragment,
+ * which browsers never send: no server, proxy or access log on the way sees it.
+ */
 function linkExpression(approvals: ApprovalsConfig): string {
-	const base = `${approvals.publicUrl.replace(/\/+$/, '')}/webhook/${approvals.pagePath}`;
 	const request = first(GATE_NODES.newSecret);
-	return `${quote(`${base}?id=`)} + ${request}.${APPROVAL_ID_PARAM} + '&s=' + ${request}.secret`;
+	return `${quote(`${pageUrl(approvals)}?${PAGE_FIELDS.id}=`)} + ${request}.${APPROVAL_ID_PARAM} + ${quote(`#${PAGE_FIELDS.secret}=`)} + ${request}.secret`;
 }
 
+/** What the person is sent: the call as display.ts renders it (the page shows the same), the target, the link. */
 function requestText(tool: ToolSpec, approvals: ApprovalsConfig): { subject: string; text: string } {
 	const request = first(GATE_NODES.newSecret);
 	const text = [
-		JSON.stringify(`An AI agent asks to run ${tool.name}: ${actionText(tool)}\n\nArguments: `),
-		`${request}.args_json`,
+		JSON.stringify(`An AI agent asks to run ${tool.name}: ${actionText(tool)}\n\nArguments (${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else):\n`),
+		argumentsText(`${request}.args_json`, NOTIFICATION_ARGUMENT_CAP),
+		JSON.stringify('\n\nTarget, as read when the call was made:\n'),
+		targetText(`${request}.target_json`),
 		JSON.stringify('\n\nApprove or deny it on this page before '),
 		`new Date(${request}.expires_at).toISOString()`,
 		JSON.stringify(' (nothing runs unless you approve, and an approval runs this one call once):\n'),
 		linkExpression(approvals),
 		JSON.stringify('\n\nIf you did not expect this request, deny it. Do not forward this message: the link is the approval.'),
 	].join(' + ');
-	return { subject: `'Approve? ' + ${request}.summary`, text };
+	return { subject: `'Approve? ' + ${summaryText(quote(tool.name), `JSON.parse(${request}.args_json)`)}`, text };
 }
 
 /** `({ reason: value, ... })[<reason>]`: one Set field that depends on the refusal reason. */

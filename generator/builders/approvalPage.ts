@@ -1,9 +1,14 @@
 /**
- * The approval page: one webhook path, served by n8n. A GET (the person, a link preview, a mail
- * scanner) only shows the request and a form; the decision is the form's POST, which changes the
+ * The approval page: one webhook path, served by n8n. The link carries the request id in its
+ * query and the secret in its fragment, which no browser sends. A GET (the person, a link
+ * preview, a mail scanner) shows the request by its id and decides nothing; a script moves the
+ * secret from the fragment into the form. The decision is the form's POST, which changes the
  * request only if its secret matches, it is still pending and unexpired (one conditional
- * update, so two decisions cannot both win).
+ * update, so two decisions cannot both win), and records when, from where and with what.
  */
+import { createHash } from 'node:crypto';
+
+import { argumentsText, MARK_CLOSE, MARK_OPEN, summaryText, targetText } from '../approvals/display';
 import { APPROVAL_ID_PARAM } from '../approvals/gatedTools';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { webhookId } from './ids';
@@ -20,52 +25,141 @@ export const PAGE_NODES = {
 	decided: 'Show decision',
 } as const;
 
-/** Form field names of the page (query parameters of the link use the same two). */
+/** Field names: `id` in the query and the form, the secret `s` in the link's fragment and the form. */
 export const PAGE_FIELDS = { id: 'id', secret: 's', decision: 'decision' } as const;
 export const DECISIONS = { approve: 'approved', deny: 'denied' } as const;
+
+/** The page's address on n8n's public URL. */
+export function pageUrl(approvals: ApprovalsConfig): string {
+	return `${approvals.publicUrl.replace(/\/+$/, '')}/webhook/${approvals.pagePath}`;
+}
 
 /** Escapes text for HTML, as an expression body. */
 const html = (value: string) =>
 	`String(${value} ?? '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')`;
 
 const STYLE =
-	'body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #222 } ' +
+	'body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #222 } ' +
 	'pre { background: #f4f4f4; padding: .75rem; white-space: pre-wrap; word-break: break-all } ' +
-	'button { font-size: 1rem; padding: .5rem 1.25rem; margin-right: 1rem }';
+	'button { font-size: 1rem; padding: .5rem 1.25rem; margin-right: 1rem } ' +
+	'input[type=text] { font-family: monospace; width: 100% }';
+
+/**
+ * Moves the secret from the link's fragment into the form and off the address bar. Without
+ * JavaScript the field stays visible for the person to paste the secret into.
+ */
+const SCRIPT =
+	"(function () { var m = /(?:^#|&)s=([0-9a-f]{64})(?:&|$)/.exec(location.hash); if (!m) return; " +
+	`document.getElementById('${PAGE_FIELDS.secret}').value = m[1]; document.getElementById('secret-field').hidden = true; ` +
+	'try { history.replaceState(null, \'\', location.pathname + location.search); } catch (e) { /* an opaque origin may refuse */ } })();';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * n8n drops a Content-Security-Policy header a workflow sets (it sends its own sandbox policy on
+ * every webhook page), so the page's own policy is a meta element: nothing but its one script and
+ * style run. frame-ancestors has no effect in a meta element: X-Frame-Options does that.
+ */
+const CSP = `default-src 'none'; script-src ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; base-uri 'none'`;
 
 function page(title: string, bodyExpression: string): string {
-	const head = `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta name="viewport" content="width=device-width"><title>${title}</title><style>${STYLE}</style></head><body>`;
+	const head =
+		'<!doctype html><html><head><meta charset="utf-8">' +
+		`<meta http-equiv="Content-Security-Policy" content="${CSP}">` +
+		`<meta name="referrer" content="no-referrer"><meta name="viewport" content="width=device-width"><title>${title}</title><style>${STYLE}</style></head><body>`;
 	return `${JSON.stringify(head)} + ${bodyExpression} + ${JSON.stringify('</body></html>')}`;
 }
 
-/** The request and the form, when the link is valid and the request undecided. */
+const text = (value: string) => JSON.stringify(value);
+
 /** A request the page may still decide. */
 const OPEN = `$json.status === 'pending' && $json.expires_at > $now.toMillis()`;
 
-function requestPage(): string {
-	const form = [
-		JSON.stringify('<h1>Approve this call?</h1><p>'),
-		html('$json.summary'),
-		JSON.stringify('</p><p>Arguments:</p><pre>'),
-		html('$json.args_json'),
-		JSON.stringify('</pre><p>Valid until '),
-		html('new Date($json.expires_at).toISOString()'),
-		JSON.stringify(`. Approving runs this one call once.</p><form method="post"><input type="hidden" name="${PAGE_FIELDS.id}" value="`),
-		html(`$json.${APPROVAL_ID_PARAM}`),
-		JSON.stringify(`"><input type="hidden" name="${PAGE_FIELDS.secret}" value="`),
-		html(`$('${PAGE_NODES.webhook}').first().json.query.${PAGE_FIELDS.secret}`),
-		JSON.stringify(`"><button type="submit" name="${PAGE_FIELDS.decision}" value="approve">Approve</button><button type="submit" name="${PAGE_FIELDS.decision}" value="deny">Deny</button></form>`),
+/** The call as display.ts renders it, the same text the notification carried (here no argument is cut). */
+function requestBody(): string {
+	return [
+		text('<p><strong>'),
+		html(summaryText('$json.tool', 'JSON.parse($json.args_json)')),
+		text(`</strong></p><h2>Arguments</h2><p>${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else.</p><pre id="arguments">`),
+		html(argumentsText('$json.args_json', 0)),
+		text('</pre><h2>Target, as read when the call was made</h2><pre id="target">'),
+		html(targetText('$json.target_json')),
+		text('</pre>'),
 	].join(' + ');
-	const closed = JSON.stringify('<h1>Nothing to decide</h1><p>This link is not valid, or the request was already decided or has expired.</p>');
-	return page('Approval request', `(${OPEN} ? ${form} : ${closed})`);
 }
 
-function decisionPage(): string {
-	const approved = [JSON.stringify('<h1>Approved</h1><p>'), html('$json.summary'), JSON.stringify('</p><p>The agent may now run this call once.</p>')].join(' + ');
-	const denied = [JSON.stringify('<h1>Denied</h1><p>'), html('$json.summary'), JSON.stringify('</p><p>Nothing will be run.</p>')].join(' + ');
-	const none = JSON.stringify('<h1>Not decided</h1><p>This request cannot be decided: the link is not valid, or the request was already decided or has expired.</p>');
-	return page('Approval', `($json.status === 'approved' ? ${approved} : $json.status === 'denied' ? ${denied} : ${none})`);
+const iso = (millis: string) => `new Date(${millis}).toISOString()`;
+
+/** When, from which address and with which browser the request was decided. */
+function decisionRecord(): string {
+	const address = `($json.decided_address ? ${html('$json.decided_address')} : 'not known (no X-Forwarded-For header reached n8n)')`;
+	return [
+		text('<h2>Decision</h2><dl id="decision"><dt>Decided</dt><dd>'),
+		html(`$json.decided_at ? ${iso('$json.decided_at')} : ''`),
+		text('</dd><dt>From the address (X-Forwarded-For)</dt><dd>'),
+		address,
+		text('</dd><dt>With the browser (User-Agent)</dt><dd>'),
+		html('$json.decided_user_agent'),
+		text('</dd></dl>'),
+	].join(' + ');
 }
+
+const STATUS_TEXT: Record<string, string> = {
+	approved: 'Approved: the agent may run this call once.',
+	denied: 'Denied: nothing will be run.',
+	used: 'Approved, and the call has run.',
+};
+
+const statusText = `(${JSON.stringify(STATUS_TEXT)})[$json.status] ?? 'Expired before anyone decided: nothing will be run.'`;
+
+/** The GET: the request by its id alone, and the form while it is open. It decides nothing. */
+function requestPage(): string {
+	const form = [
+		text('<p>Valid until '),
+		html(iso('$json.expires_at')),
+		text(`. Approving runs this one call once.</p><form method="post" action="?${PAGE_FIELDS.id}=`),
+		html(`$json.${APPROVAL_ID_PARAM}`),
+		text(`"><input type="hidden" name="${PAGE_FIELDS.id}" value="`),
+		html(`$json.${APPROVAL_ID_PARAM}`),
+		text(
+			`"><p id="secret-field"><label for="${PAGE_FIELDS.secret}">Secret: the text after <code>#${PAGE_FIELDS.secret}=</code> in the link you were sent</label><br>` +
+				`<input type="text" id="${PAGE_FIELDS.secret}" name="${PAGE_FIELDS.secret}" autocomplete="off" spellcheck="false" required></p>` +
+				`<button type="submit" name="${PAGE_FIELDS.decision}" value="approve">Approve</button><button type="submit" name="${PAGE_FIELDS.decision}" value="deny">Deny</button></form>` +
+				`<script>${SCRIPT}</script>`,
+		),
+	].join(' + ');
+	const closed = [text('<p id="status">'), html(statusText), text('</p>'), `($json.decided_at ? ${decisionRecord()} : '')`].join(' + ');
+	const heading = `(${OPEN} ? ${text('<h1>Approve this call?</h1>')} : ${text('<h1>Approval request</h1>')})`;
+	const found = [heading, requestBody(), `(${OPEN} ? ${form} : ${closed})`].join(' + ');
+	const none = text('<h1>No such request</h1><p>No approval request has this id: the link is not valid, or the request was deleted.</p>');
+	return page('Approval request', `(typeof $json.${APPROVAL_ID_PARAM} === 'string' ? ${found} : ${none})`);
+}
+
+/** The POST's answer: what was decided, with its record, or why nothing was. */
+function decisionPage(): string {
+	const decided = [
+		`($json.status === 'approved' ? ${text('<h1>Approved</h1>')} : ${text('<h1>Denied</h1>')})`,
+		text('<p id="status">'),
+		html(statusText),
+		text('</p>'),
+		requestBody(),
+		decisionRecord(),
+	].join(' + ');
+	const none = text('<h1>Not decided</h1><p>This request cannot be decided: the link or the secret is not valid, or the request was already decided or has expired.</p>');
+	return page('Approval', `(['approved', 'denied'].includes($json.status) ? ${decided} : ${none})`);
+}
+
+/**
+ * Headers of every answer: nothing cached, no referrer, and no framing (a page framed by another
+ * site could trick a click onto Approve).
+ */
+const RESPONSE_HEADERS = [
+	{ name: 'Content-Type', value: 'text/html; charset=utf-8' },
+	{ name: 'Cache-Control', value: 'no-store' },
+	{ name: 'X-Frame-Options', value: 'DENY' },
+	{ name: 'Referrer-Policy', value: 'no-referrer' },
+	{ name: 'X-Content-Type-Options', value: 'nosniff' },
+];
 
 function respond(workflow: string, name: string, position: [number, number], body: string, code: string): WorkflowNode {
 	return node(workflow, name, NODE_TYPES.respondToWebhook, position, {
@@ -73,18 +167,15 @@ function respond(workflow: string, name: string, position: [number, number], bod
 		responseBody: safeExpression(body),
 		options: {
 			responseCode: safeExpression(code),
-			responseHeaders: {
-				entries: [
-					{ name: 'Content-Type', value: 'text/html; charset=utf-8' },
-					{ name: 'Cache-Control', value: 'no-store' },
-				],
-			},
+			responseHeaders: { entries: RESPONSE_HEADERS },
 		},
 	});
 }
 
 const body = (field: string) => `$json.body.${field}`;
 const secretHash = (value: string) => `String(${value} ?? '').hash('sha256')`;
+/** A request header as text of at most `max` characters (n8n gives the headers lower-cased). */
+const header = (name: string, max: number) => `String($json.headers[${JSON.stringify(name)}] ?? '').slice(0, ${max})`;
 
 export function buildApprovalPage(config: HermesConfig): Workflow {
 	const approvals: ApprovalsConfig | undefined = config.approvals;
@@ -103,7 +194,6 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const find: WorkflowNode = {
 		...node(name, PAGE_NODES.find, NODE_TYPES.dataTable, [220, -100], getRow(approvals.table, [
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String($json.query.${PAGE_FIELDS.id} ?? '')`) },
-			{ column: 'secret_hash', condition: 'eq', value: safeExpression(secretHash(`$json.query.${PAGE_FIELDS.secret}`)) },
 		])),
 		alwaysOutputData: true,
 	};
@@ -116,13 +206,18 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 			// Anything but approve or deny matches no row, so it decides nothing.
 			{ column: 'status', condition: 'eq', value: safeExpression(`(${decision}) ? 'pending' : 'not a decision'`) },
 			{ column: 'expires_at', condition: 'gt', value: safeExpression('$now.toMillis()') },
-		], { status: safeExpression(`(${decision}) ?? 'pending'`), decided_at: safeExpression('$now.toMillis()') })),
+		], {
+			status: safeExpression(`(${decision}) ?? 'pending'`),
+			decided_at: safeExpression('$now.toMillis()'),
+			decided_address: safeExpression(header('x-forwarded-for', 200)),
+			decided_user_agent: safeExpression(header('user-agent', 300)),
+		})),
 		alwaysOutputData: true,
 	};
 	const nodes: WorkflowNode[] = [
 		webhook,
 		find,
-		respond(name, PAGE_NODES.show, [440, -100], requestPage(), `${OPEN} ? 200 : 404`),
+		respond(name, PAGE_NODES.show, [440, -100], requestPage(), `typeof $json.${APPROVAL_ID_PARAM} === 'string' ? 200 : 404`),
 		decide,
 		respond(name, PAGE_NODES.decided, [440, 100], decisionPage(), `['approved', 'denied'].includes($json.status) ? 200 : 409`),
 	];
@@ -131,7 +226,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 		[PAGE_NODES.find]: { main: [main(PAGE_NODES.show)] },
 		[PAGE_NODES.decide]: { main: [main(PAGE_NODES.decided)] },
 	};
-	// Saved executions would hold the secret (it arrives in the query and the form).
+	// Saved executions would hold the secret (it arrives in the form).
 	return {
 		name,
 		nodes,

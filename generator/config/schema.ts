@@ -60,6 +60,22 @@ export type Toolset = z.infer<typeof ToolsetSchema>;
 const webhookPath = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _');
 
 /** Where a person is asked: an email over an n8n SMTP credential, or a Telegram chat over an n8n Telegram credential. */
+/**
+ * Why `chatId` cannot carry approval requests, or undefined. A request's link is the approval, so
+ * the chat must be one the agent cannot read: a public @channel is readable by anyone who finds
+ * its name, the agent included.
+ */
+export function telegramChatIdProblem(chatId: string): string | undefined {
+	if (/^@/.test(chatId)) {
+		return (
+			`"${chatId}" is a public channel, which anyone can read, the agent included, and the link in a request is the approval: ` +
+			'use the numeric id of a private chat or group with the approvers (write to the bot, then its getUpdates shows chat.id)'
+		);
+	}
+	if (!/^-?\d{1,20}$/.test(chatId)) return 'a numeric Telegram chat id (negative for a group)';
+	return undefined;
+}
+
 export const ApprovalChannelSchema = z.discriminatedUnion('type', [
 	z
 		.object({
@@ -75,8 +91,11 @@ export const ApprovalChannelSchema = z.discriminatedUnion('type', [
 			type: z.literal('telegram'),
 			/** Name of an n8n Telegram credential. */
 			credential: name,
-			/** A chat id (digits, negative for groups) or a public @channel name. */
-			chatId: z.string().regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, 'a numeric chat id or an @channel name'),
+			/** The numeric id of a chat only the approvers read (negative for groups); never a public @channel. */
+			chatId: z.string().superRefine((chatId, ctx) => {
+				const reason = telegramChatIdProblem(chatId);
+				if (reason) ctx.addIssue({ code: 'custom', message: reason });
+			}),
 		})
 		.strict(),
 ]);

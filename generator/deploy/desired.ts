@@ -2,6 +2,7 @@
  * The workflows push/pull/diff/lint --live work on: generated in memory from the catalogue and
  * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
  */
+import { publicUrlNotice } from '../approvals/publicUrl';
 import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
 import { generateAll, type Manifest } from '../builders';
 import type { HermesConfig } from '../config';
@@ -23,11 +24,18 @@ export interface DesiredWorkflow {
 export interface DesiredDeployment {
 	workflows: DesiredWorkflow[];
 	dataTables: DataTableSpec[];
+	/** What push tells the operator about the config before it deploys (one line each). */
+	notices?: string[];
 }
 
 export function desiredDeployment(configPath?: string): DesiredDeployment {
 	const project = loadProject(configPath);
-	return { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config) };
+	return { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config), notices: deploymentNotices(project.config) };
+}
+
+export function deploymentNotices(config: Pick<HermesConfig, 'approvals'>): string[] {
+	const notice = publicUrlNotice(config.approvals?.publicUrl);
+	return notice ? [notice] : [];
 }
 
 export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {

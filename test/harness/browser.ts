@@ -5,6 +5,9 @@
  * Every request not addressed to 127.0.0.1 is aborted and listed in `blocked`: a page that would
  * load something from outside shows up in the test instead of hanging it.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -19,6 +22,15 @@ export interface PageResult {
 	text: string;
 	/** Where the browser ended up. */
 	url: string;
+	/** Response headers of that document, names in lower case. */
+	headers: Record<string, string>;
+}
+
+export interface FramedResult {
+	/** Where the frame ended up: the page, or Chromium's error page when the page refused to be framed. */
+	url: string;
+	/** The frame's visible text, `''` when it shows none the test can read. */
+	text: string;
 }
 
 export interface BrowserHandle {
@@ -30,6 +42,11 @@ export interface BrowserHandle {
 	 * led to.
 	 */
 	openAndClick(url: string, button: string): Promise<PageResult>;
+	/**
+	 * Opens a page of another origin (a server of the harness's own on 127.0.0.1) that frames
+	 * `url`, as a clickjacking page would.
+	 */
+	openFramed(url: string): Promise<FramedResult>;
 	/** URLs the route refused (not 127.0.0.1). */
 	readonly blocked: readonly string[];
 	close(): Promise<void>;
@@ -54,9 +71,23 @@ function isLocal(url: string): boolean {
 	}
 }
 
-async function pageResult(page: Page, status: number): Promise<PageResult> {
+async function pageResult(page: Page, response: { status(): number; headers(): Record<string, string> } | null): Promise<PageResult> {
 	const text = await page.locator('body').innerText();
-	return { status, text, url: page.url() };
+	return { status: response?.status() ?? 0, text, url: page.url(), headers: response?.headers() ?? {} };
+}
+
+/** Serves `html` once on 127.0.0.1 with a free port, until closed. */
+async function servePage(html: string): Promise<{ url: string; close(): Promise<void> }> {
+	const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/`,
+		close: () => {
+			server.closeAllConnections();
+			return new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
 }
 
 export async function launchBrowser(options: BrowserOptions = {}): Promise<BrowserHandle> {
@@ -105,7 +136,25 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
 		openOnly: (url) =>
 			withPage(async (page) => {
 				const response = await page.goto(url, { waitUntil: 'load' });
-				return pageResult(page, response?.status() ?? 0);
+				return pageResult(page, response);
+			}),
+		openFramed: (url) =>
+			withPage(async (page) => {
+				const attacker = `<!doctype html><body><iframe src="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="800" height="600"></iframe></body>`;
+				// Served from 127.0.0.1 too: Chromium refuses a public page (a data: URL) framing a local one anyway.
+				const framing = await servePage(attacker);
+				try {
+					await page.goto(framing.url, { waitUntil: 'load' });
+				} finally {
+					await framing.close();
+				}
+				const frame = page.frames().find((f) => f !== page.mainFrame());
+				if (!frame) return { url: '', text: '' };
+				const text = await frame
+					.locator('body')
+					.innerText({ timeout: 2_000 })
+					.catch(() => '');
+				return { url: frame.url(), text };
 			}),
 		openAndClick: (url, button) =>
 			withPage(async (page) => {
@@ -115,7 +164,7 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
 					: page.getByRole('button', { name: button, exact: true });
 				// The click submits a form: wait for the document it leads to, not just the click.
 				const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), target.first().click()]);
-				return pageResult(page, response?.status() ?? 0);
+				return pageResult(page, response);
 			}),
 		close: () => browser.close(),
 	};

@@ -25,6 +25,7 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 			const client = clientFrom(options, io);
 			const log = progressLog(io, options.format);
 			const tables = desired.dataTables.length > 0 ? ` and ${desired.dataTables.length} data table${desired.dataTables.length > 1 ? 's' : ''}` : '';
+			for (const notice of desired.notices ?? []) log(notice);
 			log(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.workflows.length} workflows${tables} to ${client.root}`);
 			const report = await pushWorkflows(client, desired.workflows, {
 				dryRun: options.dryRun === true,
@@ -42,7 +43,7 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 				}));
 				const { dataTables } = report;
 				io.stdout(
-					`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, changed: report.changed, toolSchemaChanged: report.toolSchemaChanged, outcomes, dataTables }, null, 2)}\n`,
+					`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, changed: report.changed, toolSchemaChanged: report.toolSchemaChanged, outcomes, dataTables, notices: desired.notices ?? [] }, null, 2)}\n`,
 				);
 			}
 			return 0;

@@ -4,7 +4,7 @@ import { fail, ok, type DoctorCheck } from '../types';
 
 /**
  * How a GET of the approval page answered, as a problem. The page itself answers a link without
- * a request (doctor's GET) with its "cannot be decided" page, a 404 in HTML; n8n answers a path
+ * a request (doctor's GET) with its "No such request" page, a 404 in HTML; n8n answers a path
  * no published workflow serves with a 404 saying the webhook "is not registered".
  */
 export function pageProblem(answer: { status: number; body: string } | undefined, url: string): string | undefined {

@@ -1,3 +1,4 @@
+import { approvalLinkPlainHttp } from './approvalLinkPlainHttp';
 import { connectionUnknownNode } from './connectionUnknownNode';
 import { disabledToolWired } from './disabledToolWired';
 import { fromAiConflict } from './fromAiConflict';
@@ -36,4 +37,5 @@ export const RULES: readonly Rule[] = [
 	connectionUnknownNode,
 	fromAiNotExpression,
 	sensitiveToolUngated,
+	approvalLinkPlainHttp,
 ];

@@ -2,8 +2,10 @@
  * Approvals end to end, in a REAL n8n: the gated tools are called through the official MCP SDK
  * client, the person's notification arrives on a real SMTP server (email) or a Telegram Bot API
  * stand-in (nothing real can run here), and the person decides on the approval page in headless
- * Debian Chromium, so the decision is the page's own form POST. Odoo and the docker command are
- * stand-ins (see stack.ts); they count what was executed.
+ * Debian Chromium, so the decision is the page's own form POST. The page is reached through a
+ * reverse proxy (test/harness/accessLogProxy.ts) that sets X-Forwarded-For and keeps an access
+ * log, as one in front of n8n would. Odoo and the docker command are stand-ins (see stack.ts);
+ * they count what was executed.
  */
 import type { QueueN8nHandle } from '../../harness/queue/stack';
 import { startQueueN8n } from '../../harness/queue/stack';
@@ -13,6 +15,8 @@ import { api, createPublishedWorkflow, getExecution, listExecutions, listWorkflo
 import { startStackWithClient, type HermesStack } from './stack';
 import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './approvalChannels';
 import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
+import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
+import { FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN } from '../../../generator/approvals/display';
 
 export type Engine = 'regular' | 'queue';
 
@@ -82,6 +86,19 @@ export const GATED_CASES: GatedCase[] = [
 	},
 ];
 
+/**
+ * Gated here as a config choice (approvals.tools), for its free text: what the agent writes in a
+ * lead's description is shown to the person as it is.
+ */
+const TEXT_TOOL = 'crm_update_lead';
+
+/** Text an agent may send, what the person must see of it, and the finding named under it. */
+const DISPLAY_CASES: Array<{ what: string; value: string; shown: string; finding: keyof typeof FINDINGS }> = [
+	{ what: '190 trailing spaces', value: `Call back Monday${' '.repeat(190)}`, shown: `Call back Monday${MARK_OPEN}190 spaces${MARK_CLOSE}`, finding: 'spaces' },
+	{ what: 'a zero-width space', value: 'Call\u200Bback', shown: `Call${MARK_OPEN}U+200B zero-width space${MARK_CLOSE}back`, finding: 'invisible' },
+	{ what: 'a Cyrillic look-alike', value: 'Big D\u0435al', shown: `Big D${MARK_OPEN}\u0435 U+0435 Cyrillic${MARK_CLOSE}al`, finding: 'mixed' },
+];
+
 const first = (answer: ToolAnswer): Record<string, unknown> => {
 	const value = Array.isArray(answer.value) ? answer.value[0] : answer.value;
 	return (value ?? {}) as Record<string, unknown>;
@@ -95,6 +112,9 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 	let channel: ApprovalChannel;
 	let browser: BrowserHandle;
 	let pageBase: string;
+	let proxy: AccessLogProxy;
+	/** Page URLs the test itself sent with a secret in the query (the link format of old gates). */
+	const oldStyleUrls: string[] = [];
 	let stopAll: (() => Promise<void>) | undefined;
 	/** What each case saw, printed once at the end: the answers and the stand-in's executions. */
 	const observed: string[] = [];
@@ -106,6 +126,8 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		}
 		observed.push(`${tool} | ${what} | ${[...counts].map(([key, n]) => (n > 1 ? `${n}x ${key}` : key)).join(', ')} | ${executions}`);
 	};
+	/** What the person was shown in the display cases and after a decision, printed once at the end. */
+	const shownToPerson: string[] = [];
 	/** Every MCP answer text of this file, to look for secrets in. */
 	const answers: string[] = [];
 	const secrets: string[] = [];
@@ -118,18 +140,25 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
 		({ stack, mcp, stop: stopAll } = await startStackWithClient({
 			...queue,
-			beforePush: (n8n) => channel.createCredential(n8n),
-			config: (n8n) => ({ approvals: { channel: channel.config, publicUrl: webhookBase(n8n), pagePath: PAGE_PATH, table: TABLE } }),
+			beforePush: async (n8n) => {
+				proxy = await startAccessLogProxy(webhookBase(n8n));
+				await channel.createCredential(n8n);
+			},
+			config: () => ({
+				approvals: { tools: [...GATED_CASES.map((c) => c.tool), TEXT_TOOL], channel: channel.config, publicUrl: proxy.url, pagePath: PAGE_PATH, table: TABLE },
+			}),
 		}));
-		pageBase = `${webhookBase(stack.n8n)}/webhook/${PAGE_PATH}`;
+		pageBase = `${proxy.url}/webhook/${PAGE_PATH}`;
 		await waitForPage(pageBase);
 	}, 420_000);
 
 	afterAll(async () => {
 		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: tool | case | answers | executions the stand-in saw\n${observed.join('\n')}\n`);
+		if (shownToPerson.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: what the person was shown\n${shownToPerson.join('\n')}\n`);
 		await stopAll?.();
 		await channel?.stop().catch(() => undefined);
 		await browser?.close();
+		await proxy?.close();
 	}, 120_000);
 
 	async function call(tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -144,7 +173,10 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		expect(answer).toMatchObject({ success: false, error: '__APPROVAL_REQUIRED__', retry: 'after_approval' });
 		const id = String(answer.approval_id);
 		const link = await channel.linkFor(id);
-		const secret = new URL(link).searchParams.get('s') ?? '';
+		// The id in the query, the secret in the fragment, which no browser sends.
+		const url = new URL(link);
+		expect(url.search).toBe(`?id=${id}`);
+		const secret = new URLSearchParams(url.hash.slice(1)).get('s') ?? '';
 		secrets.push(secret);
 		return { id, link, secret, answer };
 	}
@@ -259,7 +291,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			observe(gated.tool, 'approve, expire', [refused], gated.executed(stack, before, args));
 		});
 
-		it('a GET of the link or a POST with a wrong secret approves nothing', async () => {
+		it('a GET of the link (a preview, a scanner), a HEAD, a GET with the old &s= query, or a POST with a wrong or no secret decides nothing', async () => {
 			const args = gated.args(stack);
 			const before = mark(stack);
 			const approval = await request(gated.tool, args);
@@ -267,14 +299,25 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			const preview = await fetch(approval.link, { redirect: 'manual' });
 			expect(preview.status).toBe(200);
 			expect(await preview.text()).toContain('Approve this call?');
+			const head = await fetch(approval.link, { method: 'HEAD' });
+			await head.body?.cancel();
+			const oldStyle = `${pageBase}?id=${approval.id}&s=${approval.secret}`;
+			oldStyleUrls.push(new URL(oldStyle).pathname + new URL(oldStyle).search);
+			const old = await fetch(oldStyle);
+			expect(old.status).toBe(200);
+			await old.body?.cancel();
 			const forged = await postDecision(pageBase, approval.id, 'f'.repeat(64), 'approve');
 			expect(forged.status).toBe(409);
-			const noSecret = await fetch(`${pageBase}?id=${approval.id}`);
-			expect(await noSecret.text()).not.toContain('Approve this call?');
+			const noSecret = await postDecision(pageBase, approval.id, '', 'approve');
+			expect(noSecret.status).toBe(409);
+			// Still open: the page offers the decision, and the second call is told nobody decided.
+			const page = await browser.openOnly(`${pageBase}?id=${approval.id}`);
+			expect(page.text).toContain('Approve this call?');
+			expect(page.text).toContain('Valid until');
 			const pending = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(pending).toMatchObject({ error: '__APPROVAL_REQUIRED__', retry: 'after_approval', hint: expect.stringContaining('No one has decided yet') });
 			expect(gated.executed(stack, before, args)).toBe(0);
-			observe(gated.tool, 'GET + wrong secret', [pending], gated.executed(stack, before, args));
+			observe(gated.tool, 'GET, HEAD, old query, wrong or no secret', [pending], gated.executed(stack, before, args));
 		});
 
 		it('10 concurrent second calls -> exactly one executes', async () => {
@@ -284,6 +327,70 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			expect(refused).toHaveLength(9);
 			expect(gated.executed(stack, before, args)).toBe(1);
 			observe(gated.tool, '10 concurrent calls', results, gated.executed(stack, before, args));
+		});
+	});
+
+	it('the decision records when, from which address and with which browser, and the page shows it afterwards', async () => {
+		const startedAt = Date.now();
+		const { approval, page } = await approvedRequest(GATED_CASES[0]);
+		const record = (text: string) => ({
+			decided: /Decided\s+(\S+)/.exec(text)?.[1],
+			address: /From the address \(X-Forwarded-For\)\s+(\S+)/.exec(text)?.[1],
+			agent: /With the browser \(User-Agent\)\s+(.+)/.exec(text)?.[1],
+		});
+		const shown = record(page.text);
+		// The proxy in front of n8n appended the browser's address, as nginx does.
+		expect(shown).toEqual({ decided: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), address: '127.0.0.1', agent: expect.stringContaining('HeadlessChrome') });
+		const decidedAt = Date.parse(shown.decided!);
+		expect(decidedAt).toBeGreaterThanOrEqual(startedAt - 1_000);
+		expect(decidedAt).toBeLessThanOrEqual(Date.now());
+		// Later, the request's page by its id alone: decided, the same record, no form.
+		const later = await browser.openOnly(`${pageBase}?id=${approval.id}`);
+		expect(later.status).toBe(200);
+		expect(later.text).toContain('Approved: the agent may run this call once.');
+		expect(later.text).not.toContain('Approve this call?');
+		expect(record(later.text)).toEqual(shown);
+		expect(later.text).not.toContain('Valid until');
+		shownToPerson.push(`--- page after the decision, GET by id:\n${later.text}`);
+		const table = await approvalTable(stack);
+		const rows = await api<{ data: Array<Record<string, unknown>> }>(stack.n8n, 'GET', `/data-tables/${table.id}/rows?limit=250`);
+		const row = rows.data.find((r) => r.approval_id === approval.id)!;
+		expect({ address: row.decided_address, agent: row.decided_user_agent }).toEqual({ address: '127.0.0.1', agent: shown.agent });
+	});
+
+	it('the page cannot be framed by another site, and the secret field is filled by its script', async () => {
+		const approval = await request('docker_manage', GATED_CASES[2].args(stack));
+		const page = await browser.openOnly(approval.link);
+		expect(page.headers['x-frame-options']).toBe('DENY');
+		// n8n 2.41 replaces a workflow's Content-Security-Policy header with its own sandbox policy.
+		expect(page.headers['content-security-policy']).toMatch(/^sandbox /);
+		expect(page.headers['cache-control']).toBe('no-store');
+		expect(page.text).toContain('Approve this call?');
+		// The script (allowed by the page's own policy) hid the field it filled from the fragment.
+		expect(page.text).not.toContain('Secret: the text after');
+		const framed = await browser.openFramed(approval.link);
+		expect(framed.text).not.toContain('Approve this call?');
+		expect(framed.url).not.toContain(PAGE_PATH);
+	});
+
+	describe.each(DISPLAY_CASES)('an argument with $what', ({ value, shown, finding }) => {
+		it('is shown visibly and flagged, in the notification and on the page; nothing runs', async () => {
+			const leadId = createRecord(stack, 'crm.lead', { name: `Display lead ${++sequence}`, type: 'opportunity', partner_id: 2, stage_id: 1 });
+			const before = mark(stack);
+			const approval = await request(TEXT_TOOL, { lead_id: leadId, field: 'description', value });
+			const line = `value = "${shown}"`;
+			const flag = `${FLAG} value: ${FINDINGS[finding]}`;
+			const message = channel.messageFor(approval.id);
+			expect(message).toContain(line);
+			expect(message).toContain(flag);
+			expect(message).toContain('Target, as read when the call was made:');
+			const page = await browser.openOnly(approval.link);
+			expect(page.text).toContain(line);
+			expect(page.text).toContain(flag);
+			const writes = stack.odoo.objectCallsSince(before.odoo).filter((c) => c.model === 'crm.lead' && c.modelMethod === 'write');
+			expect(writes).toEqual([]);
+			observe(TEXT_TOOL, `first call, ${finding}`, [approval.answer], writes.length);
+			shownToPerson.push(`--- ${finding}: ${channelKind} notification:\n${message.replace(/#s=[0-9a-f]+/, '#s=<secret>')}\n--- ${finding}: page:\n${page.text}`);
 		});
 	});
 
@@ -357,6 +464,15 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		expect(stack.docker.calls().slice(before.docker)).toEqual([]);
 	});
 
+	it('no secret in any URL the server received: the access log in front of n8n holds ids, never a secret', () => {
+		const page = proxy.log.filter((entry) => entry.url.startsWith(`/webhook/${PAGE_PATH}`));
+		expect(page.filter((entry) => entry.method === 'GET').length).toBeGreaterThan(GATED_CASES.length);
+		expect(page.filter((entry) => entry.method === 'POST').length).toBeGreaterThan(GATED_CASES.length);
+		const leaked = proxy.log.filter((entry) => !oldStyleUrls.includes(entry.url) && secrets.some((secret) => entry.url.includes(secret)));
+		expect(leaked).toEqual([]);
+		expect(oldStyleUrls.length).toBe(GATED_CASES.length);
+	});
+
 	it(`the notifications went out on ${channelKind}, one per request`, () => {
 		expect(channel.count()).toBe(secrets.length);
 	});
@@ -398,7 +514,7 @@ async function waitForPage(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 async function postDecision(pageBase: string, id: string, secret: string, decision: string): Promise<{ status: number; text: string }> {
-	const response = await fetch(`${pageBase}?id=${encodeURIComponent(id)}&s=${secret}`, {
+	const response = await fetch(`${pageBase}?id=${encodeURIComponent(id)}`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 		body: new URLSearchParams({ id, s: secret, decision }).toString(),

@@ -28,7 +28,9 @@ beforeAll(async () => {
 				response.writeHead(200, { 'content-type': 'text/html' }).end(`<p>recorded ${body}</p>`);
 				return;
 			}
-			response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+			// /framed-denied refuses to be framed, as the approval page does
+			const framing = request.url === '/framed-denied' ? { 'x-frame-options': 'DENY' } : {};
+			response.writeHead(200, { 'content-type': 'text/html', ...framing }).end(page);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -57,9 +59,18 @@ test.each([
 	const before = posts.length;
 	const result = await browser.openAndClick(`${base}/page`, button);
 	expect(posts.slice(before)).toEqual([body]);
-	expect(result).toEqual({ status: 200, text: `recorded ${body}`, url: `${base}/decide` });
+	expect(result).toMatchObject({ status: 200, text: `recorded ${body}`, url: `${base}/decide` });
+	expect(result.headers['content-type']).toBe('text/html');
 });
 
 test('a missing button fails within the timeout instead of hanging', async () => {
 	await expect(browser.openAndClick(`${base}/page`, 'Maybe')).rejects.toThrow(/Timeout/);
 }, 30_000);
+
+test('openFramed reads a page another origin frames, unless the page sends X-Frame-Options: DENY', async () => {
+	const framed = await browser.openFramed(`${base}/page`);
+	expect(framed).toEqual({ url: `${base}/page`, text: expect.stringContaining('Decide') });
+	const refused = await browser.openFramed(`${base}/framed-denied`);
+	expect(refused.text).not.toContain('Decide');
+	expect(refused.url).not.toBe(`${base}/framed-denied`);
+});

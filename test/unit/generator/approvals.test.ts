@@ -1,4 +1,6 @@
 /** The approval gates as generated: which tools, what the MCP workflow offers, what each gate and the page hold. */
+import { createHash } from 'node:crypto';
+
 import { APPROVAL_RETRY } from 'n8n-nodes-hermes';
 
 import { REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS } from '../../../generator/approvals/answers';
@@ -9,6 +11,7 @@ import { GATE_NODES } from '../../../generator/builders/approvalGate';
 import { PAGE_NODES } from '../../../generator/builders/approvalPage';
 import { GATED_NOTE } from '../../../generator/builders/gatedTool';
 import { ConfigError, defaultConfig, parseConfig, type HermesConfig } from '../../../generator/config';
+import { telegramChatIdProblem } from '../../../generator/config/schema';
 import { collectFromAiCalls } from '../../../generator/fromAi';
 import { importWorkflow } from '../../../generator/importer/importWorkflow';
 import { lintWorkflow } from '../../../generator/lint';
@@ -41,7 +44,6 @@ describe('config approvals', () => {
 		['no approvals', true, undefined],
 		['email with defaults', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com' }],
 		['telegram chat id', true, { channel: { type: 'telegram', credential: 'T', chatId: '-100123' }, publicUrl: 'http://127.0.0.1:5678' }],
-		['telegram @channel', true, { channel: { type: 'telegram', credential: 'T', chatId: '@ops_alerts' }, publicUrl: 'http://127.0.0.1:5678' }],
 		['listed tools', true, { tools: ['docker_manage'], channel: EMAIL, publicUrl: 'https://n8n.example.com' }],
 		['ttl at the cap', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttlMinutes: 1440 }],
 		['no channel', false, { publicUrl: 'https://n8n.example.com' }],
@@ -78,6 +80,30 @@ describe('config approvals', () => {
 			pageWorkflow: 'Hermes Approval Page',
 			gateWorkflowPrefix: 'Hermes Approval - ',
 		});
+	});
+});
+
+describe('the Telegram chat approval requests go to', () => {
+	const parse = (chatId: string) => () => config({ channel: { type: 'telegram', credential: 'T', chatId }, publicUrl: 'https://n8n.example.com' });
+
+	it.each([
+		['a private chat', '424242', undefined],
+		['a group', '-4242', undefined],
+		['a supergroup or private channel', '-1001234567890', undefined],
+		['a public @channel', '@ops_alerts', 'is a public channel, which anyone can read, the agent included'],
+		['a public @channel of a bot-like name', '@hermes_approvals_bot', 'getUpdates shows chat.id'],
+		['letters', 'ops', 'a numeric Telegram chat id'],
+		['a number with a plus', '+4242', 'a numeric Telegram chat id'],
+		['a lone minus', '-', 'a numeric Telegram chat id'],
+		['empty', '', 'a numeric Telegram chat id'],
+		['too long for an id', '1'.repeat(21), 'a numeric Telegram chat id'],
+	])('%s (%j) -> %s', (_case, chatId, refusal) => {
+		expect(telegramChatIdProblem(chatId) === undefined).toBe(refusal === undefined);
+		if (refusal === undefined) expect(parse(chatId)).not.toThrow();
+		else {
+			expect(telegramChatIdProblem(chatId)).toContain(refusal);
+			expect(parse(chatId)).toThrow(ConfigError);
+		}
 	});
 });
 
@@ -215,7 +241,7 @@ describe('a gate', () => {
 	it('stores only the hash of the secret, and the answer carries no secret', () => {
 		const workflow = gate('docker_manage');
 		const stored = (nodeOf(workflow, GATE_NODES.store).parameters.columns as { value: Record<string, string> }).value;
-		expect(Object.keys(stored).sort()).toEqual(APPROVAL_COLUMNS.map((c) => c.name).filter((c) => !['decided_at', 'used_at'].includes(c)).sort());
+		expect(Object.keys(stored).sort()).toEqual(APPROVAL_COLUMNS.map((c) => c.name).filter((c) => !['decided_at', 'decided_address', 'decided_user_agent', 'used_at'].includes(c)).sort());
 		expect(stored.secret_hash).toBe("={{ $json.secret.hash('sha256') }}");
 		expect(stored.status).toBe('pending');
 		const required = nodeOf(workflow, GATE_NODES.required);
@@ -255,6 +281,9 @@ describe('a gate', () => {
 		expect(notify).toMatchObject({ type: 'n8n-nodes-base.emailSend', onError: 'continueErrorOutput', credentials: { smtp: { name: 'Hermes SMTP' } } });
 		expect(notify.parameters).toMatchObject({ fromEmail: 'hermes@example.com', toEmail: 'ops@example.com', emailFormat: 'text', options: { appendAttribution: false } });
 		expect(String(notify.parameters.text)).toContain("'https://n8n.example.com/webhook/hermes-approval?id='");
+		// The secret goes in the fragment, which no browser sends.
+		expect(String(notify.parameters.text)).toContain("'#s=' + $('New secret').first().json.secret");
+		expect(String(notify.parameters.text)).not.toContain('&s=');
 		expect(workflow.connections[GATE_NODES.notify].main).toEqual([
 			[{ node: GATE_NODES.required, type: 'main', index: 0 }],
 			[{ node: GATE_NODES.notSent, type: 'main', index: 0 }],
@@ -299,11 +328,37 @@ describe('the approval page', () => {
 		expect(page.settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'none', callerPolicy: 'none' });
 	});
 
-	it('a GET only reads (the request shown needs the secret too)', () => {
+	it('a GET only reads, by the request id alone (the secret is in the link\'s fragment, which browsers never send)', () => {
 		const find = nodeOf(page, PAGE_NODES.find);
 		expect(find.parameters.operation).toBe('get');
 		const conditions = (find.parameters.filters as { conditions: Array<{ keyName: string }> }).conditions;
-		expect(conditions.map((c) => c.keyName)).toEqual(['approval_id', 'secret_hash']);
+		expect(conditions.map((c) => c.keyName)).toEqual(['approval_id']);
+		expect(JSON.stringify(find.parameters)).not.toContain('query.s');
+	});
+
+	it('the deciding POST records when, the X-Forwarded-For address and the User-Agent', () => {
+		const values = (nodeOf(page, PAGE_NODES.decide).parameters.columns as { value: Record<string, string> }).value;
+		expect(Object.keys(values)).toEqual(['status', 'decided_at', 'decided_address', 'decided_user_agent']);
+		const evaluate = (expression: string, headers: Record<string, string>) => new Function('$json', `return ${expression.slice(4, -3)}`)({ headers }) as string;
+		expect(evaluate(values.decided_address, { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' })).toBe('203.0.113.7, 10.0.0.2');
+		expect(evaluate(values.decided_address, {})).toBe('');
+		expect(evaluate(values.decided_user_agent, { 'user-agent': 'x'.repeat(1000) })).toHaveLength(300);
+	});
+
+	it('every answer forbids framing, caching and the referrer; the page\'s own policy allows only its script and style', () => {
+		for (const name of [PAGE_NODES.show, PAGE_NODES.decided]) {
+			const options = nodeOf(page, name).parameters.options as { responseHeaders: { entries: Array<{ name: string; value: string }> } };
+			expect(Object.fromEntries(options.responseHeaders.entries.map((e) => [e.name, e.value]))).toMatchObject({
+				'X-Frame-Options': 'DENY',
+				'Cache-Control': 'no-store',
+				'Referrer-Policy': 'no-referrer',
+			});
+		}
+		const body = String(nodeOf(page, PAGE_NODES.show).parameters.responseBody);
+		const csp = /http-equiv=\\"Content-Security-Policy\\" content=\\"([^\\]+)\\"/.exec(body)?.[1] ?? '';
+		const script = /<script>(.*?)<\/script>/.exec(body)?.[1] ?? '';
+		expect(csp).toContain("default-src 'none'");
+		expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(script.replace(/\\'/g, "'"), 'utf8').digest('base64')}'`);
 	});
 
 	it('a POST decides by one conditional update: secret, pending, unexpired; anything but approve or deny matches nothing', () => {
@@ -327,15 +382,32 @@ describe('the approval page', () => {
 		]);
 	});
 
+	/** The page's HTML for a row as the GET finds it. */
+	const render = (node: string, json: Record<string, unknown>) => {
+		const body = String(nodeOf(page, node).parameters.responseBody).slice(4, -3);
+		return new Function('$json', '$now', `return ${body}`)(json, { toMillis: () => Date.now() }) as string;
+	};
+	const open = { tool: 'docker_manage', status: 'pending', expires_at: Date.now() + 60_000, approval_id: 'x"y' };
+
 	it('escapes what the agent sent before putting it in the page', () => {
-		const body = String(nodeOf(page, PAGE_NODES.show).parameters.responseBody).slice(4, -3);
-		const json = { status: 'pending', expires_at: Date.now() + 60_000, summary: '<script>alert(1)</script>', args_json: '{"a":"\'&"}', approval_id: 'x"y' };
-		const html = new Function('$json', '$now', '$', `return ${body}`)(json, { toMillis: () => Date.now() }, () => ({ first: () => ({ json: { query: { s: 'abc' } } }) })) as string;
-		expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-		expect(html).not.toContain('<script>');
-		expect(html).toContain('{&quot;a&quot;:&quot;&#39;&amp;&quot;}');
+		const html = render(PAGE_NODES.show, { ...open, args_json: JSON.stringify({ stack: '<script>alert(1)</script>', action: '\'&' }) });
+		expect(html).toContain('stack = &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
+		expect(html.match(/<script>/g)).toHaveLength(1);
+		expect(html).toContain('action = &quot;&#39;&amp;&quot;');
 		expect(html).toContain('value="x&quot;y"');
-		expect(html).toContain('<form method="post">');
+		expect(html).toContain('<h1>Approve this call?</h1>');
+		expect(html).toContain('<form method="post" action="?id=x&quot;y">');
+	});
+
+	it('shows a decided request with its decision record, and no form', () => {
+		const html = render(PAGE_NODES.show, { ...open, status: 'approved', args_json: '{}', decided_at: Date.UTC(2026, 0, 2, 3, 4, 5), decided_address: '203.0.113.7', decided_user_agent: 'Mozilla/5.0 <x>' });
+		expect(html).toContain('<h1>Approval request</h1>');
+		expect(html).toContain('Approved: the agent may run this call once.');
+		expect(html).toContain('<dd>2026-01-02T03:04:05.000Z</dd>');
+		expect(html).toContain('<dd>203.0.113.7</dd>');
+		expect(html).toContain('<dd>Mozilla/5.0 &lt;x&gt;</dd>');
+		expect(html).not.toContain('<form');
+		expect(render(PAGE_NODES.show, { ...open, status: 'denied', args_json: '{}', decided_at: 1, decided_address: '' })).toContain('not known (no X-Forwarded-For header reached n8n)');
 	});
 });
 

@@ -226,3 +226,33 @@ describe('dangling connections (HMT015)', () => {
 		expect(messages(workflow, 'HMT015')).toEqual(['ai_tool connection from "t" goes to "Gone", which is not a node']);
 	});
 });
+
+describe('approval links over plain http (HMT018)', () => {
+	const link = (base: string, secret = "'#s='") => ({ text: `={{ 'Open: ' + '${base}/webhook/hermes-approval?id=' + $json.approval_id + ${secret} + $json.secret }}` });
+	const notify = (parameters: Record<string, unknown>) => ({ name: 'Gate', nodes: [tool('Notify approver', parameters)], connections: {} });
+
+	it.each([
+		['an http link to a named host', link('http://n8n.example.com'), 'n8n.example.com'],
+		['an http link to a LAN address with a port', link('http://192.168.1.20:5678'), '192.168.1.20'],
+		['an http link to a public IPv6 address', link('http://[2001:db8::1]:5678'), '[2001:db8::1]'],
+		['an http link with the secret in the query, as older gates wrote it', link('http://n8n.example.com', "'&s='"), 'n8n.example.com'],
+		['a host that only starts like loopback', link('http://127.0.0.1.example.com'), '127.0.0.1.example.com'],
+	])('flags %s', (_what, parameters, host) => {
+		const found = lintWorkflow(notify(parameters)).filter((f) => f.code === 'HMT018');
+		expect(found.map((f) => [f.node, f.severity])).toEqual([['Notify approver', 'warning']]);
+		expect(found[0].message).toContain(`plain http to ${host}`);
+	});
+
+	it.each([
+		['an https link', link('https://n8n.example.com')],
+		['http on 127.0.0.1', link('http://127.0.0.1:5678')],
+		['http on another 127/8 address', link('http://127.8.9.10')],
+		['http on localhost', link('http://localhost:5678')],
+		['http on a localhost subdomain', link('http://n8n.localhost')],
+		['http on ::1', link('http://[::1]:5678')],
+		['an http URL that is not an approval link', { text: "={{ 'See http://n8n.example.com/webhook/other?id=' + $json.id }}" }],
+		['an http link without a secret', { url: 'http://n8n.example.com/webhook/hermes-approval?id=1' }],
+	])('leaves %s alone', (_what, parameters) => {
+		expect(codes(notify(parameters))).toEqual([]);
+	});
+});

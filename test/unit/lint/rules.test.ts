@@ -30,6 +30,8 @@ const EXPECTED: Array<[file: string, codes: Record<string, number>]> = [
 	['hmt016-fromai-not-expression.json', { HMT016: 1 }],
 	// sensitive: an Odoo tool and a toolWorkflow without approval_id (2), and a gated toolWorkflow (0)
 	['hmt017-sensitive-tool-ungated.json', { HMT017: 2 }],
+	// three notifications: over http to another host (1), over https and on loopback (0)
+	['hmt018-approval-link-plain-http.json', { HMT018: 1 }],
 ];
 
 function codeCounts(file: string): Record<string, number> {

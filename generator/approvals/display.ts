@@ -1,0 +1,174 @@
+/**
+ * How a requested call is shown to the person who approves it, as n8n expression code: the
+ * notification and the approval page evaluate the same code, so both show the same text.
+ *
+ * What the agent sent is data an attacker may shape, so every argument is shown so that it
+ * cannot pass for something else:
+ * - a text in quotes, with `"` and `\` escaped; anything else as JSON; one argument per line;
+ * - a space at either end or several in a row become `⟦190 spaces⟧`; tabs, line breaks, control,
+ *   format (bidi, zero-width) and other invisible characters become `⟦U+200B zero-width space⟧`;
+ * - a letter of a script with Latin look-alikes (Cyrillic, Greek, Armenian, Cherokee) in a value
+ *   that also holds Latin letters, and any character with a plainer compatibility twin
+ *   (fullwidth, mathematical letters, ligatures), is marked `⟦е U+0435 Cyrillic⟧`;
+ * - each finding is named on a `⚠` line under the argument;
+ * - where a cap applies it is per argument and says how much it left out.
+ * `⟦` and `⟧` in the value itself are shown as code points, so only the renderer writes them.
+ */
+import { quote } from '../fromAi';
+
+export const MARK_OPEN = '\u27E6';
+export const MARK_CLOSE = '\u27E7';
+export const FLAG = '\u26A0';
+
+/** Per argument, in the notification: the page shows every argument in full. */
+export const NOTIFICATION_ARGUMENT_CAP = 300;
+/** Per argument, in the one-line summary (MCP answer, mail subject, page heading). */
+export const SUMMARY_ARGUMENT_CAP = 60;
+
+/** What each finding says, once per argument. */
+export const FINDINGS = {
+	spaces: 'spaces at its start or end, or several in a row',
+	invisible: 'invisible, control or format characters',
+	mixed: 'Latin mixed with look-alike letters of another script',
+	foreign: 'letters of a script other than Latin',
+	compat: 'characters that look like plainer ones',
+} as const;
+
+/** Names of the invisible characters a person is most likely to meet; others show their code point. */
+const NAMES: Record<number, string> = {
+	0x09: 'tab',
+	0x0a: 'line feed',
+	0x0d: 'carriage return',
+	0xa0: 'no-break space',
+	0xad: 'soft hyphen',
+	0x61c: 'Arabic letter mark',
+	0x180e: 'Mongolian vowel separator',
+	0x200b: 'zero-width space',
+	0x200c: 'zero-width non-joiner',
+	0x200d: 'zero-width joiner',
+	0x200e: 'left-to-right mark',
+	0x200f: 'right-to-left mark',
+	0x2028: 'line separator',
+	0x2029: 'paragraph separator',
+	0x202a: 'left-to-right embedding',
+	0x202b: 'right-to-left embedding',
+	0x202c: 'pop directional formatting',
+	0x202d: 'left-to-right override',
+	0x202e: 'right-to-left override',
+	0x2060: 'word joiner',
+	0x2066: 'left-to-right isolate',
+	0x2067: 'right-to-left isolate',
+	0x2068: 'first strong isolate',
+	0x2069: 'pop directional isolate',
+	0x3000: 'ideographic space',
+	0xfeff: 'zero-width no-break space',
+};
+
+const LOOKALIKE_SCRIPTS = ['Cyrillic', 'Greek', 'Armenian', 'Cherokee'] as const;
+
+/*
+ * The renderer, as expression code: `(value, cap, quoted) => ({ text, found, cut })`. Written as source because
+ * n8n evaluates it, never this process; an arrow with block bodies whose closing braces never meet
+ * (n8n cuts an expression at `}}`). Invisible: every separator, control, format, private-use,
+ * unassigned or lone surrogate code point, plus the blank letters and selectors Unicode files
+ * elsewhere (Hangul fillers, braille blank, variation selectors, combining grapheme joiner) and
+ * the two marks themselves.
+ */
+const RENDER = String.raw`((value, cap, quoted) => {
+	const names = ${JSON.stringify(NAMES)};
+	const open = '\u27E6', close = '\u27E7';
+	const invisible = /^[\p{Z}\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}\u27E6\u27E7]$/u;
+	const scripts = ${JSON.stringify(LOOKALIKE_SCRIPTS)};
+	const scriptOf = (c) => scripts.find((s) => new RegExp('^\\p{Script=' + s + '}$', 'u').test(c));
+	const hex = (c) => 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+	const chars = Array.from(String(value));
+	const latin = chars.some((c) => /^\p{Script=Latin}$/u.test(c));
+	const found = [];
+	const note = (f) => found.includes(f) ? null : found.push(f);
+	const parts = [];
+	let i = 0;
+	while (i < chars.length) {
+		const c = chars[i];
+		if (c === ' ') {
+			let j = i;
+			while (j < chars.length && chars[j] === ' ') j++;
+			const n = j - i;
+			if (n > 1 || i === 0 || j === chars.length) {
+				parts.push([open + n + (n === 1 ? ' space' : ' spaces') + close, n]);
+				note('spaces');
+			} else parts.push([' ', 1]);
+			i = j;
+			continue;
+		}
+		const script = /^\p{L}$/u.test(c) ? scriptOf(c) : undefined;
+		if (invisible.test(c)) {
+			const name = names[c.codePointAt(0)];
+			parts.push([open + hex(c) + (name ? ' ' + name : '') + close, 1]);
+			note('invisible');
+		} else if (script && latin) {
+			parts.push([open + c + ' ' + hex(c) + ' ' + script + close, 1]);
+			note('mixed');
+		} else if (c.normalize('NFKC') !== c) {
+			parts.push([open + c + ' ' + hex(c) + ' looks like ' + c.normalize('NFKC') + close, 1]);
+			note('compat');
+		} else {
+			if (script) note('foreign');
+			parts.push([quoted && (c === '"' || c === '\\') ? '\\' + c : c, 1]);
+		}
+		i++;
+	}
+	let text = '', used = 0, k = 0;
+	while (k < parts.length && (cap <= 0 || text.length + parts[k][0].length <= cap)) {
+		text += parts[k][0];
+		used += parts[k][1];
+		k++;
+	}
+	if (k < parts.length) text += open + 'cut: ' + (chars.length - used) + ' more of ' + chars.length + ' characters' + close;
+	return { text, found, cut: k < parts.length };
+})`;
+
+const FINDING_TEXT = `(${JSON.stringify(FINDINGS)})`;
+
+/** `show(value, cap)`: a value as a person reads it, strings in quotes, anything else as JSON. */
+const SHOW = `((render) => (value, cap) => typeof value === 'string' ? ((r) => ({ ...r, text: '"' + r.text + '"' }))(render(value, cap, true)) : render(JSON.stringify(value) ?? 'null', cap, false))(${RENDER})`;
+
+/**
+ * One line per key of `object` (`  key = "value"`), each followed by its `⚠` findings; a line per
+ * cut says where the whole value is. `object` is an expression body.
+ */
+function entryLines(object: string, separator: string, cap: number, cutNote: string): string {
+	return (
+		`((show, findings) => Object.entries(${object} ?? ({})).map(([key, value]) => ((r) => ['  ' + key + ${quote(separator)} + r.text]` +
+		`.concat(r.found.map((f) => '      ${FLAG} ' + key + ': ' + findings[f]))` +
+		`.concat(r.cut ? [${quote(`      ${cutNote}`)}] : []).join('\\n'))(show(value, ${cap}))).join('\\n'))(${SHOW}, ${FINDING_TEXT})`
+	);
+}
+
+/** Reads JSON text that may be missing or broken; answers undefined then. */
+const parsed = (jsonText: string) => `((t) => { try { return t ? JSON.parse(t) : undefined } catch (e) { return undefined } })(${jsonText})`;
+
+/**
+ * The arguments block: every argument on its own line, `cap` rendered characters each at most
+ * (0: none). `argsJson` is an expression body giving the arguments as JSON text.
+ */
+export function argumentsText(argsJson: string, cap: number): string {
+	const lines = entryLines(parsed(argsJson), ' = ', cap, 'the approval page shows this argument in full');
+	return `((lines) => lines === '' ? '  (none)' : lines)(${lines})`;
+}
+
+/**
+ * The target as the gate read it when the call was made (JSON text of an object), or `not read`
+ * when there is none (absent, empty, `null`).
+ */
+export function targetText(targetJson: string): string {
+	return `((target) => target === undefined || target === null ? '  not read' : typeof target === 'object' && target !== null && !Array.isArray(target) ? ${entryLines('target', ': ', 0, '')} : '  ' + ${SHOW}(target, 0).text)(${parsed(targetJson)})`;
+}
+
+/**
+ * `tool(key="value", ...)` on one line, each value rendered and capped. `tool` and `args` are
+ * expression bodies (the tool's name, an object of its arguments).
+ */
+export function summaryText(tool: string, args: string): string {
+	const each = `Object.entries(${args} ?? ({})).map(([key, value]) => key + '=' + show(value, ${SUMMARY_ARGUMENT_CAP}).text).join(', ')`;
+	return `((show) => String(${tool}) + '(' + ${each} + ')')(${SHOW})`;
+}
