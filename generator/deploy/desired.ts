@@ -2,6 +2,7 @@
  * The workflows push/pull/diff/lint --live work on: generated in memory from the catalogue and
  * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
  */
+import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
 import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
 import { generateAll, type Manifest } from '../builders';
 import type { HermesConfig } from '../config';
@@ -23,11 +24,17 @@ export interface DesiredWorkflow {
 export interface DesiredDeployment {
 	workflows: DesiredWorkflow[];
 	dataTables: DataTableSpec[];
+	/** The MCP endpoints these workflows serve. */
+	endpoints: EndpointSpec[];
 }
 
 export function desiredDeployment(configPath?: string): DesiredDeployment {
-	const project = loadProject(configPath);
-	return { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config) };
+	return deploymentOf(loadProject(configPath));
+}
+
+/** The deployment of a loaded project (or of a config and catalogue given in memory). */
+export function deploymentOf(project: Pick<Project, 'config' | 'tools'>): DesiredDeployment {
+	return { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config), endpoints: endpointSpecs(project.tools, project.config) };
 }
 
 export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
