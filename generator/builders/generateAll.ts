@@ -3,6 +3,7 @@ import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
 import { APPROVAL_PAGE_FILE, gatedTools, gateWorkflowFileName, gateWorkflowName } from '../approvals/gatedTools';
+import { buildAdminWorkflow } from './adminWorkflow';
 import { buildApprovalGate } from './approvalGate';
 import { buildApprovalPage } from './approvalPage';
 import { buildGatewayWorkflows, gatewayWorkflowFileName } from './gatewayWorkflows';
@@ -13,6 +14,8 @@ import { toJson } from './serialize';
 
 export const MAIN_FILE = 'hermes-mcp-tools.json';
 export const MAIN_MANIFEST_FILE = 'hermes-mcp-tools.index.json';
+export const ADMIN_FILE = 'hermes-mcp-admin.json';
+export const ADMIN_MANIFEST_FILE = 'hermes-mcp-admin.index.json';
 
 export interface GeneratedFile {
 	file: string;
@@ -80,6 +83,11 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 	for (const tool of gated) {
 		const workflow = buildApprovalGate(tool, config, parameterLookup(tool, config));
 		files.push(jsonFile(gateWorkflowFileName(tool.name), workflow, { workflow }));
+	}
+	if (config.admin) {
+		const workflow = buildAdminWorkflow(config.admin);
+		const manifest = buildManifest(workflow, []);
+		files.push(jsonFile(ADMIN_FILE, workflow, { workflow, manifest, tools: workflow.nodes.length - 1 }), jsonFile(ADMIN_MANIFEST_FILE, manifest, { manifest }));
 	}
 	if (config.approvals) {
 		const workflow = buildApprovalPage(config);

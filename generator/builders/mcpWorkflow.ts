@@ -28,7 +28,7 @@ export interface McpWorkflowSpec {
 }
 
 /** Tidy grid under the trigger, in catalogue order. */
-function toolPosition(index: number): [number, number] {
+export function toolPosition(index: number): [number, number] {
 	return [(index % COLUMNS) * 220 - 770, 300 + Math.floor(index / COLUMNS) * 200];
 }
 
@@ -84,26 +84,32 @@ function toolNode(tool: ToolSpec, index: number, workflowName: string, config: H
 	};
 }
 
-function triggerNode(spec: McpWorkflowSpec, config: HermesConfig): WorkflowNode {
+/** The Bearer-protected MCP Server Trigger of an MCP workflow (the tools, a toolset, the admin channel). */
+export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string): WorkflowNode {
 	return {
-		id: nodeId(spec.name, TRIGGER_NAME),
+		id: nodeId(workflowName, TRIGGER_NAME),
 		name: TRIGGER_NAME,
 		...NODE_TYPES.mcpTrigger,
 		position: [0, 0],
-		parameters: { authentication: 'bearerAuth', path: spec.path },
-		credentials: { httpBearerAuth: { name: config.credentials.bearer } },
-		webhookId: webhookId(spec.name, TRIGGER_NAME),
+		parameters: { authentication: 'bearerAuth', path },
+		credentials: { httpBearerAuth: { name: bearerCredential } },
+		webhookId: webhookId(workflowName, TRIGGER_NAME),
 	};
 }
 
+/**
+ * Every tool node wired ai_tool into the trigger. n8n collects a node's ai_tool parents by
+ * putting each one it meets first (its getConnectedNodes), so the trigger lists its tools in the
+ * reverse of the connections' order: wired last-to-first, tools/list comes in the order given.
+ */
+export function toolConnections(toolNodes: readonly string[]): Connections {
+	return Object.fromEntries([...toolNodes].reverse().map((name) => [name, { ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] }]));
+}
+
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
-	const nodes = [triggerNode(spec, config), ...spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.includes(t.name) ?? false))];
-	const connections: Connections = {};
-	// n8n collects a node's ai_tool parents by putting each one it meets first (its
-	// getConnectedNodes), so the trigger lists its tools in the reverse of the connections' order:
-	// wired last-to-first, tools/list comes in catalogue order.
-	for (const tool of [...spec.tools].reverse()) {
-		connections[tool.name] = { ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] };
-	}
-	return { name: spec.name, nodes, connections, settings: { executionOrder: 'v1' } };
+	const nodes = [
+		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer),
+		...spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.includes(t.name) ?? false)),
+	];
+	return { name: spec.name, nodes, connections: toolConnections(spec.tools.map((t) => t.name)), settings: { executionOrder: 'v1' } };
 }

@@ -88,6 +88,7 @@ export const NODE_TYPES = {
 	mcpTrigger: n8nNode('@n8n/n8n-nodes-langchain.mcpTrigger', 2.1),
 	odooTool: n8nNode('n8n-nodes-base.odooTool', 2),
 	toolWorkflow: n8nNode('@n8n/n8n-nodes-langchain.toolWorkflow', 2.2),
+	httpRequestTool: n8nNode('n8n-nodes-base.httpRequestTool', 4.2),
 	executeWorkflowTrigger: n8nNode('n8n-nodes-base.executeWorkflowTrigger', 1.1),
 	executeWorkflow: n8nNode('n8n-nodes-base.executeWorkflow', 1.2),
 	if: n8nNode('n8n-nodes-base.if', 2.2),

@@ -1,4 +1,4 @@
 export { defaultConfig, DEFAULT_CATALOGUE_FILES } from './defaults';
 export { CONFIG_FILE_NAMES, ConfigError, findConfigFile, loadConfig, parseConfig } from './loadConfig';
-export { APPROVAL_DEFAULTS, ApprovalChannelSchema, ApprovalsSchema, ConfigSchema, GATEWAY_MODES, ODOO_MODES, SUB_WORKFLOW_EXECUTIONS, ToolsetSchema } from './schema';
-export type { ApprovalChannel, ApprovalsConfig, ConfigInput, GatewayMode, HermesConfig, OdooMode, SubWorkflowExecutions, Toolset } from './schema';
+export { ADMIN_DEFAULTS, AdminSchema, APPROVAL_DEFAULTS, ApprovalChannelSchema, ApprovalsSchema, ConfigSchema, GATEWAY_MODES, ODOO_MODES, SUB_WORKFLOW_EXECUTIONS, ToolsetSchema } from './schema';
+export type { AdminConfig, ApprovalChannel, ApprovalsConfig, ConfigInput, GatewayMode, HermesConfig, OdooMode, SubWorkflowExecutions, Toolset } from './schema';

@@ -8,7 +8,7 @@ import { loadDefaultExport, ModuleLoadError } from '../runtime/loadModule';
 import { defaultConfig } from './defaults';
 import { CONFIG_FILE_NAMES } from './fileNames';
 import type { HermesConfig } from './schema';
-import { APPROVAL_DEFAULTS, ConfigSchema } from './schema';
+import { ADMIN_DEFAULTS, APPROVAL_DEFAULTS, ConfigSchema } from './schema';
 
 export class ConfigError extends HermesError {
 	constructor(
@@ -40,7 +40,8 @@ function merge(base: unknown, override: unknown): unknown {
 /** Keys a config may hold at `path`: those of the built-in default, plus the optional ones. */
 function knownKeys(path: ReadonlyArray<string | number>): string[] {
 	const approvals = { tools: [], channel: { type: '', credential: '', from: '', to: [], chatId: '' }, publicUrl: '', ...APPROVAL_DEFAULTS };
-	let node: unknown = { ...defaultConfig(), pipelineWorkflow: { name: '', id: '' }, approvals };
+	const admin = { ...ADMIN_DEFAULTS, tools: [] };
+	let node: unknown = { ...defaultConfig(), pipelineWorkflow: { name: '', id: '' }, approvals, admin };
 	for (const part of path) node = Array.isArray(node) ? node[0] : isPlainObject(node) ? node[String(part)] : undefined;
 	if (path[0] === 'toolsets' && path.length === 2) return ['name', 'path', 'tools'];
 	return isPlainObject(node) ? Object.keys(node) : [];

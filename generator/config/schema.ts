@@ -13,6 +13,7 @@ import {
 } from '../contracts';
 import { z } from 'zod';
 
+import { ADMIN_TOOL_NAMES } from '../admin/tools';
 import { APPROVAL_TABLE_NAME } from './approvalTable';
 
 const name = z.string().min(1);
@@ -132,6 +133,40 @@ export const ApprovalsSchema = z
 	.strict();
 export type ApprovalsConfig = z.infer<typeof ApprovalsSchema>;
 
+export const ADMIN_DEFAULTS = {
+	workflowName: 'Hermes MCP Admin',
+	path: 'hermes-admin',
+	bearer: 'Hermes MCP Admin Bearer',
+	n8nApi: 'Hermes n8n API (read-only)',
+	apiUrl: 'http://localhost:5678/api/v1',
+} as const;
+
+/**
+ * The admin channel: a second MCP endpoint with its own bearer credential serving read-only
+ * views of this n8n (workflows, executions) to an agent diagnosing the deployment.
+ */
+export const AdminSchema = z
+	.object({
+		workflowName: name.default(ADMIN_DEFAULTS.workflowName),
+		/** MCP path of the admin trigger (endpoint /mcp/<path>). */
+		path: webhookPath.default(ADMIN_DEFAULTS.path),
+		/** Name of the n8n Bearer credential guarding the admin endpoint: give it another token than the tools endpoint's. */
+		bearer: name.default(ADMIN_DEFAULTS.bearer),
+		/** Name of an n8n "n8n API" credential whose key holds only read scopes (workflow:list/read, execution:list/read). */
+		n8nApi: name.default(ADMIN_DEFAULTS.n8nApi),
+		/** n8n's public API as n8n itself reaches it (the tools run inside n8n). */
+		apiUrl: z
+			.string()
+			.url()
+			.regex(/^https?:\/\/[^?#]*$/, 'an http(s) URL without query or fragment')
+			.transform((url) => url.replace(/\/+$/, ''))
+			.default(ADMIN_DEFAULTS.apiUrl),
+		/** The tools served, from the read-only ones the generator knows; default all. */
+		tools: z.array(z.enum(ADMIN_TOOL_NAMES)).min(1).default([...ADMIN_TOOL_NAMES]),
+	})
+	.strict();
+export type AdminConfig = z.infer<typeof AdminSchema>;
+
 export const ConfigSchema = z
 	.object({
 		/**
@@ -192,6 +227,8 @@ export const ConfigSchema = z
 		toolsets: z.array(ToolsetSchema),
 		/** Without it every tool acts on the agent's call, as the catalogue says. */
 		approvals: ApprovalsSchema.optional(),
+		/** Without it there is no admin endpoint. */
+		admin: AdminSchema.optional(),
 	})
 	.strict()
 	.superRefine((config, ctx) => {
@@ -208,6 +245,18 @@ export const ConfigSchema = z
 			paths.push(toolset.path);
 			names.push(toolset.name);
 		});
+		if (config.admin) {
+			if (paths.includes(config.admin.path)) {
+				ctx.addIssue({ code: 'custom', path: ['admin', 'path'], message: `MCP path "${config.admin.path}" is already used` });
+			}
+			if (config.admin.bearer === config.credentials.bearer) {
+				ctx.addIssue({ code: 'custom', path: ['admin', 'bearer'], message: `the admin endpoint needs a Bearer credential of its own, not the tools endpoint's "${config.credentials.bearer}"` });
+			}
+			if (new Set(config.admin.tools).size !== config.admin.tools.length) {
+				ctx.addIssue({ code: 'custom', path: ['admin', 'tools'], message: 'a tool is listed twice' });
+			}
+			paths.push(config.admin.path);
+		}
 		if (config.approvals && paths.includes(config.approvals.pagePath)) {
 			ctx.addIssue({ code: 'custom', path: ['approvals', 'pagePath'], message: `path "${config.approvals.pagePath}" is already an MCP path` });
 		}

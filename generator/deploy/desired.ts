@@ -3,6 +3,7 @@
  * a deployment config (the same input `generate` writes to workflows/), each with its manifest.
  */
 import { publicUrlNotice } from '../approvals/publicUrl';
+import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
 import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
 import { generateAll, type Manifest } from '../builders';
 import type { HermesConfig } from '../config';
@@ -24,13 +25,24 @@ export interface DesiredWorkflow {
 export interface DesiredDeployment {
 	workflows: DesiredWorkflow[];
 	dataTables: DataTableSpec[];
+	/** The MCP endpoints these workflows serve. */
+	endpoints: EndpointSpec[];
 	/** What push tells the operator about the config before it deploys (one line each). */
 	notices?: string[];
 }
 
 export function desiredDeployment(configPath?: string): DesiredDeployment {
-	const project = loadProject(configPath);
-	return { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config), notices: deploymentNotices(project.config) };
+	return deploymentOf(loadProject(configPath));
+}
+
+/** The deployment of a loaded project (or of a config and catalogue given in memory). */
+export function deploymentOf(project: Pick<Project, 'config' | 'tools'>): DesiredDeployment {
+	return {
+		workflows: workflowsOf(project),
+		dataTables: desiredDataTables(project.config),
+		endpoints: endpointSpecs(project.tools, project.config),
+		notices: deploymentNotices(project.config),
+	};
 }
 
 export function deploymentNotices(config: Pick<HermesConfig, 'approvals'>): string[] {

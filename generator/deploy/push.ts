@@ -16,7 +16,7 @@ import { findWorkflowByName } from '../n8nClient/exactName';
 import { compareWorkflows, type Difference } from './normalise';
 import { CALLER_IDS_DIFFER, contentDiffers, describeCallers, liveOutsideCallers, SHARED_NAME_FIX, type OutsideCaller } from './outsideCallers';
 import { resolveDependencies, UnresolvedError, type Resolution } from './resolve';
-import { RESTART_NOTICE, toolSchemaChanges, toolSchemaOf } from './toolSchema';
+import { reloadNotice, toolSchemaChanges, toolSchemaOf, type NoticeEndpoint } from './toolSchema';
 import {
 	credentialsByName,
 	credentialsForServerLookup,
@@ -53,6 +53,8 @@ export interface PushOptions {
 	log?: (line: string) => void;
 	/** Made sure of before any workflow is pushed (the gate workflows look them up when they run). */
 	dataTables?: readonly DesiredDataTable[];
+	/** The MCP endpoints of the config, so the schema-change notice names the clients to reload. */
+	endpoints?: readonly NoticeEndpoint[];
 }
 
 /** Published and running the current version (n8n 1.x has no activeVersionId). */
@@ -238,6 +240,6 @@ export async function pushWorkflows(
 			`${options.dryRun ? 'dry run, nothing written: would have ' : ''}${count('created')} created, ${count('updated')} updated, ${count('created') + count('updated') + count('published')} published, ${count('unchanged')} unchanged${callersWired > 0 ? `, callers wired into ${callersWired} after their callers were created` : ''}`,
 		);
 	}
-	if (toolSchemaChanged) log(RESTART_NOTICE);
+	if (toolSchemaChanged) log(reloadNotice(outcomes.filter((o) => o.toolChanges.length > 0).map((o) => o.name), options.endpoints ?? []));
 	return { outcomes, dataTables, changed, toolSchemaChanged };
 }

@@ -17,6 +17,8 @@ export interface DoctorOptions {
 	/** Bearer token of the MCP endpoints. */
 	token?: string;
 	callReads: boolean;
+	/** The admin channel's n8n API key, to check its scopes (n8n does not show it from the credential). */
+	adminApiKey?: string;
 	/** Bound of every HTTP request doctor makes to an endpoint. */
 	timeoutMs: number;
 	/** How long to wait for n8n to save the execution of a tool call (default 5 s). */
@@ -31,6 +33,7 @@ export interface DoctorContext {
 	tools: readonly ToolSpec[];
 	desired: DesiredDeployment;
 	options: DoctorOptions;
+	/** The tool endpoints (tool workflow and toolsets), which share the bearer token. */
 	endpoints: McpEndpoint[];
 	drift(): Promise<DriftReport>;
 	/** Every live workflow, with its nodes. */
@@ -55,7 +58,8 @@ export function doctorContext(
 		tools: project.tools,
 		desired,
 		options,
-		endpoints: mcpEndpoints(project.tools, project.config, options.baseUrl),
+		// The admin channel has a token of its own: the admin check probes it.
+		endpoints: mcpEndpoints(project.tools, project.config, options.baseUrl).filter((endpoint) => endpoint.channel === 'tools'),
 		drift: once(() => detectDrift(client, desired.workflows, desired.dataTables)),
 		allWorkflows: once(() => client.listWorkflows()),
 		instance: once(() => readInstance({ baseUrl: options.baseUrl, login: options.login, mode: options.mode, timeoutMs: options.timeoutMs })),

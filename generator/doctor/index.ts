@@ -3,6 +3,7 @@
  * only `--call-reads` calls tools, and only the read-only ones.
  */
 import { expectedError } from '../errors';
+import { adminScopesCheck } from './checks/adminScopes';
 import { approvalsCheck } from './checks/approvals';
 import { callersCheck } from './checks/callers';
 import { credentialsCheck } from './checks/credentials';
@@ -25,6 +26,7 @@ export const CHECKS: readonly DoctorCheck[] = [
 	mcpToolsCheck,
 	readToolsCheck,
 	approvalsCheck,
+	adminScopesCheck,
 ];
 
 export interface SkippedCheck {
@@ -43,6 +45,7 @@ export interface DoctorReport {
 /** Why a check does not run with this config and these options; undefined when it runs. */
 function skipReason(check: DoctorCheck, context: DoctorContext): string | undefined {
 	if (check.needs.includes('approvals') && !context.config.approvals) return 'the config has no approvals';
+	if (check.needs.includes('admin') && !context.config.admin) return 'the config has no admin channel';
 	if (check.needs.includes('callReads') && !context.options.callReads) return 'it calls tools: pass --call-reads';
 	return undefined;
 }

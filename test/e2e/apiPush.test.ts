@@ -366,6 +366,8 @@ describe('push, pull, diff against a real n8n', () => {
 			expect(result.writes).toEqual([`PUT /workflows/${mcpId}?publishIfActive=false`, `POST /workflows/${mcpId}/activate`]);
 			expect(result.out).toContain('tool added: vault_read');
 			expect(result.out).toMatch(/restart your MCP clients/);
+			expect(result.out).toContain('The MCP tool schema changed on hermes-tools:');
+			expect(result.out).toContain('Hermes Agent (agent-config --for hermes): run /reload-mcp (servers hermes-tools).');
 			expect((await run(runDiff)).code).toBe(0);
 		});
 	});
@@ -397,6 +399,8 @@ describe('push, pull, diff against a real n8n', () => {
 			expect(result.out).toMatch(/publish Hermes MCP Tools .*published version is older/);
 			expect(result.out).toContain('tool added: vault_read');
 			expect(result.out).toMatch(/restart your MCP clients/);
+			expect(result.out).toContain('The MCP tool schema changed on hermes-tools:');
+			expect(result.out).toContain('Hermes Agent (agent-config --for hermes): run /reload-mcp (servers hermes-tools).');
 			expect((await run(runDiff)).code).toBe(0);
 		});
 	});

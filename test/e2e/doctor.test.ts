@@ -69,7 +69,7 @@ describe('a healthy deployment', () => {
 		expect(report.checks.map((c) => [c.id, c.status])).toEqual(report.checks.map((c) => [c.id, 'ok']));
 		expect(code).toBe(0);
 		expect(report.checks.find((c) => c.id === 'n8n-instance')!.message).toMatch(/n8n 2\.41\.1 \(from the editor page\), regular mode \(from settings\)/);
-		expect(report.skipped.map((s) => s.id).sort()).toEqual(['approvals', 'read-tools']);
+		expect(report.skipped.map((s) => s.id).sort()).toEqual(['admin-scopes', 'approvals', 'read-tools']);
 	});
 
 	it('--call-reads: each read-only tool answers from its own node', async () => {

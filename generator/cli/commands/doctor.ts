@@ -13,6 +13,7 @@ import { runCommand } from '../run';
 
 export interface DoctorCommandOptions extends ApiCommandOptions, ReportOptions {
 	token?: string;
+	adminApiKey?: string;
 	callReads?: boolean;
 	mode?: 'queue' | 'regular';
 	timeout?: string;
@@ -28,14 +29,14 @@ function timeoutMs(value: string | undefined): number {
 export function runDoctorCommand(options: DoctorCommandOptions, io: CommandIo = processIo): Promise<number> {
 	return runCommand(io, options.format, async () => {
 		// Loaded when the command runs, so other commands start without the n8n client and the builders.
-		const [{ loadProject }, { workflowsOf, desiredDataTables }, { doctorContext }, { runDoctor, renderText }] = await Promise.all([
+		const [{ loadProject }, { deploymentOf }, { doctorContext }, { runDoctor, renderText }] = await Promise.all([
 			import('../../project'),
 			import('../../deploy/desired'),
 			import('../../doctor/context'),
 			import('../../doctor'),
 		]);
 		const project = loadProject(options.config);
-		const desired = { workflows: workflowsOf(project), dataTables: desiredDataTables(project.config) };
+		const desired = deploymentOf(project);
 		const client = clientFrom(options, io);
 		const email = io.env.N8N_EMAIL;
 		const password = io.env.N8N_PASSWORD;
@@ -43,6 +44,7 @@ export function runDoctorCommand(options: DoctorCommandOptions, io: CommandIo = 
 			baseUrl: client.root.replace(/\/api\/v1$/, ''),
 			token: options.token ?? io.env.HERMES_MCP_TOKEN,
 			callReads: options.callReads === true,
+			adminApiKey: options.adminApiKey ?? io.env.HERMES_ADMIN_API_KEY,
 			timeoutMs: timeoutMs(options.timeout),
 			...(email && password ? { login: { email, password } } : {}),
 			...(options.mode ? { mode: options.mode } : {}),
@@ -58,11 +60,12 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 		program
 			.command('doctor')
 			.description(
-				'check a live deployment against the config, read-only: n8n version and mode, the workflows, caller lists, credentials, the MCP endpoints (403 without the token, tools/list), approvals',
+				'check a live deployment against the config, read-only: n8n version and mode, the workflows, caller lists, credentials, the MCP endpoints (403 without the token, tools/list), approvals, the admin key\'s scopes',
 			),
 	)
 		.addOption(formatOption())
 		.option('--token <token>', 'bearer token of the MCP endpoints (default: env HERMES_MCP_TOKEN); without it the token checks warn')
+		.option('--admin-api-key <key>', "the admin channel's n8n API key (default: env HERMES_ADMIN_API_KEY), to check it holds only read scopes")
 		.option('--call-reads', 'call each read-only tool once with harmless arguments (the only option that calls tools)')
 		.addOption(new Option('--mode <mode>', 'n8n mode when doctor cannot log in to read it (N8N_EMAIL/N8N_PASSWORD)').choices(['queue', 'regular']))
 		.option('--timeout <seconds>', 'bound of each MCP request; a call unanswered within it is a finding', '30')

@@ -31,6 +31,7 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 				dryRun: options.dryRun === true,
 				log,
 				dataTables: desired.dataTables,
+				endpoints: desired.endpoints,
 			});
 			if (options.format === 'json') {
 				const outcomes = report.outcomes.map(({ name, id, action, toolChanges, callerIds, keptCallers }) => ({

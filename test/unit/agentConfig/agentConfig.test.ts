@@ -7,7 +7,7 @@
 import { parse } from 'yaml';
 
 import { hermesAgentConfig, mcpEndpoints, mcpJsonConfig, n8nBaseUrl, tokenVariable } from '../../../generator/agentConfig';
-import { loadConfig } from '../../../generator/config';
+import { AdminSchema, loadConfig } from '../../../generator/config';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 
 const config = loadConfig();
@@ -40,7 +40,23 @@ describe('endpoints', () => {
 			url: `http://n8n:5678/mcp/${config.mcpPath}`,
 			tokenVariable: tokenVariable(config.mcpPath),
 			workflow: config.workflowName,
+			channel: 'tools',
 			tools: CATALOGUE.map((t) => t.name),
+		});
+	});
+
+	it('the admin channel: its own path and token variable, exactly the allowed admin tools', () => {
+		const admin = AdminSchema.parse({ tools: ['n8n_get_execution', 'n8n_list_workflows'] });
+		const endpoints = mcpEndpoints(CATALOGUE, { ...withToolsets, admin }, 'http://n8n:5678');
+		expect(endpoints.map((e) => [e.server, e.channel])).toEqual([[config.mcpPath, 'tools'], ['hermes-ops', 'tools'], [admin.path, 'admin']]);
+		expect(endpoints[2]).toEqual({
+			server: admin.path,
+			url: `http://n8n:5678/mcp/${admin.path}`,
+			tokenVariable: 'MCP_HERMES_ADMIN_API_KEY',
+			workflow: admin.workflowName,
+			channel: 'admin',
+			// In the order the generator knows them, whatever order the config lists them in.
+			tools: ['n8n_list_workflows', 'n8n_get_execution'],
 		});
 	});
 

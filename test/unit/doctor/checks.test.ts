@@ -163,10 +163,11 @@ table(
 	true,
 );
 
-describe('doctor check read-tools and approvals: skipped unless asked', () => {
+describe('doctor check read-tools, approvals and admin-scopes: skipped unless asked', () => {
 	it.each<[string, Parameters<FakeDeployment['context']>[0], string]>([
 		['read-tools', {}, 'it calls tools: pass --call-reads'],
 		['approvals', {}, 'the config has no approvals'],
+		['admin-scopes', {}, 'the config has no admin channel'],
 	])('%s', async (id, options, reason) => {
 		const { result } = await check(id, () => undefined, options);
 		expect(result).toEqual({ id, title: CHECKS.find((c) => c.id === id)!.title, reason });

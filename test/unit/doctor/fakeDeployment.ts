@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { ApprovalsSchema, defaultConfig, type HermesConfig } from '../../../generator/config';
-import { desiredDataTables, workflowsOf, type DesiredDeployment } from '../../../generator/deploy/desired';
+import { deploymentOf, type DesiredDeployment } from '../../../generator/deploy/desired';
 import { pushWorkflows } from '../../../generator/deploy/push';
 import { doctorContext, type DoctorContext, type DoctorOptions } from '../../../generator/doctor/context';
 import { expectedTools } from '../../../generator/doctor/checks/mcpTools';
@@ -69,7 +69,7 @@ function listedFrom(expected: ReturnType<typeof expectedTools>): Array<{ name: s
 /** `withApprovals`: approvals by email (credential "Approval Mail"), n8n's public URL this server's. */
 export async function fakeDeployment(options: { withApprovals?: boolean } = {}): Promise<FakeDeployment> {
 	let config: HermesConfig = defaultConfig();
-	let desired: DesiredDeployment = { workflows: [], dataTables: [] };
+	let desired: DesiredDeployment = { workflows: [], dataTables: [], endpoints: [] };
 	const n8n = new FakeN8n();
 	const endpoint: FakeEndpoint = {
 		auth: 'bearer',
@@ -164,7 +164,7 @@ export async function fakeDeployment(options: { withApprovals?: boolean } = {}):
 		n8n.credentials.push({ id: 'C-mail', name: 'Approval Mail', type: 'smtp' });
 	}
 	const project = { config, tools: CATALOGUE };
-	desired = { workflows: workflowsOf(project), dataTables: desiredDataTables(config) };
+	desired = deploymentOf(project);
 	await pushWorkflows(n8n.client, desired.workflows, { dataTables: desired.dataTables });
 	return {
 		n8n,
