@@ -67,8 +67,8 @@ describe('the admin workflow', () => {
 		expect(ADMIN_METHOD).toBe('GET');
 	});
 
-	it('wires each tool into the trigger, and nothing else', () => {
-		expect(Object.keys(workflow.connections)).toEqual(ADMIN_TOOL_NAMES);
+	it('wires each tool into the trigger, and nothing else, last to first so that n8n lists them in order', () => {
+		expect(Object.keys(workflow.connections)).toEqual([...ADMIN_TOOL_NAMES].reverse());
 		for (const name of ADMIN_TOOL_NAMES) expect(workflow.connections[name]).toEqual({ ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] });
 	});
 
