@@ -5,6 +5,7 @@
  */
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
+import { N8N_TARGETS } from '../config/n8nTarget';
 import { directToolParameters, directToolType } from './directTool';
 import { isDirectGateway } from './gatewayMode';
 import { gatedToolParameters } from './gatedTool';
@@ -88,7 +89,8 @@ function triggerNode(spec: McpWorkflowSpec, config: HermesConfig): WorkflowNode 
 	return {
 		id: nodeId(spec.name, TRIGGER_NAME),
 		name: TRIGGER_NAME,
-		...NODE_TYPES.mcpTrigger,
+		type: NODE_TYPES.mcpTrigger.type,
+		typeVersion: N8N_TARGETS[config.n8nVersion].mcpTriggerVersion,
 		position: [0, 0],
 		parameters: { authentication: 'bearerAuth', path: spec.path },
 		credentials: { httpBearerAuth: { name: config.credentials.bearer } },
