@@ -36,7 +36,7 @@ export function refusedOn(version: N8nVersion, config: { odooMode: string; appro
 		refusals.push({
 			path: ['odooMode'],
 			message:
-				"n8n 1.x's Odoo node has version 1 only, and the native Odoo tools use version 2's parameters (its field mapper), which 1.x refuses to publish: set odooMode: 'hermes' (the Hermes Odoo node runs on 1.x)",
+				"n8n 1.x's Odoo node has version 1 only, which misreads the version 2 parameters the native Odoo tools are written with (the model as a resource locator, the field mapper): on n8n 1.123.81 every call fails (model '[object Object]', no field written). Set odooMode: 'hermes' (the Hermes Odoo node runs on 1.x)",
 		});
 	}
 	if (config.approvals !== undefined) {
