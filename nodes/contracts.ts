@@ -44,6 +44,8 @@ export {
 	type OdooOperation,
 	type OdooParam,
 } from './HermesOdoo/contract';
+// Odoo's exceptions as both protocols answer them: check-odoo reads them as the node does.
+export { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault } from './HermesOdoo/transport/faults';
 export {
 	APPROVAL_MARKERS,
 	APPROVAL_RETRY,

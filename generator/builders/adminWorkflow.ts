@@ -4,7 +4,7 @@
  * config's n8n API credential. The method is a constant of this builder, never a parameter.
  */
 import { ADMIN_TOOLS, type AdminTool } from '../admin/tools';
-import type { AdminConfig } from '../config';
+import type { AdminConfig, N8nVersion } from '../config';
 import { expression, fromAiCall, quote } from '../fromAi';
 import { nodeId } from './ids';
 import { mcpTriggerNode, toolConnections, toolPosition } from './mcpWorkflow';
@@ -53,11 +53,12 @@ function adminToolNode(tool: AdminTool, index: number, admin: AdminConfig): Work
 	};
 }
 
-export function buildAdminWorkflow(admin: AdminConfig): Workflow {
+/** The admin channel's workflow, for the n8n line the config targets. */
+export function buildAdminWorkflow(admin: AdminConfig, n8nVersion: N8nVersion): Workflow {
 	const tools = adminTools(admin);
 	return {
 		name: admin.workflowName,
-		nodes: [mcpTriggerNode(admin.workflowName, admin.path, admin.bearer), ...tools.map((tool, index) => adminToolNode(tool, index, admin))],
+		nodes: [mcpTriggerNode(admin.workflowName, admin.path, admin.bearer, n8nVersion), ...tools.map((tool, index) => adminToolNode(tool, index, admin))],
 		connections: toolConnections(tools.map((tool) => tool.name)),
 		settings: { executionOrder: 'v1' },
 	};

@@ -85,7 +85,7 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 		files.push(jsonFile(gateWorkflowFileName(tool.name), workflow, { workflow }));
 	}
 	if (config.admin) {
-		const workflow = buildAdminWorkflow(config.admin);
+		const workflow = buildAdminWorkflow(config.admin, config.n8nVersion);
 		const manifest = buildManifest(workflow, []);
 		files.push(jsonFile(ADMIN_FILE, workflow, { workflow, manifest, tools: workflow.nodes.length - 1 }), jsonFile(ADMIN_MANIFEST_FILE, manifest, { manifest }));
 	}

@@ -5,6 +5,7 @@
  */
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
+import { N8N_TARGETS, type N8nVersion } from '../config/n8nTarget';
 import { directToolParameters, directToolType } from './directTool';
 import { isDirectGateway } from './gatewayMode';
 import { gatedToolParameters } from './gatedTool';
@@ -85,11 +86,12 @@ function toolNode(tool: ToolSpec, index: number, workflowName: string, config: H
 }
 
 /** The Bearer-protected MCP Server Trigger of an MCP workflow (the tools, a toolset, the admin channel). */
-export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string): WorkflowNode {
+export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string, n8nVersion: N8nVersion): WorkflowNode {
 	return {
 		id: nodeId(workflowName, TRIGGER_NAME),
 		name: TRIGGER_NAME,
-		...NODE_TYPES.mcpTrigger,
+		type: NODE_TYPES.mcpTrigger.type,
+		typeVersion: N8N_TARGETS[n8nVersion].mcpTriggerVersion,
 		position: [0, 0],
 		parameters: { authentication: 'bearerAuth', path },
 		credentials: { httpBearerAuth: { name: bearerCredential } },
@@ -108,7 +110,7 @@ export function toolConnections(toolNodes: readonly string[]): Connections {
 
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
 	const nodes = [
-		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer),
+		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion),
 		...spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.includes(t.name) ?? false)),
 	];
 	return { name: spec.name, nodes, connections: toolConnections(spec.tools.map((t) => t.name)), settings: { executionOrder: 'v1' } };

@@ -3,6 +3,7 @@
  * compares, and what lint reads. Only keys the API accepts are here (body.ts allow-lists exactly
  * these); what n8n answers on top (ids of versions, publication state) is LiveWorkflow's.
  */
+import { N8N_TARGETS } from '../config/n8nTarget';
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -85,7 +86,8 @@ const n8nNode = <T extends string, V extends number>(type: T, typeVersion: V) =>
 
 /** n8n's own node types the generator emits (our gateway nodes' versions come from their contracts). */
 export const NODE_TYPES = {
-	mcpTrigger: n8nNode('@n8n/n8n-nodes-langchain.mcpTrigger', 2.1),
+	// Its version depends on the n8n line (config/n8nTarget.ts); this is the default line's.
+	mcpTrigger: n8nNode('@n8n/n8n-nodes-langchain.mcpTrigger', N8N_TARGETS['2.x'].mcpTriggerVersion),
 	odooTool: n8nNode('n8n-nodes-base.odooTool', 2),
 	toolWorkflow: n8nNode('@n8n/n8n-nodes-langchain.toolWorkflow', 2.2),
 	httpRequestTool: n8nNode('n8n-nodes-base.httpRequestTool', 4.2),

@@ -22,6 +22,7 @@ export function defaultConfig(): HermesConfig {
 		credentials: { odoo: 'Odoo', ssh: 'Hermes SSH', bearer: 'Hermes MCP Bearer' },
 		odooCredentialType: 'odooApi',
 		odooMode: 'native',
+		n8nVersion: '2.x',
 		gatewayMode: 'subworkflow',
 		subWorkflowExecutions: 'all',
 		gatewayWorkflows: {

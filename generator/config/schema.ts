@@ -15,6 +15,7 @@ import { z } from 'zod';
 
 import { ADMIN_TOOL_NAMES } from '../admin/tools';
 import { APPROVAL_TABLE_NAME } from './approvalTable';
+import { N8N_VERSIONS, refusedOn } from './n8nTarget';
 
 const name = z.string().min(1);
 
@@ -189,6 +190,8 @@ export const ConfigSchema = z
 		/** n8n's Odoo credential type; in `hermes` mode the Hermes twin of it (same fields, same name). */
 		odooCredentialType: z.enum(ODOO_CREDENTIAL_TYPES),
 		odooMode: z.enum(ODOO_MODES),
+		/** The n8n line the workflows are for: `2.x` (default) or `1.x` (1.123 and later), see config/n8nTarget.ts. */
+		n8nVersion: z.enum(N8N_VERSIONS),
 		/**
 		 * How a gateway tool reaches its node: `subworkflow`, a toolWorkflow calling a gateway
 		 * sub-workflow; `direct`, the node's own tool variant wired to the trigger, which saves the
@@ -256,6 +259,9 @@ export const ConfigSchema = z
 				ctx.addIssue({ code: 'custom', path: ['admin', 'tools'], message: 'a tool is listed twice' });
 			}
 			paths.push(config.admin.path);
+		}
+		for (const refusal of refusedOn(config.n8nVersion, config)) {
+			ctx.addIssue({ code: 'custom', path: refusal.path, message: `n8nVersion '1.x': ${refusal.message}` });
 		}
 		if (config.approvals && paths.includes(config.approvals.pagePath)) {
 			ctx.addIssue({ code: 'custom', path: ['approvals', 'pagePath'], message: `path "${config.approvals.pagePath}" is already an MCP path` });

@@ -6,10 +6,10 @@ import { publicUrlNotice } from '../approvals/publicUrl';
 import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
 import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
 import { generateAll, type Manifest } from '../builders';
-import type { HermesConfig } from '../config';
+import { N8N_TARGETS, type HermesConfig, type N8nVersion } from '../config';
 import { HermesError } from '../errors';
 import { loadProject, type Project } from '../project';
-import type { Workflow } from '../builders/n8nTypes';
+import { NODE_TYPES, type Workflow } from '../builders/n8nTypes';
 import { BodyError, workflowBody } from '../n8nClient/body';
 import { workflowReferences } from './wiring';
 
@@ -19,6 +19,15 @@ export interface DesiredWorkflow {
 	body: Workflow;
 	/** Node-index manifest of an MCP tools workflow. */
 	manifest?: Manifest;
+	/** False for a workflow the n8n line runs unpublished (a sub-workflow on 1.x): push saves it only. Default true. */
+	publish?: boolean;
+}
+
+const EXECUTE_WORKFLOW_TRIGGER = NODE_TYPES.executeWorkflowTrigger.type;
+
+/** Whether the n8n line wants this workflow published: all of them on 2.x, all but the sub-workflows on 1.x. */
+export function publishedOn(line: N8nVersion, body: Workflow): boolean {
+	return N8N_TARGETS[line].publishesSubWorkflows || !body.nodes.some((n) => n.type === EXECUTE_WORKFLOW_TRIGGER);
 }
 
 /** Everything push deploys: the workflows and the data tables they use. */
@@ -66,7 +75,8 @@ export function workflowsOf(project: Pick<Project, 'config' | 'tools'>): Desired
 		.map((f) => {
 			const { body, dropped } = workflowBody(f.workflow);
 			if (dropped.length > 0) throw new BodyError(dropped.map((key) => `${f.file}: ${key} is not accepted by the n8n API`));
-			return { file: f.file, body, ...(f.manifest !== undefined ? { manifest: f.manifest } : {}) };
+			const publish = publishedOn(project.config.n8nVersion, body);
+			return { file: f.file, body, ...(f.manifest !== undefined ? { manifest: f.manifest } : {}), ...(publish ? {} : { publish }) };
 		});
 }
 

@@ -76,9 +76,16 @@ export function differingPaths(a: unknown, b: unknown, path = '', limit = 5, out
 	return out;
 }
 
-/** Settings in canonical form; `callerIds` as a sorted set (n8n splits it on commas), empty = absent. */
+/**
+ * Settings n8n writes with their default value when a save leaves them out (n8n 1.x does:
+ * `availableInMCP: false`, and `callerPolicy: 'workflowsFromSameOwner'`): the same as absent.
+ */
+const SETTING_DEFAULTS: Readonly<Record<string, unknown>> = { availableInMCP: false, callerPolicy: 'workflowsFromSameOwner' };
+
+/** Settings in canonical form; `callerIds` as a sorted set (n8n splits it on commas), empty = absent; a default = absent. */
 function canonicalSettings(settings: WorkflowSettings): unknown {
 	const copy: Record<string, unknown> = { ...settings };
+	for (const [key, value] of Object.entries(SETTING_DEFAULTS)) if (copy[key] === value) delete copy[key];
 	if ('callerIds' in copy) {
 		const ids = canonicalCallerIds(copy.callerIds);
 		if (ids === '') delete copy.callerIds;

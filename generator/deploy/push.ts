@@ -123,11 +123,16 @@ function noteOutsideCallers(outcome: PushOutcome, outside: readonly OutsideCalle
 }
 
 /** Save as a draft, check it, then publish: never put a broken version live. */
-async function saveAndPublish(client: N8nApi, id: string, body: Workflow, log: (line: string) => void): Promise<void> {
+async function saveAndPublish(client: N8nApi, id: string, body: Workflow, log: (line: string) => void, publishIt = true): Promise<void> {
 	const saved = await client.updateWorkflow(id, body, { publish: false });
 	checkSaved(saved, body.name);
 	noteCallersDropped(saved, body, log);
-	await publish(client, id, body.name);
+	if (publishIt) await publish(client, id, body.name);
+}
+
+/** How the log says what became of a saved workflow: published, or saved only (a sub-workflow n8n 1.x runs unpublished). */
+function publishedNote(item: DesiredWorkflow, separator = ','): string {
+	return item.publish === false ? `${separator} saved (n8n 1.x runs sub-workflows unpublished)` : `${separator} published`;
 }
 
 /** n8n leaves a credential it could not resolve by name with `id: null`: never publish that. */
@@ -187,17 +192,17 @@ export async function pushWorkflows(
 				id = saved.id;
 				checkSaved(saved, name);
 				noteCallersDropped(saved, body, log);
-				await publish(client, id, name);
+				if (item.publish !== false) await publish(client, id, name);
 			}
 			outcome = { name, id, action: 'created', differences: [], toolChanges };
-			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}, published` : ''}`);
+			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}${publishedNote(item)}` : ''}`);
 		} else {
 			const differences = compare(body, liveBody!);
 			if (differences.length > 0) {
-				if (!options.dryRun) await saveAndPublish(client, live.id, body, log);
+				if (!options.dryRun) await saveAndPublish(client, live.id, body, log, item.publish !== false);
 				outcome = { name, id: live.id, action: 'updated', differences, toolChanges };
-				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : '; published'}`);
-			} else if (!isPublished(live)) {
+				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : publishedNote(item, ';')}`);
+			} else if (item.publish !== false && !isPublished(live)) {
 				if (!options.dryRun) await publish(client, live.id, name);
 				outcome = { name, id: live.id, action: 'published', differences, toolChanges };
 				log(`${would}publish ${name} (id ${live.id}): content up to date, ${live.active ? 'published version is older' : 'was not published'}`);
@@ -221,14 +226,14 @@ export async function pushWorkflows(
 		const body = bodyFor(item);
 		if (!admitsListedCallersOnly(body) || canonicalCallerIds(body.settings.callerIds) === canonicalCallerIds(sent.get(name)!.settings.callerIds)) continue;
 		const outcome = outcomes.find((o) => o.name === name)!;
-		if (!options.dryRun) await saveAndPublish(client, outcome.id!, body, log);
+		if (!options.dryRun) await saveAndPublish(client, outcome.id!, body, log, item.publish !== false);
 		outcome.callerIds = String(body.settings.callerIds);
 		if (outcome.action === 'unchanged' || outcome.action === 'published') {
 			outcome.action = 'updated';
 			outcome.differences = [...outcome.differences, { kind: 'settings', message: CALLER_IDS_DIFFER }];
 		}
 		callersWired++;
-		log(`${would}update  ${name} (id ${outcome.id ?? '<new>'}): callers ${outcome.callerIds}${options.dryRun ? '' : '; published'}`);
+		log(`${would}update  ${name} (id ${outcome.id ?? '<new>'}): callers ${outcome.callerIds}${options.dryRun ? '' : publishedNote(item, ';')}`);
 	}
 
 	const count = (action: PushAction) => outcomes.filter((o) => o.action === action).length;

@@ -4,7 +4,7 @@
  */
 import { TRIGGER_NAME } from '../builders';
 import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
-import { type HermesConfig, parseConfig } from '../config';
+import { type HermesConfig, N8N_TARGETS, parseConfig, refusedOn } from '../config';
 import { collectFromAiCalls } from '../fromAi';
 import { applyDirectSettings, asEmittedVersion, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { applyHermesOdooSettings, hermesOdooPrefix, mapHermesOdooNode } from './hermesOdoo';
@@ -61,6 +61,8 @@ function impliedConfig(
 		implied.credentials.odoo = credentialName(odoo, auth) ?? implied.credentials.odoo;
 	}
 	applyHermesOdooSettings(implied, tools);
+	// A trigger of the version only the 1.x line stops at, in a workflow 1.x can run: made for 1.x.
+	if (trigger.typeVersion === N8N_TARGETS['1.x'].mcpTriggerVersion && refusedOn('1.x', implied).length === 0) implied.n8nVersion = '1.x';
 	const employee = tools
 		.flatMap((n) => (n.type === ODOO_TOOL || hermesOdooPrefix(n.type) !== undefined ? safeCalls(n.parameters) : []))
 		.find((c) => c.key === 'employee_id' && typeof c.defaultValue === 'number');

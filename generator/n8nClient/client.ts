@@ -110,6 +110,8 @@ function scopeFor(method: string, path: string): string | undefined {
 }
 
 const PAGE_LIMIT = 250; // the API's maximum
+/** n8n 2.x's switch to save a published workflow as a draft. */
+const PUBLISH_IF_ACTIVE = 'publishIfActive';
 
 /**
  * The calls of n8n's public API that push, pull, diff and lint --live make: what the deployment
@@ -221,10 +223,17 @@ export class N8nApiClient implements N8nApi {
 	/**
 	 * Saves a new version. By default n8n 2.x also re-publishes a published workflow; with
 	 * `publish: false` (`?publishIfActive=false`) the published version stays live until activate.
+	 * n8n 1.x has no drafts and refuses that parameter ("Unknown query parameter"): there the
+	 * save is sent without it, and an active workflow runs the saved version at once.
 	 */
-	updateWorkflow(id: string, body: Workflow, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
-		const query = options.publish === false ? '?publishIfActive=false' : '';
-		return this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}${query}`, body);
+	async updateWorkflow(id: string, body: Workflow, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
+		const path = `/workflows/${encodeURIComponent(id)}`;
+		if (options.publish !== false) return await this.request<LiveWorkflow>('PUT', path, body);
+		const draft = await this.request<LiveWorkflow>('PUT', `${path}?${PUBLISH_IF_ACTIVE}=false`, body).catch((error: unknown) => {
+			if (error instanceof N8nApiError && error.status === 400 && error.message.includes(`Unknown query parameter '${PUBLISH_IF_ACTIVE}'`)) return undefined;
+			throw error;
+		});
+		return draft ?? (await this.request<LiveWorkflow>('PUT', path, body));
 	}
 
 	/** Publishes the current version (`/activate`: n8n 1.x and 2.x; 2.x also calls it `/publish`). */

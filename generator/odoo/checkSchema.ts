@@ -1,24 +1,21 @@
 /**
- * Compares what the catalogue needs from Odoo with what a live Odoo declares (`fields_get`).
+ * Compares what the catalogue needs from Odoo with what a live Odoo declares (`fields_get`) and
+ * lets the user do (access rights), over JSON-RPC or JSON-2.
  */
+import { conversionForType } from './fieldTypes';
 import { moduleAddingField, moduleForModel } from './modules';
-import type { OdooRequirements } from './requirements';
+import type { OdooAccessMode, OdooFieldRequirement, OdooRequirements } from './requirements';
 import { modelsOf } from './requirements';
-import {
-	classifyFault,
-	FAULT_ACCESS_ERROR,
-	faultSummary,
-	isOdooFault,
-	type OdooFault,
-	OdooXmlRpcClient,
-	settle,
-} from './xmlRpcClient';
+import { ACCESS_ERROR, classifyFault, faultSummary, OdooFault, type OdooLogin, type OdooProtocol, OdooRpcClient, settle } from './rpcClient';
+
+export type { OdooLogin } from './rpcClient';
 
 export type OdooProblemKind =
 	| 'missing-model'
 	| 'missing-field'
 	| 'wrong-type'
 	| 'wrong-relation'
+	| 'text-value'
 	| 'no-access'
 	| 'missing-record';
 
@@ -29,18 +26,28 @@ export interface OdooProblem {
 	field?: string;
 	expected?: readonly string[];
 	actual?: string;
+	/** For `no-access`: the right the user lacks. */
+	right?: OdooAccessMode;
 	/** The Odoo module that provides the missing model or field. */
 	module?: string;
 	message: string;
+	/** What to change, where the report knows it. */
+	fix?: string;
 }
+
+/** How the generated workflow reaches Odoo (`odooMode`): the check of written values depends on it. */
+export type OdooCheckMode = 'native' | 'hermes';
 
 export interface OdooCheckReport {
 	ok: boolean;
 	url: string;
 	db: string;
-	login: string;
-	uid: number;
+	protocol: OdooProtocol;
+	/** The JSON-RPC login; JSON-2 has none (the API key names the user). */
+	login?: string;
+	uid?: number;
 	serverVersion?: string;
+	odooMode: OdooCheckMode;
 	models: Array<{ model: string; present: boolean; fields?: number }>;
 	tools: Array<{ tool: string; ok: boolean }>;
 	problems: OdooProblem[];
@@ -49,68 +56,79 @@ export interface OdooCheckReport {
 	notes: string[];
 }
 
-export interface OdooLogin {
-	url: string;
-	db: string;
-	login: string;
-	/** A password or an API key: Odoo's XML-RPC takes either in the same place. */
-	secret: string;
-	timeoutMs?: number;
-}
-
 type FieldsGet = Record<string, { type?: string; relation?: string; string?: string }>;
-type ModelAnswer = { present: true; fields: FieldsGet } | { present: false; reason: 'missing' | 'no-access'; detail: string };
+type ModelAnswer =
+	| { present: true; fields: FieldsGet }
+	| { present: false; reason: 'missing' }
+	| { present: false; reason: 'no-access'; detail: string };
 
+/** JSON-RPC answers `Object x doesn't exist` (a UserError); JSON-2 a KeyError naming the model. */
 const MISSING_MODEL = /Object (\S+) doesn't exist|KeyError: '([^']+)'/;
 
-async function readModel(
-	client: OdooXmlRpcClient,
-	auth: { db: string; uid: number; password: string },
-	model: string,
-): Promise<ModelAnswer> {
-	const answer = await settle(
-		client.executeKw(auth, model, 'fields_get', [], { attributes: ['type', 'relation', 'string'] }),
-	);
-	if (answer.ok) return { present: true, fields: (answer.value ?? {}) as FieldsGet };
-	const error = answer.error;
-	if (!isOdooFault(error)) throw error;
-	const missing = MISSING_MODEL.exec(String(error.faultString));
-	if (missing && (missing[1] ?? missing[2]) === model) {
-		return { present: false, reason: 'missing', detail: faultSummary(error) };
-	}
-	if (error.faultCode === FAULT_ACCESS_ERROR) {
-		return { present: false, reason: 'no-access', detail: faultSummary(error) };
-	}
-	throw classifyFault(error, auth.db);
+function missingModelOf(fault: OdooFault): string | undefined {
+	const match = MISSING_MODEL.exec(`${fault.odooName.split('.').pop()}: ${fault.message}`);
+	return match ? (match[1] ?? match[2]) : undefined;
 }
 
-function fieldProblems(
-	requirements: OdooRequirements,
-	model: string,
-	answer: ModelAnswer,
-): OdooProblem[] {
-	const problems: OdooProblem[] = [];
-	if (!answer.present) {
-		const tools = new Set(
-			[...requirements.models, ...requirements.fields].filter((r) => r.model === model).map((r) => r.tool),
-		);
-		for (const tool of tools) {
-			const module = answer.reason === 'missing' ? moduleForModel(model) : undefined;
-			problems.push({
-				tool,
-				kind: answer.reason === 'missing' ? 'missing-model' : 'no-access',
-				model,
-				module,
-				message:
-					answer.reason === 'missing'
-						? `model ${model} does not exist${module ? ` (module ${module} not installed?)` : ''}`
-						: `the user may not read model ${model}: ${answer.detail}`,
-			});
+/** Odoo's own reason for an AccessError: its first line ("You are not allowed to ..."). */
+const accessReason = (fault: OdooFault) => fault.message.split('\n')[0].trim();
+
+async function readModel(client: OdooRpcClient, db: string, model: string): Promise<ModelAnswer> {
+	const answer = await settle(client.execute(model, 'fields_get', { attributes: ['type', 'relation', 'string'] }));
+	if (answer.ok) return { present: true, fields: (answer.value ?? {}) as FieldsGet };
+	const error = answer.error;
+	if (!(error instanceof OdooFault)) throw error;
+	if (missingModelOf(error) === model) return { present: false, reason: 'missing' };
+	if (error.odooName === ACCESS_ERROR) return { present: false, reason: 'no-access', detail: accessReason(error) };
+	throw classifyFault(error, db);
+}
+
+const lacksRight = (right: OdooAccessMode, model: string, detail?: string) =>
+	`the user lacks the right ${right} on model ${model}${detail ? ` (Odoo: ${detail})` : ''}`;
+const ACCESS_FIX = "give the user a group with that right in Odoo (Settings > Users), or check with another user";
+
+function unreadableModel(requirements: OdooRequirements, model: string, answer: Exclude<ModelAnswer, { present: true }>): OdooProblem[] {
+	const tools = new Set([...requirements.models, ...requirements.fields].filter((r) => r.model === model).map((r) => r.tool));
+	return [...tools].map((tool) => {
+		if (answer.reason === 'no-access') {
+			return { tool, kind: 'no-access', model, right: 'read', message: lacksRight('read', model, answer.detail), fix: ACCESS_FIX };
 		}
-		return problems;
-	}
+		const module = moduleForModel(model);
+		return { tool, kind: 'missing-model', model, module, message: `model ${model} does not exist${module ? ` (module ${module} not installed?)` : ''}` };
+	});
+}
+
+/**
+ * A value the native Odoo tool sends as text (or a number) to a field that needs another type:
+ * n8n's Odoo node passes it on as is, and Odoo does not convert everywhere (crm.lead's probability
+ * fails as text). The Hermes Odoo node types every value from `fields_get` at call time.
+ */
+export function valueProblem(need: OdooFieldRequirement, actualType: string, mode: OdooCheckMode): OdooProblem | undefined {
+	const write = need.write;
+	const needs = conversionForType(actualType);
+	if (mode !== 'native' || !write || !needs || needs === 'text' || write.sends === needs) return undefined;
+	const where = `${need.model}.${need.field}`;
+	const sent = write.sends === 'text' ? 'text' : `a ${write.sends}`;
+	const fix = write.chosen
+		? "use odooMode: 'hermes' (the Hermes Odoo node types the chosen field's value from Odoo's field types)"
+		: `use odooMode: 'hermes', or make parameter ${write.param ? `"${write.param}"` : 'the value'} of type ${needs}`;
+	return {
+		tool: need.tool,
+		kind: 'text-value',
+		model: need.model,
+		field: need.field,
+		expected: [needs],
+		actual: write.sends,
+		message: `field ${where} is ${actualType}, but the native Odoo tool writes ${sent} to it${write.param ? ` (parameter ${write.param})` : ''}: Odoo may refuse it`,
+		fix,
+	};
+}
+
+function fieldProblems(requirements: OdooRequirements, model: string, fields: FieldsGet, mode: OdooCheckMode): OdooProblem[] {
+	const problems: OdooProblem[] = [];
 	for (const need of requirements.fields.filter((r) => r.model === model)) {
-		const field = answer.fields[need.field];
+		const field = fields[need.field];
+		const where = `${model}.${need.field}`;
 		if (!field) {
 			const module = moduleAddingField(model, need.field);
 			problems.push({
@@ -120,7 +138,7 @@ function fieldProblems(
 				field: need.field,
 				expected: need.types,
 				module,
-				message: `field ${model}.${need.field} does not exist${module ? ` (module ${module})` : ''}`,
+				message: `field ${where} does not exist${module ? ` (module ${module})` : ''}`,
 			});
 		} else if (need.types.length > 0 && !need.types.includes(String(field.type))) {
 			problems.push({
@@ -130,7 +148,7 @@ function fieldProblems(
 				field: need.field,
 				expected: need.types,
 				actual: String(field.type),
-				message: `field ${model}.${need.field} is ${field.type}, expected ${need.types.join(' or ')}`,
+				message: `field ${where} is ${field.type}, expected ${need.types.join(' or ')}`,
 			});
 		} else if (need.relation && field.relation && field.relation !== need.relation) {
 			problems.push({
@@ -140,20 +158,24 @@ function fieldProblems(
 				field: need.field,
 				expected: [need.relation],
 				actual: field.relation,
-				message: `field ${model}.${need.field} points to ${field.relation}, expected ${need.relation}`,
+				message: `field ${where} points to ${field.relation}, expected ${need.relation}`,
 			});
+		} else {
+			const value = valueProblem(need, String(field.type), mode);
+			if (value) problems.push(value);
 		}
 	}
 	return problems;
 }
 
 /**
- * `check_access_rights(mode, raise_exception=False)` per model and mode the tools use (fields_get
- * itself answers whatever the rights). Returns a note instead when this Odoo has no such method.
+ * Whether the user has each right the tools use (`fields_get` answers whatever the rights):
+ * `check_access_rights(operation, raise_exception=False)` over JSON-RPC (Odoo 14-18), and
+ * `has_access(operation)` on an empty record set over JSON-2 (Odoo 18 replaced the former with
+ * it). Returns a note instead when this Odoo has no such method.
  */
 async function accessProblems(
-	client: OdooXmlRpcClient,
-	auth: { db: string; uid: number; password: string },
+	client: OdooRpcClient,
 	requirements: OdooRequirements,
 	present: Set<string>,
 ): Promise<{ problems: OdooProblem[]; notes: string[] }> {
@@ -163,41 +185,36 @@ async function accessProblems(
 		const key = `${need.model} ${need.mode}`;
 		if (!answers.has(key)) {
 			const answer = await settle(
-				client.executeKw(auth, need.model, 'check_access_rights', [need.mode], { raise_exception: false }),
+				client.protocol === 'json2'
+					? client.execute(need.model, 'has_access', { operation: need.mode }, [])
+					: client.execute(need.model, 'check_access_rights', { operation: need.mode, raise_exception: false }),
 			);
-			if (!answer.ok && !isOdooFault(answer.error)) throw answer.error;
+			if (!answer.ok && !(answer.error instanceof OdooFault)) throw answer.error;
 			if (!answer.ok) {
-				return {
-					problems: [],
-					notes: [`access rights not checked: ${faultSummary(answer.error as OdooFault)}`],
-				};
+				return { problems: [], notes: [`access rights not checked: ${faultSummary(answer.error as OdooFault)}`] };
 			}
 			answers.set(key, answer.value === true);
 		}
 		if (!answers.get(key)) {
-			problems.push({
-				tool: need.tool,
-				kind: 'no-access',
-				model: need.model,
-				message: `the user has no ${need.mode} right on ${need.model}`,
-			});
+			problems.push({ tool: need.tool, kind: 'no-access', model: need.model, right: need.mode, message: lacksRight(need.mode, need.model), fix: ACCESS_FIX });
 		}
 	}
 	return { problems, notes: [] };
 }
 
-async function recordProblems(
-	client: OdooXmlRpcClient,
-	auth: { db: string; uid: number; password: string },
-	requirements: OdooRequirements,
-): Promise<OdooProblem[]> {
+async function recordProblems(client: OdooRpcClient, db: string, requirements: OdooRequirements): Promise<OdooProblem[]> {
 	const problems: OdooProblem[] = [];
 	for (const need of requirements.records ?? []) {
-		const answer = await settle(client.executeKw(auth, need.model, 'search_count', [[['id', '=', need.id]]]));
+		const answer = await settle(client.execute(need.model, 'search_count', { domain: [['id', '=', need.id]] }));
 		if (answer.ok && Number(answer.value) > 0) continue;
-		if (!answer.ok && !isOdooFault(answer.error)) throw answer.error;
-		const missingModel = !answer.ok && MISSING_MODEL.test(String((answer.error as OdooFault).faultString));
-		if (!answer.ok && !missingModel) throw classifyFault(answer.error as OdooFault, auth.db);
+		if (!answer.ok && !(answer.error instanceof OdooFault)) throw answer.error;
+		const fault = answer.ok ? undefined : (answer.error as OdooFault);
+		if (fault?.odooName === ACCESS_ERROR) {
+			problems.push({ tool: need.tool, kind: 'no-access', model: need.model, right: 'read', message: lacksRight('read', need.model, accessReason(fault)), fix: ACCESS_FIX });
+			continue;
+		}
+		const missingModel = fault !== undefined && missingModelOf(fault) === need.model;
+		if (fault && !missingModel) throw classifyFault(fault, db);
 		const module = missingModel ? moduleForModel(need.model) : undefined;
 		problems.push({
 			tool: need.tool,
@@ -214,28 +231,30 @@ async function recordProblems(
 
 /**
  * Logs in and reads every model once. Throws OdooConnectionError when nothing can be checked
- * (unreachable, not Odoo, wrong database, bad credentials); mismatches go into the report.
+ * (unreachable, not Odoo, no JSON-2, wrong database, bad credentials); mismatches go into the report.
  */
-export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequirements): Promise<OdooCheckReport> {
-	const client = new OdooXmlRpcClient({ url: login.url, timeoutMs: login.timeoutMs });
-	// version() needs no login: it tells "not Odoo" apart from "bad login" before authenticating.
-	const version = await settle(client.version());
-	if (!version.ok && !isOdooFault(version.error)) throw version.error;
-	const serverVersion = version.ok ? String(version.value?.server_version ?? '') || undefined : undefined;
-	const uid = await client.authenticate(login.db, login.login, login.secret);
-	const auth = { db: login.db, uid, password: login.secret };
+export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequirements, mode: OdooCheckMode = 'native'): Promise<OdooCheckReport> {
+	const client = new OdooRpcClient(login);
+	// The version needs no login: it tells "not Odoo" apart from "bad login" before authenticating.
+	const serverVersion = await client.version();
+	const uid = await client.authenticate();
 
 	const models: OdooCheckReport['models'] = [];
 	const problems: OdooProblem[] = [];
 	for (const model of modelsOf(requirements)) {
-		const answer = await readModel(client, auth, model);
-		models.push(answer.present ? { model, present: true, fields: Object.keys(answer.fields).length } : { model, present: false });
-		problems.push(...fieldProblems(requirements, model, answer));
+		const answer = await readModel(client, login.db, model);
+		if (answer.present) {
+			models.push({ model, present: true, fields: Object.keys(answer.fields).length });
+			problems.push(...fieldProblems(requirements, model, answer.fields, mode));
+		} else {
+			models.push({ model, present: false });
+			problems.push(...unreadableModel(requirements, model, answer));
+		}
 	}
 	const present = new Set(models.filter((m) => m.present).map((m) => m.model));
-	const access = await accessProblems(client, auth, requirements, present);
+	const access = await accessProblems(client, requirements, present);
 	problems.push(...access.problems);
-	problems.push(...(await recordProblems(client, auth, requirements)));
+	problems.push(...(await recordProblems(client, login.db, requirements)));
 
 	const toolNames = [...new Set([...requirements.models, ...requirements.fields].map((r) => r.tool))];
 	const failing = new Set(problems.map((p) => p.tool));
@@ -244,9 +263,11 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 		ok: problems.length === 0,
 		url: login.url,
 		db: login.db,
-		login: login.login,
+		protocol: login.protocol,
+		...(login.protocol === 'jsonrpc' ? { login: login.login } : {}),
 		uid,
 		serverVersion,
+		odooMode: mode,
 		models,
 		tools: toolNames.map((tool) => ({ tool, ok: !failing.has(tool) })),
 		problems,

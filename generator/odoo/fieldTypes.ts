@@ -63,3 +63,8 @@ export function valueConversion(model: string, field: string): ValueConversion {
 	const type = ODOO_FIELD_TYPES[model]?.[field];
 	return type ? CONVERSION[type] : 'text';
 }
+
+/** The conversion a value of a field of this type needs (as `fields_get` names it); an unknown type takes any value. */
+export function conversionForType(type: string): ValueConversion | undefined {
+	return (CONVERSION as Readonly<Record<string, ValueConversion>>)[type];
+}

@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import type { GatewayMode, OdooMode } from '../../../generator/config';
+import type { GatewayMode, N8nVersion, OdooMode } from '../../../generator/config';
 import { GATEWAY_CONTRACTS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, TOOL_TYPE_SUFFIX } from '../../../nodes/contracts';
 import { ODOO_FIELD_TYPES } from '../../../generator/odoo/fieldTypes';
 import type { OdooTarget } from '../../../generator/toolSpec/schema';
@@ -19,8 +19,10 @@ import { parse as parseYaml } from 'yaml';
 
 import { callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
+import { startN8n } from '../../harness/n8n';
 import { startQueueN8n } from '../../harness/queue/stack';
-import { startStackWithClient, type HermesStack } from './stack';
+import { REPO_ROOT } from './repoRoot';
+import { credentialData, startStackWithClient, type HermesStack } from './stack';
 import {
 	callWithEvidence as callWithEvidenceOn,
 	expectedInvalidAnswer,
@@ -36,7 +38,13 @@ export type Engine = 'regular' | 'queue';
 
 const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
 
-export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', odooMode: OdooMode = 'native'): void {
+/** Another installed n8n than the default 2.41.1, and the config's `n8nVersion` line for it. */
+export interface SuiteN8n {
+	version: string;
+	line: N8nVersion;
+}
+
+export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', odooMode: OdooMode = 'native', n8n?: SuiteN8n): void {
 	jest.setTimeout(180_000);
 	const hermesOdoo = odooMode === 'hermes';
 	const invalidCases = hermesOdoo ? [...INVALID_CASES, ...HERMES_ODOO_INVALID_CASES] : INVALID_CASES;
@@ -46,8 +54,10 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 	let stopAll: (() => Promise<void>) | undefined;
 
 	beforeAll(async () => {
-		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
-		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, odooMode, ...queue }));
+		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true, ...(n8n ? { version: n8n.version } : {}) }) } : {};
+		const other = n8n && engine === 'regular' ? { startN8n: () => startN8n({ repoRoot: REPO_ROOT, version: n8n.version }) } : {};
+		const line = n8n ? { config: { n8nVersion: n8n.line } } : {};
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, odooMode, ...queue, ...other, ...line }));
 	}, 420_000);
 
 	afterAll(async () => {
@@ -360,7 +370,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		let json2: McpSession;
 
 		beforeAll(async () => {
-			await createCredential(stack.n8n, 'Odoo API key', hermesOdoo ? HERMES_ODOO_CREDENTIALS.odooApiKeyApi : 'odooApiKeyApi', stack.odoo.odooApiKeyCredential);
+			// Both API key credentials put the key in a header of their own (`authenticate`).
+			await createCredential(stack.n8n, 'Odoo API key', hermesOdoo ? HERMES_ODOO_CREDENTIALS.odooApiKeyApi : 'odooApiKeyApi', credentialData(stack.n8n, stack.odoo.odooApiKeyCredential, true));
 			const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, Record<string, unknown>>;
 			const config = {
 				...base,

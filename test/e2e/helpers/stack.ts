@@ -118,10 +118,23 @@ function writeDeploymentConfig(
 }
 
 /**
- * The SSH credential without the fields its `authMethod` hides: n8n 2.20's public API rejects
- * a hidden field even when empty (`password` next to `authMethod: privateKey`); 2.41 ignores it.
+ * The SSH credential body the public API of this n8n takes. n8n 2.20 rejects a field the
+ * `authMethod` hides, even when empty (`password` next to `authMethod: privateKey`), so 2.x gets
+ * only the shown fields (2.41 ignores hidden ones). n8n 1.x's schema is the opposite: it requires
+ * every field (`request.body.data requires property "password"`), hidden ones as empty strings.
  */
-function shownFieldsOnly(data: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A credential's data as this n8n's public API takes it: n8n 1.x adds its "Allowed HTTP Request
+ * Domains" choice to a credential that authenticates requests, and its schema wants the domain
+ * list unless the choice is given (`requires property "allowedDomains"`), and refuses the list
+ * next to `all`; 2.x has no such fields.
+ */
+export function credentialData(n8n: Pick<N8nHandle, 'n8nVersion'>, data: Record<string, unknown>, authenticatesRequests = false): Record<string, unknown> {
+	return n8n.n8nVersion.startsWith('1.') && authenticatesRequests ? { ...data, allowedHttpRequestDomains: 'all' } : data;
+}
+
+function sshCredentialBody(data: Record<string, unknown>, n8nVersion: string): Record<string, unknown> {
+	if (n8nVersion.startsWith('1.')) return data;
 	const hidden = data.authMethod === 'password' ? ['privateKey', 'passphrase'] : ['password'];
 	return Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
 }
@@ -171,7 +184,7 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 			startPayloadRecorder(),
 		] as const);
 
-		log('starting n8n 2.41.1 with the built package installed (15-40 s)');
+		log('starting n8n with the built package installed (15-40 s)');
 		const n8n = (await (options.startN8n ? options.startN8n() : startN8n({ repoRoot: REPO_ROOT }))) as H;
 		stops.push(() => n8n.stop());
 
@@ -179,11 +192,11 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		const token = options.token ?? randomBytes(24).toString('hex');
 		await createCredential(n8n, STACK_NAMES.bearer, 'httpBearerAuth', { token });
 		// The pinned host key of the real sshd: a mismatch would refuse the connection.
-		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', shownFieldsOnly(sshd.credentials));
+		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', sshCredentialBody(sshd.credentials, n8n.n8nVersion));
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		// The Hermes Odoo node takes its own package's twin of n8n's credential, under the same name.
 		if (options.odooMode === 'hermes') await createCredential(n8n, STACK_NAMES.odoo, HERMES_ODOO_CREDENTIALS.odooApi, odoo.odooApiCredential);
-		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
+		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline), !n8n.n8nVersion.startsWith('1.'));
 
 		await options.beforePush?.(n8n);
 		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options, typeof options.config === 'function' ? options.config(n8n) : options.config);

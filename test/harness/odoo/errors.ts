@@ -28,6 +28,31 @@ const pyValue = (value: unknown): string => (typeof value === 'string' ? pyRepr(
 export const accessDenied = (): OdooError =>
 	new OdooError('odoo.exceptions.AccessDenied', 'Access Denied', 401);
 
+/** The rights Odoo's ir.model.access grants on a model. */
+export type AccessRight = 'read' | 'write' | 'create' | 'unlink';
+
+const ACCESS_ERROR_HEADER: Readonly<Record<AccessRight, string>> = {
+	read: 'access',
+	write: 'modify',
+	create: 'create',
+	unlink: 'delete',
+};
+
+/**
+ * ir.model.access's refusal (`_make_access_error`): what is not allowed on which model, the
+ * groups that would allow it, and the resolution line. JSON-2 answers it with 403.
+ */
+export const accessError = (model: string, description: string, right: AccessRight, groups: readonly string[]): OdooError =>
+	new OdooError(
+		'odoo.exceptions.AccessError',
+		`You are not allowed to ${ACCESS_ERROR_HEADER[right]} '${description}' (${model}) records.\n\n` +
+			(groups.length
+				? `This operation is allowed for the following groups:\n${groups.map((g) => `\t- ${g}`).join('\n')}`
+				: 'No group currently allows this operation.') +
+			'\n\nContact your administrator to request access if necessary.',
+		403,
+	);
+
 export const missingRecord = (model: string, ids: number[], uid: number): OdooError =>
 	new OdooError(
 		'odoo.exceptions.MissingError',

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import Deserializer from 'xmlrpc/lib/deserializer';
 import { serializeFault, serializeMethodResponse } from 'xmlrpc/lib/serializer';
 import { OdooError } from './errors';
-import { dispatchService, handleJson2, handleJsonRpc, type JsonAnswer } from './protocols';
+import { dispatchService, handleJson2, handleJsonRpc, SERVER_VERSION, type JsonAnswer } from './protocols';
 import { OdooSession, type OdooCallRecord, type OdooLogin } from './session';
 import { OdooStore } from './store';
 
@@ -77,6 +77,11 @@ function handleXmlRpc(session: OdooSession, service: string, req: IncomingMessag
 
 async function route(session: OdooSession, req: IncomingMessage, res: ServerResponse): Promise<void> {
 	const path = (req.url ?? '/').split('?')[0];
+	// Odoo's unauthenticated version route, which JSON-2 clients read (it answers before any login).
+	if (req.method === 'GET' && path === '/web/version') {
+		sendJson(res, { status: 200, body: { version_info: SERVER_VERSION.server_version_info, version: SERVER_VERSION.server_version } });
+		return;
+	}
 	if (req.method !== 'POST') {
 		res.writeHead(405, { Allow: 'POST' }).end();
 		return;

@@ -30,6 +30,8 @@ export interface DefaultContext {
 }
 
 export interface ModelSpec {
+	/** The model's `_description`, as Odoo names it in messages ("Lead/Opportunity"); the model name when unset. */
+	description?: string;
 	/** Field whose value is the record's display name. */
 	recName: string;
 	/** The model's `_order`: what search and search_read sort by when the call names no order. */
@@ -78,6 +80,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		fields: { name: char('Country Name', { required: true }), code: char('Country Code') },
 	},
 	'res.partner': {
+		description: 'Contact',
 		recName: 'name',
 		// Odoo sorts by complete_name, which is the name for a partner without a parent company.
 		order: 'name, id desc',
@@ -99,6 +102,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		},
 	},
 	'project.project': {
+		description: 'Project',
 		recName: 'name',
 		order: 'sequence, name, id',
 		fields: {
@@ -114,6 +118,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		},
 	},
 	'project.task.type': {
+		description: 'Task Stage',
 		recName: 'name',
 		order: 'sequence, id',
 		fields: {
@@ -130,6 +135,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		fields: { name: char('Name', { required: true }), color: int('Color', 0) },
 	},
 	'project.task': {
+		description: 'Task',
 		recName: 'name',
 		order: 'priority desc, sequence, date_deadline, id desc',
 		fields: {
@@ -157,6 +163,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		},
 	},
 	'crm.stage': {
+		description: 'CRM Stages',
 		recName: 'name',
 		order: 'sequence, name, id',
 		fields: {
@@ -167,6 +174,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		},
 	},
 	'crm.lead': {
+		description: 'Lead/Opportunity',
 		recName: 'name',
 		order: 'priority desc, id desc',
 		fields: {
@@ -207,6 +215,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		},
 	},
 	'hr.employee': {
+		description: 'Employee',
 		recName: 'name',
 		order: 'name, id',
 		fields: {
@@ -218,6 +227,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		},
 	},
 	'account.analytic.line': {
+		description: 'Analytic Line',
 		recName: 'name',
 		order: 'date desc, id desc',
 		fields: {

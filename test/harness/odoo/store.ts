@@ -5,6 +5,8 @@
  */
 import { compileDomain, type StoredRecord } from './domain';
 import {
+	accessError,
+	type AccessRight,
 	badArguments,
 	invalidField,
 	mandatoryField,
@@ -40,13 +42,32 @@ export const SIGNATURES: Readonly<Record<string, { recordMethod: boolean; params
 	fields_get: { recordMethod: false, params: ['allfields', 'attributes'] },
 	default_get: { recordMethod: false, params: ['fields_list'] },
 	name_search: { recordMethod: false, params: ['name', 'domain', 'operator', 'limit'] },
+	check_access_rights: { recordMethod: false, params: ['operation', 'raise_exception'] },
+	// Odoo 18's successor of check_access_rights: a record method, on an empty set for the model's rights.
+	has_access: { recordMethod: true, params: ['operation'] },
+	context_get: { recordMethod: false, params: [] },
 };
+
+/** The right each method needs, as the ORM checks it (fields_get and default_get answer whatever the rights). */
+const RIGHT_OF_METHOD: Readonly<Record<string, AccessRight>> = {
+	create: 'create',
+	read: 'read',
+	write: 'write',
+	unlink: 'unlink',
+	search: 'read',
+	search_count: 'read',
+	search_read: 'read',
+	name_search: 'read',
+};
+
+const ACCESS_RIGHTS: readonly string[] = ['read', 'write', 'create', 'unlink'];
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 export class OdooStore {
 	private readonly tables = new Map<string, Map<number, StoredRecord>>();
 	private readonly nextIds = new Map<string, number>();
+	private readonly refused = new Map<string, { rights: Set<AccessRight>; groups: readonly string[] }>();
 
 	/**
 	 * `seed` records are created in order; one that names its `id` keeps it (a recorded database
@@ -80,13 +101,47 @@ export class OdooStore {
 		return record ? { ...record } : undefined;
 	}
 
+	/**
+	 * Takes rights on a model away from the user, as a user outside the groups of its
+	 * ir.model.access lines: Odoo then raises an AccessError naming the `groups` that would allow it.
+	 */
+	refuseAccess(model: string, rights: readonly AccessRight[], groups: readonly string[] = []): void {
+		this.spec(model);
+		this.refused.set(model, { rights: new Set(rights), groups });
+	}
+
+	private accessProblem(model: string, right: AccessRight): OdooError | undefined {
+		const refused = this.refused.get(model);
+		if (!refused?.rights.has(right)) return undefined;
+		return accessError(model, this.spec(model).description ?? model, right, refused.groups);
+	}
+
+	private accessRight(operation: unknown): AccessRight {
+		if (typeof operation !== 'string' || !ACCESS_RIGHTS.includes(operation)) {
+			throw new OdooError('builtins.ValueError', `Invalid access mode: ${JSON.stringify(operation)}`, 422);
+		}
+		return operation as AccessRight;
+	}
+
 	execute(call: MethodCall): unknown {
 		const spec = this.spec(call.model);
 		const signature = SIGNATURES[call.method];
 		if (!signature) throw unknownMethod(call.model, call.method);
 		const p = call.params;
 		const ids = call.ids ?? [];
+		const needed = RIGHT_OF_METHOD[call.method];
+		const refusal = needed && this.accessProblem(call.model, needed);
+		if (refusal) throw refusal;
 		switch (call.method) {
+			case 'check_access_rights': {
+				const problem = this.accessProblem(call.model, this.accessRight(p.operation));
+				if (problem && p.raise_exception !== false) throw problem;
+				return !problem;
+			}
+			case 'has_access':
+				return !this.accessProblem(call.model, this.accessRight(p.operation));
+			case 'context_get':
+				return { lang: 'en_US', tz: false, uid: this.uid };
 			case 'create': {
 				const created = this.create(call.model, p.vals_list);
 				// create(dict) answers one id, create([dict, ...]) a list.

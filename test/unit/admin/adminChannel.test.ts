@@ -42,7 +42,7 @@ describe('config admin', () => {
 
 describe('the admin workflow', () => {
 	const admin = AdminSchema.parse({ apiUrl: 'http://n8n.internal:5678/api/v1/' });
-	const workflow = buildAdminWorkflow(admin);
+	const workflow = buildAdminWorkflow(admin, '2.x');
 	const tools = workflow.nodes.filter((node) => node.name !== TRIGGER_NAME);
 
 	it('has its own trigger, path and bearer credential', () => {
@@ -94,7 +94,7 @@ describe('the admin workflow', () => {
 	});
 
 	it('an allow-list keeps only its tools, in the order the generator knows them', () => {
-		const some = buildAdminWorkflow(AdminSchema.parse({ tools: ['n8n_get_execution', 'n8n_list_workflows'] }));
+		const some = buildAdminWorkflow(AdminSchema.parse({ tools: ['n8n_get_execution', 'n8n_list_workflows'] }), '2.x');
 		expect(some.nodes.map((node) => node.name)).toEqual([TRIGGER_NAME, 'n8n_list_workflows', 'n8n_get_execution']);
 	});
 

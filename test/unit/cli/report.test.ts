@@ -14,7 +14,7 @@ import { ImportInputError } from '../../../generator/importer/readWorkflow';
 import { BodyError } from '../../../generator/n8nClient/body';
 import { httpError, networkError } from '../../../generator/n8nClient/errors';
 import { AmbiguousNameError } from '../../../generator/n8nClient/exactName';
-import { OdooConnectionError } from '../../../generator/odoo/xmlRpcClient';
+import { OdooConnectionError } from '../../../generator/odoo/rpcClient';
 import { ModuleLoadError } from '../../../generator/runtime/loadModule';
 import { CatalogueError } from '../../../generator/toolSpec/schema';
 

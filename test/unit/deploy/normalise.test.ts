@@ -73,6 +73,15 @@ describe('compareWorkflows', () => {
 		expect(differences.find((d) => d.kind === kind)!.message).toMatch(message);
 	});
 
+	it.each([
+		['availableInMCP: false', (w: Workflow) => (w.settings.availableInMCP = false), true],
+		["callerPolicy: 'workflowsFromSameOwner'", (w: Workflow) => (w.settings.callerPolicy = 'workflowsFromSameOwner'), true],
+		['availableInMCP: true', (w: Workflow) => (w.settings.availableInMCP = true), false],
+		["callerPolicy: 'any'", (w: Workflow) => (w.settings.callerPolicy = 'any'), false],
+	])('a setting n8n 1.x writes with its default when a save leaves it out (%s) is in sync: %s', (_label, edit, inSync) => {
+		expect(compareWorkflows(mcp, asLive(mcp, edit)).length === 0).toBe(inSync);
+	});
+
 	it('ignores object key order inside parameters', () => {
 		const live = asLive(mcp, (w) => {
 			const parameters = w.nodes[1].parameters as Record<string, unknown>;

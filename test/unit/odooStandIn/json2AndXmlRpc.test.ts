@@ -1,6 +1,6 @@
 /**
  * The stand-in's other two front ends: JSON-2 (`odooApiKeyApi`, keyword bodies exactly as
- * n8n's v2 transport and credential test send them) and XML-RPC (what `check-odoo` uses),
+ * n8n's v2 transport and credential test send them) and XML-RPC (Odoo's third front end, which Odoo removes in 22),
  * plus the domain evaluator the search methods share.
  */
 import { createClient } from 'xmlrpc';
