@@ -41,7 +41,7 @@ export function toolNode(workflow: string, name: string, tool: ToolSpec, config:
 export interface GateCheck {
 	/** Runs once, whatever came in. */
 	node: WorkflowNode;
-	/** Condition on the check's answer: the call can run. */
+	/** Condition on the check's answer (read by node name, so any later node can ask): the call can run. */
 	passed: string;
 	/** Expression body of the answer the tool gives when the call cannot run (an object). */
 	refusal: string;
@@ -54,7 +54,7 @@ export interface GateCheck {
 const checked = `$(${quote(CHECK_NODE)}).first().json`;
 
 /** The node's own answer, as it gave it (`state` only where it sent one). */
-const ownRefusal = '{ success: false, error: $json.error, hint: $json.hint, retry: $json.retry, state: $json.state }';
+const ownRefusal = `{ success: false, error: ${checked}.error, hint: ${checked}.hint, retry: ${checked}.retry, state: ${checked}.state }`;
 
 function gatewayCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
 	const target = tool.target as GatewayTarget;
@@ -64,7 +64,7 @@ function gatewayCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lo
 	const parameters: JsonObject = { ...base.parameters, [contract.params[contract.checkOnly]]: true };
 	return {
 		node: { ...base, parameters, executeOnce: true },
-		passed: '$json.success === true && $json.checked === true',
+		passed: `${checked}.success === true && ${checked}.checked === true`,
 		refusal: ownRefusal,
 		value: (key) => {
 			const input = target.inputs.find((i) => i.param === key);
@@ -93,8 +93,8 @@ function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, looku
 	const unreadable = `{ success: false, error: '__UNAVAILABLE__', state: 'unreachable', hint: ${quote(`Odoo could not be read to check the call (${target.model}). Nothing was executed and nobody was asked; retry later or tell the operator.`)}, retry: 'later' }`;
 	return {
 		node: { ...base, executeOnce: true, alwaysOutputData: true, onError: 'continueRegularOutput' },
-		passed: hermes ? '$json.success === true' : "typeof $json.id === 'number'",
-		refusal: hermes ? ownRefusal : `($json.error !== undefined ? ${unreadable} : ${notFound})`,
+		passed: hermes ? `${checked}.success === true` : `typeof ${checked}.id === 'number'`,
+		refusal: hermes ? ownRefusal : `(${checked}.error !== undefined ? ${unreadable} : ${notFound})`,
 		value: (key) => (key === idParam ? `${record}.id` : valueOf(lookup(key))),
 		target: `({ ${fields.map((f) => `${JSON.stringify(f.key)}: ${shown(`${record}.${f.field}`)}`).join(', ')} })`,
 	};

@@ -40,6 +40,9 @@ export const GATE_NODES = {
 	forget: 'Forget old requests',
 	check: CHECK_NODE,
 	runnable: 'Can run?',
+	refusedSecondCall: 'Second call of a refused one?',
+	lookUpRefused: 'Look up refused approval',
+	approvalRefuses: 'Approval refuses?',
 	notRunnable: 'Refused as the tool would',
 	call: 'Call',
 	isSecondCall: 'Second call?',
@@ -105,9 +108,13 @@ const CALL_FIELDS: Record<string, SetValue['type']> = {
 	expires_at: 'number',
 };
 
-/** The fields every later node reads: the call as the tool normalised it, and its target as read. */
+/**
+ * The fields every later node reads: the call as the tool normalised it, and its target as read.
+ * A call the tool refused keeps its arguments as sent (a second call is then compared with its
+ * approval by them).
+ */
 function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, check: GateCheck | undefined): WorkflowNode {
-	const value = (key: string) => (check ? check.value(key) : input(key));
+	const value = (key: string) => (check ? `(${check.passed} ? ${check.value(key)} : ${input(key)})` : input(key));
 	const args = argumentsObject(tool, value);
 	const pairs = tool.parameters.map((p) => `${quote(`${p.key}=`)} + JSON.stringify(${value(p.key)} ?? null)`);
 	const summary = pairs.length > 0 ? `(${quote(`${tool.name}(`)} + [${pairs.join(', ')}].join(', ') + ')')` : quote(`${tool.name}()`);
@@ -116,7 +123,7 @@ function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, 
 		[APPROVAL_ID_PARAM]: `String(${input(APPROVAL_ID_PARAM)} ?? '').trim()`,
 		args_json: `JSON.stringify(${args})`,
 		args_hash: `JSON.stringify([${quote(tool.name)}, ${args}]).hash('sha256')`,
-		target_json: `JSON.stringify(${check ? check.target : 'null'})`,
+		target_json: `JSON.stringify(${check ? `(${check.passed} ? ${check.target} : null)` : 'null'})`,
 		summary: `${summary}.slice(0, ${MAX_SUMMARY})`,
 		now: '$now.toMillis()',
 		expires_at: `$now.toMillis() + ${approvals.ttlMinutes * 60_000}`,
@@ -317,7 +324,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	// What runs is the call as the tool normalised it, which is what the person approved.
 	const approved = (spec: ParameterSpec) => `JSON.parse(${call}.args_json)[${quote(spec.key)}]`;
 	const claim: WorkflowNode = {
-		...node(name, GATE_NODES.claim, NODE_TYPES.dataTable, [1320, 0], updateRows(approvals.table, [
+		...node(name, GATE_NODES.claim, NODE_TYPES.dataTable, [1540, 0], updateRows(approvals.table, [
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`$json.${APPROVAL_ID_PARAM}`) },
 			{ column: 'tool', condition: 'eq', value: tool.name },
 			{ column: 'args_hash', condition: 'eq', value: safeExpression('$json.args_hash') },
@@ -327,7 +334,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		alwaysOutputData: true,
 	};
 	const lookUp: WorkflowNode = {
-		...node(name, GATE_NODES.lookUp, NODE_TYPES.dataTable, [1760, 100], getRow(approvals.table, [
+		...node(name, GATE_NODES.lookUp, NODE_TYPES.dataTable, [1980, 100], getRow(approvals.table, [
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) },
 		])),
 		alwaysOutputData: true,
@@ -341,11 +348,22 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		alwaysOutputData: true,
 		onError: 'continueRegularOutput',
 	};
+	// A second call the tool refuses is answered from its approval where that refuses it (used,
+	// denied, expired, for another call): the tool's refusal only for a usable approval of this call.
+	const usable = `$json.status === 'approved' && $json.expires_at > ${call}.now && $json.tool === ${call}.tool && $json.args_hash === ${call}.args_hash`;
 	const checkNodes: WorkflowNode[] = check
 		? [
 				check.node,
-				ifNode(name, GATE_NODES.runnable, [660, 0], check.passed),
-				rawSetNode(name, GATE_NODES.notRunnable, [880, 200], `JSON.stringify(${check.refusal})`),
+				ifNode(name, GATE_NODES.runnable, [1100, 0], check.passed),
+				ifNode(name, GATE_NODES.refusedSecondCall, [1320, 300], `$json.${APPROVAL_ID_PARAM} !== ''`),
+				{
+					...node(name, GATE_NODES.lookUpRefused, NODE_TYPES.dataTable, [1540, 300], getRow(approvals.table, [
+						{ column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) },
+					])),
+					alwaysOutputData: true,
+				},
+				ifNode(name, GATE_NODES.approvalRefuses, [1760, 300], `!(${usable})`),
+				rawSetNode(name, GATE_NODES.notRunnable, [1980, 400], `JSON.stringify(${check.refusal})`),
 			]
 		: [];
 	const nodes: WorkflowNode[] = [
@@ -353,13 +371,13 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		forget,
 		...checkNodes,
 		callNode(name, tool, approvals, check),
-		ifNode(name, GATE_NODES.isSecondCall, [1100, 0], `$json.${APPROVAL_ID_PARAM} !== ''`),
+		ifNode(name, GATE_NODES.isSecondCall, [1320, 0], `$json.${APPROVAL_ID_PARAM} !== ''`),
 		claim,
 		// The claim outputs the row it changed, or one empty item when it changed none.
-		ifNode(name, GATE_NODES.claimed, [1540, 0], isRow),
-		toolNode(name, tool.name, tool, config, lookup, approved, [1760, -100]),
+		ifNode(name, GATE_NODES.claimed, [1760, 0], isRow),
+		toolNode(name, tool.name, tool, config, lookup, approved, [1980, -100]),
 		lookUp,
-		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [1980 + i * 220, 100] })),
+		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [2200 + i * 220, 100] })),
 		...requestNodes(name, tool, approvals),
 	];
 	const connections: Connections = {
@@ -367,11 +385,14 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		...(check
 			? {
 					[GATE_NODES.forget]: { main: [main(GATE_NODES.check)] },
-					[GATE_NODES.check]: { main: [main(GATE_NODES.runnable)] },
-					[GATE_NODES.runnable]: { main: [main(GATE_NODES.call), main(GATE_NODES.notRunnable)] },
+					[GATE_NODES.check]: { main: [main(GATE_NODES.call)] },
+					[GATE_NODES.call]: { main: [main(GATE_NODES.runnable)] },
+					[GATE_NODES.runnable]: { main: [main(GATE_NODES.isSecondCall), main(GATE_NODES.refusedSecondCall)] },
+					[GATE_NODES.refusedSecondCall]: { main: [main(GATE_NODES.lookUpRefused), main(GATE_NODES.notRunnable)] },
+					[GATE_NODES.lookUpRefused]: { main: [main(GATE_NODES.approvalRefuses)] },
+					[GATE_NODES.approvalRefuses]: { main: [main(GATE_NODES.why), main(GATE_NODES.notRunnable)] },
 				}
-			: { [GATE_NODES.forget]: { main: [main(GATE_NODES.call)] } }),
-		[GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] },
+			: { [GATE_NODES.forget]: { main: [main(GATE_NODES.call)] }, [GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] } }),
 		[GATE_NODES.isSecondCall]: { main: [main(GATE_NODES.claim), main(GATE_NODES.smallEnough)] },
 		[GATE_NODES.claim]: { main: [main(GATE_NODES.claimed)] },
 		[GATE_NODES.claimed]: { main: [main(tool.name), main(GATE_NODES.lookUp)] },

@@ -105,13 +105,28 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 		['crm_delete_lead', hermes, { success: true, record: { id: 7 } }, true],
 		['crm_delete_lead', hermes, { success: false, error: '__NOT_FOUND__' }, false],
 	])('%s: can it run on %j? %s', (tool, gate, answer, runs) => {
-		expect(evaluate(condition(gate(tool), GATE_NODES.runnable), answer)).toBe(runs);
+		expect(evaluate(condition(gate(tool), GATE_NODES.runnable), {}, { [GATE_NODES.check]: [answer] })).toBe(runs);
 	});
 
-	it('nothing follows a refused check: its answer is the tool\'s own', () => {
+	it('nothing follows a refused check: the answer is the tool\'s own, or for a second call its approval\'s refusal', () => {
 		const gate = native('docker_manage');
-		expect(gate.connections[GATE_NODES.runnable].main[1]).toEqual([{ node: GATE_NODES.notRunnable, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.runnable].main[1]).toEqual([{ node: GATE_NODES.refusedSecondCall, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.refusedSecondCall].main).toEqual([[{ node: GATE_NODES.lookUpRefused, type: 'main', index: 0 }], [{ node: GATE_NODES.notRunnable, type: 'main', index: 0 }]]);
+		expect(gate.connections[GATE_NODES.approvalRefuses].main).toEqual([[{ node: GATE_NODES.why, type: 'main', index: 0 }], [{ node: GATE_NODES.notRunnable, type: 'main', index: 0 }]]);
 		expect(gate.connections[GATE_NODES.notRunnable]).toBeUndefined();
+	});
+
+	const CALL = { tool: 'crm_delete_lead', args_hash: 'H', now: 1_000_000 };
+	it.each<[string, Record<string, unknown>, boolean]>([
+		['no such approval (one empty item)', {}, true],
+		['used (a replay after the record was deleted)', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'used', expires_at: 2_000_000 }, true],
+		['denied', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'denied', expires_at: 2_000_000 }, true],
+		['expired', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'approved', expires_at: 1_000_000 }, true],
+		['for other arguments', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'X', status: 'approved', expires_at: 2_000_000 }, true],
+		['for another tool', { approval_id: 'a', tool: 'timesheet_delete', args_hash: 'H', status: 'approved', expires_at: 2_000_000 }, true],
+		['usable for this call: the tool\'s refusal answers (its record went meanwhile)', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'approved', expires_at: 2_000_000 }, false],
+	])('a refused second call whose approval is %s: the approval answers: %s', (_case, row, approvalAnswers) => {
+		expect(evaluate(condition(native('crm_delete_lead'), GATE_NODES.approvalRefuses), row, { [GATE_NODES.call]: [CALL] })).toBe(approvalAnswers);
 	});
 
 	it.each<[string, (t: string) => Workflow, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
@@ -141,7 +156,7 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 	])('%s refused: %j answers as the tool would', (tool, gate, answer, input, expected) => {
 		const refused = nodeOf(gate(tool), GATE_NODES.notRunnable);
 		expect(refused.parameters).toMatchObject({ mode: 'raw', includeOtherFields: false });
-		expect(JSON.parse(String(evaluate(refused.parameters.jsonOutput, answer, { [TRIGGER]: [input] })))).toEqual(expected);
+		expect(JSON.parse(String(evaluate(refused.parameters.jsonOutput, {}, { [TRIGGER]: [input], [GATE_NODES.check]: [answer] })))).toEqual(expected);
 	});
 });
 
@@ -212,6 +227,11 @@ describe('the call as the tool normalised it, and its target as read', () => {
 		const stored = (nodeOf(gate, GATE_NODES.store).parameters.columns as { value: Record<string, string> }).value;
 		expect(stored).toMatchObject({ args_json: '={{ $json.args_json }}', target_json: '={{ $json.target_json }}', requested_at: '={{ $json.now }}' });
 		expect(Object.keys(fields(gate, GATE_NODES.request))).toEqual(Object.keys(fields(gate, GATE_NODES.call)));
+	});
+
+	it('a call the tool refused keeps its arguments as sent, and no target', () => {
+		const out = call(native('crm_delete_lead'), { lead_id: 999 }, {});
+		expect([out.args_json, out.target_json]).toEqual(['{"lead_id":999}', 'null']);
 	});
 
 	it('a gateway tool whose node cannot check a call is gated without a check (its raw arguments)', () => {
