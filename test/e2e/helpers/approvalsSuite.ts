@@ -12,6 +12,7 @@ import type { N8nHandle } from '../../harness/n8n';
 import { callTool, type McpSession, type ToolAnswer } from './mcp';
 import { api, createPublishedWorkflow, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startStackWithClient, type HermesStack } from './stack';
+import type { OdooMode } from '../../../generator/config';
 import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './approvalChannels';
 import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
 
@@ -99,7 +100,7 @@ const first = (answer: ToolAnswer): Record<string, unknown> => {
 	return (value ?? {}) as Record<string, unknown>;
 };
 
-export function describeApprovals(engine: Engine, channelKind: ChannelKind): void {
+export function describeApprovals(engine: Engine, channelKind: ChannelKind, odooMode: OdooMode = 'native'): void {
 	jest.setTimeout(180_000);
 
 	let stack: HermesStack;
@@ -132,6 +133,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
 		({ stack, mcp, stop: stopAll } = await startStackWithClient({
 			...queue,
+			odooMode,
 			beforePush: (n8n) => channel.createCredential(n8n),
 			config: (n8n) => ({ approvals: { channel: channel.config, publicUrl: webhookBase(n8n), pagePath: PAGE_PATH, table: TABLE, requestsPerWindow: CAP } }),
 		}));
@@ -140,7 +142,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 	}, 420_000);
 
 	afterAll(async () => {
-		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: tool | case | answers | executions the stand-in saw | notifications the person received\n${observed.join('\n')}\n`);
+		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}, odooMode ${odooMode}: tool | case | answers | executions the stand-in saw | notifications the person received\n${observed.join('\n')}\n`);
 		await stopAll?.();
 		await channel?.stop().catch(() => undefined);
 		await browser?.close();
