@@ -38,6 +38,7 @@ export {
 	ODOO_CREDENTIAL_TYPES,
 	ODOO_DOMAIN_OPERATORS,
 	ODOO_MAX_LIMIT,
+	recordNotFoundHint,
 	ODOO_OPERATIONS,
 	type OdooCredentialType,
 	type OdooDomainOperator,

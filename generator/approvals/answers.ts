@@ -44,3 +44,13 @@ export function requiredHint(channel: 'email' | 'telegram'): string {
 export const NOT_SENT_HINT =
 	'Nothing was executed: the approval request could not be sent to the approver. This is an infrastructure fault; retry later or tell the operator.';
 
+
+/** A call whose normalised arguments are over the cap: nobody is asked. */
+export function tooLargeHint(maxChars: number): string {
+	return `Nothing was executed and nobody was asked: the arguments are over the ${maxChars} characters (as JSON) an approval request holds. Send shorter arguments.`;
+}
+
+/** Over the cap on new requests: nobody is notified. */
+export function overCapHint(requests: number, minutes: number): string {
+	return `Nothing was executed and nobody was notified: this tool already asked a person ${requests} times in the last ${minutes} minutes, the most it may. Retry later, or tell the user.`;
+}

@@ -15,7 +15,7 @@ export const APPROVAL_COLUMNS = [
 	{ name: 'args_hash', type: 'string' },
 	/** One line: what will be done. */
 	{ name: 'summary', type: 'string' },
-	/** The canonical arguments as JSON, shown on the page (n8n expressions may not read a field named `arguments`). */
+	/** The arguments as the tool normalised them, as JSON, shown on the page (n8n expressions may not read a field named `arguments`). */
 	{ name: 'args_json', type: 'string' },
 	/** sha256 of the page secret; the secret itself is stored nowhere. */
 	{ name: 'secret_hash', type: 'string' },
@@ -31,6 +31,11 @@ export const APPROVAL_COLUMNS = [
 	 */
 	{ name: 'decided_address', type: 'string' },
 	{ name: 'decided_user_agent', type: 'string' },
+	// Added later: push adds them to a table made before.
+	/** The target as the gate read it when the request was made (the record's key fields, the stack's state), as JSON. */
+	{ name: 'target_json', type: 'string' },
+	/** When the request was made (the cap on new requests counts these). */
+	{ name: 'requested_at', type: 'number' },
 ] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];

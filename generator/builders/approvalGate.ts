@@ -1,38 +1,51 @@
 /**
  * A gated tool's sub-workflow: the tool acts only on a call a person approved.
  *
- * First call (no approval_id): a new request is stored as pending with a hash of the tool and
- * its canonical arguments, a random secret goes to the person in the link to the approval page
- * (only its hash is stored), and the answer is __APPROVAL_REQUIRED__ with the approval_id.
+ * Every call: requests that expired more than keepDays ago are deleted, then the tool's own node
+ * checks the call (approvalCheck.ts). A call that cannot run gets the tool's own answer, and
+ * nobody is asked; one that can is taken on as the tool normalised it, with its target as read.
+ *
+ * First call (no approval_id): an identical pending request (same tool and hash of the
+ * normalised arguments) is answered with its approval_id, and nobody is notified again. Over
+ * the cap on new requests, or with arguments over the size cap, nothing is stored or sent.
+ * Else a new request is stored as pending, a random secret goes to the person in the link to the
+ * approval page (only its hash is stored), and the answer is __APPROVAL_REQUIRED__ with the
+ * approval_id. Identical first calls that raced past the pending check all store theirs; each
+ * then reads the pending ones, and all but the earliest (the lowest row id) delete their own and
+ * answer the earliest's id, so one request goes out.
  *
  * Second call (approval_id): one conditional update claims the request (approved -> used) only
  * if it is approved, unexpired and for this tool and these arguments; only the call whose
  * update changed the row runs the tool's node. Any other call reads the request to say why not.
  */
-import { APPROVAL_RETRY } from '../contracts';
+import { APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY } from '../contracts';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
-import { NOT_SENT_HINT, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint } from '../approvals/answers';
+import { NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from '../approvals/answers';
 import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from '../approvals/display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
-import { deleteRows, getRow, insertRow, updateRows } from './dataTableNode';
-import { gatewayNodeParameters } from './directTool';
-import { gatewayNodeType } from './gatewayParams';
+import { CHECK_NODE, gateCheck, toolNode, type GateCheck } from './approvalCheck';
+import { deleteRows, getRow, getRows, insertRow, updateRows } from './dataTableNode';
 import { subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
-import { gatewayCredentials } from './gatewaySettings';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { notifyNode } from './approvalNotify';
 import { PAGE_FIELDS, pageUrl } from './approvalPage';
-import { ifNode, main, node, safeExpression, setNode } from './nodeParts';
-import { hermesOdooCredentials, hermesOdooNodeParameters, hermesOdooType } from './hermesOdooTool';
-import { odooNodeParameters, type ParamLookup } from './odooTool';
+import { ifNode, main, node, rawSetNode, safeExpression, setNode, type SetValue } from './nodeParts';
+import type { ParamLookup } from './odooTool';
 
 /** Node names inside a gate (the expressions below refer to them). */
 export const GATE_NODES = {
 	trigger: SUBWORKFLOW_TRIGGER_NAME,
+	forget: 'Forget old requests',
+	check: CHECK_NODE,
+	runnable: 'Can run?',
+	refusedSecondCall: 'Second call of a refused one?',
+	lookUpRefused: 'Look up refused approval',
+	approvalRefuses: 'Approval refuses?',
+	notRunnable: 'Refused as the tool would',
 	call: 'Call',
 	isSecondCall: 'Second call?',
 	claim: 'Claim approval',
@@ -40,12 +53,25 @@ export const GATE_NODES = {
 	lookUp: 'Look up approval',
 	why: 'Why refused',
 	refusal: 'Refusal',
+	smallEnough: 'Small enough?',
+	tooLarge: 'Too large',
+	findPending: 'Find pending request',
+	pending: 'Already pending?',
+	alreadyRequested: 'Already requested',
+	recent: 'Recent requests',
+	underCap: 'Under the cap?',
+	overCap: 'Over the cap',
+	request: 'Request',
 	newId: 'New approval id',
 	newSecret: 'New secret',
 	store: 'Store request',
-	forget: 'Forget old requests',
+	same: 'Same pending requests',
+	earliest: 'Earliest?',
+	dropDuplicate: 'Drop duplicate',
+	requestedMeanwhile: 'Requested meanwhile',
 	notify: 'Notify approver',
 	required: 'Approval required',
+	forgetUnsent: 'Forget unsent request',
 	notSent: 'Request not sent',
 } as const;
 
@@ -56,10 +82,11 @@ export function inputType(param: ParameterSpec): string {
 
 const first = (nodeName: string) => `$(${quote(nodeName)}).first().json`;
 const input = (key: string) => `${first(GATE_NODES.trigger)}.${key}`;
+const rawValue = (spec: ParameterSpec) => input(spec.key);
 
-/** `{ "a": <input a> ?? null, ... }` in the catalogue's parameter order: the canonical arguments. */
-function argumentsObject(tool: ToolSpec): string {
-	const entries = tool.parameters.map((p) => `${JSON.stringify(p.key)}: ${input(p.key)} ?? null`);
+/** `{ "a": <value of a> ?? null, ... }` in the catalogue's parameter order: the canonical arguments. */
+function argumentsObject(tool: ToolSpec, value: (key: string) => string): string {
+	const entries = tool.parameters.map((p) => `${JSON.stringify(p.key)}: ${value(p.key)} ?? null`);
 	return `{ ${entries.join(', ')} }`;
 }
 
@@ -69,34 +96,39 @@ export function actionText(tool: ToolSpec): string {
 	return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
-/** The fields every later node reads: the call as the gate sees it. */
-function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): WorkflowNode {
-	const args = argumentsObject(tool);
-	return setNode(workflow, GATE_NODES.call, [220, 0], {
-		tool: { type: 'string', value: tool.name },
-		[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`String(${input(APPROVAL_ID_PARAM)} ?? '').trim()`) },
-		args_json: { type: 'string', value: safeExpression(`JSON.stringify(${args})`) },
-		args_hash: { type: 'string', value: safeExpression(`JSON.stringify([${quote(tool.name)}, ${args}]).hash('sha256')`) },
-		summary: { type: 'string', value: safeExpression(summaryText(quote(tool.name), args)) },
-		now: { type: 'number', value: safeExpression('$now.toMillis()') },
-		expires_at: { type: 'number', value: safeExpression(`$now.toMillis() + ${approvals.ttlMinutes * 60_000}`) },
-	});
-}
+/** The Call node's fields, by name and type: the call as the gate takes it on. */
+const CALL_FIELDS: Record<string, SetValue['type']> = {
+	tool: 'string',
+	[APPROVAL_ID_PARAM]: 'string',
+	args_json: 'string',
+	args_hash: 'string',
+	target_json: 'string',
+	summary: 'string',
+	now: 'number',
+	expires_at: 'number',
+};
 
-/** The node that does the tool's work, with each parameter read from the gate's input. */
-function actionNode(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, position: [number, number]): WorkflowNode {
-	const valueOf = (spec: ParameterSpec) => input(spec.key);
-	if (tool.target.kind === 'odoo' && config.odooMode === 'hermes') {
-		return { ...node(workflow, tool.name, hermesOdooType(config, false), position, hermesOdooNodeParameters(tool, config, lookup, valueOf)), credentials: hermesOdooCredentials(config) };
-	}
-	if (tool.target.kind === 'odoo') {
-		return {
-			...node(workflow, tool.name, NODE_TYPES.odoo, position, odooNodeParameters(tool, config, lookup, valueOf)),
-			credentials: { [config.odooCredentialType]: { name: config.credentials.odoo } },
-		};
-	}
-	const gateway = tool.target.gateway;
-	return { ...node(workflow, tool.name, gatewayNodeType(gateway, config.nodeTypePrefix), position, gatewayNodeParameters(tool, config, lookup, valueOf)), ...gatewayCredentials(gateway, config) };
+/**
+ * The fields every later node reads: the call as the tool normalised it, and its target as read.
+ * A call the tool refused keeps its arguments as sent (a second call is then compared with its
+ * approval by them).
+ */
+function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, check: GateCheck | undefined): WorkflowNode {
+	const value = (key: string) => (check ? `(${check.passed} ? ${check.value(key)} : ${input(key)})` : input(key));
+	const args = argumentsObject(tool, value);
+	const values: Record<string, string> = {
+		tool: quote(tool.name),
+		[APPROVAL_ID_PARAM]: `String(${input(APPROVAL_ID_PARAM)} ?? '').trim()`,
+		args_json: `JSON.stringify(${args})`,
+		args_hash: `JSON.stringify([${quote(tool.name)}, ${args}]).hash('sha256')`,
+		target_json: `JSON.stringify(${check ? `(${check.passed} ? ${check.target} : null)` : 'null'})`,
+		summary: summaryText(quote(tool.name), args),
+		now: '$now.toMillis()',
+		expires_at: `$now.toMillis() + ${approvals.ttlMinutes * 60_000}`,
+	};
+	const fields = Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: name === 'tool' ? tool.name : safeExpression(values[name]) }]));
+	// Once, whatever came in (the clean-up before it outputs a row per request it deleted).
+	return { ...setNode(workflow, GATE_NODES.call, [880, 0], fields), executeOnce: true };
 }
 
 /**
@@ -160,48 +192,113 @@ function refusalNodes(workflow: string): WorkflowNode[] {
 	];
 }
 
-function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): WorkflowNode[] {
-	const request = first(GATE_NODES.newSecret);
+/** __APPROVAL_REQUIRED__ for the request `row` (an expression): its id, what it asks and until when. */
+function requiredNode(workflow: string, name: string, position: [number, number], row: string, hint: string): WorkflowNode {
+	return setNode(workflow, name, position, {
+		success: { type: 'boolean', value: false },
+		error: { type: 'string', value: '__APPROVAL_REQUIRED__' },
+		[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`${row}.${APPROVAL_ID_PARAM}`) },
+		summary: { type: 'string', value: safeExpression(`${row}.summary`) },
+		expires_at: { type: 'string', value: safeExpression(`new Date(${row}.expires_at).toISOString()`) },
+		hint: { type: 'string', value: hint },
+		retry: { type: 'string', value: APPROVAL_RETRY.__APPROVAL_REQUIRED__ },
+	});
+}
+
+/** An answer that is not __APPROVAL_REQUIRED__: nothing was stored or sent. */
+function notAskedNode(workflow: string, name: string, position: [number, number], answer: { error: string; hint: string; retry: string; state?: string }): WorkflowNode {
+	return setNode(workflow, name, position, {
+		success: { type: 'boolean', value: false },
+		error: { type: 'string', value: answer.error },
+		...(answer.state ? { state: { type: 'string', value: answer.state } } : {}),
+		hint: { type: 'string', value: answer.hint },
+		retry: { type: 'string', value: answer.retry },
+	});
+}
+
+/** A row of the table, as the If node after its read sees it: a read that found none outputs one empty item. */
+const isRow = `typeof $json.${APPROVAL_ID_PARAM} === 'string'`;
+
+function pendingOf(approvals: ApprovalsConfig, call: string) {
 	return [
-		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, [660, -300], { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
+		{ column: 'tool' as const, condition: 'eq' as const, value: safeExpression(`${call}.tool`) },
+		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
+		{ column: 'status' as const, condition: 'eq' as const, value: 'pending' },
+		{ column: 'expires_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now`) },
+	];
+}
+
+/** Identical and pending: the rows one request of this exact call may have left. */
+function samePending(call: string): string {
+	return `r.args_hash === ${call}.args_hash && r.status === 'pending'`;
+}
+
+/** The first-call path, up to the person's notification. */
+function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): WorkflowNode[] {
+	const call = first(GATE_NODES.call);
+	const request = first(GATE_NODES.newSecret);
+	const stored = first(GATE_NODES.store);
+	const rows = (nodeName: string) => `$(${quote(nodeName)}).all().map(i => i.json)`;
+	// Identical pending requests are one request: they count once, as the earliest answers them.
+	const counted = `${rows(GATE_NODES.recent)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
+	const earliest = `${rows(GATE_NODES.same)}.filter(r => typeof r.id === 'number').sort((a, b) => a.id - b.id)[0]`;
+	const window = approvals.windowMinutes * 60_000;
+	const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
+	const read = (n: WorkflowNode): WorkflowNode => ({ ...n, alwaysOutputData: true });
+	return [
+		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),
+		notAskedNode(workflow, GATE_NODES.tooLarge, [1540, -200], { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars), retry: MARKER_RETRY.__TOO_LARGE__ }),
+		read(node(workflow, GATE_NODES.findPending, NODE_TYPES.dataTable, [1540, -400], getRow(approvals.table, pendingOf(approvals, call)))),
+		ifNode(workflow, GATE_NODES.pending, [1760, -400], isRow),
+		requiredNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], '$json', REFUSAL_HINTS.pending),
+		read(node(workflow, GATE_NODES.recent, NODE_TYPES.dataTable, [1980, -300], getRows(approvals.table, [
+			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
+			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
+		]))),
+		once(ifNode(workflow, GATE_NODES.underCap, [2200, -300], `${counted} < ${approvals.requestsPerWindow}`)),
+		notAskedNode(workflow, GATE_NODES.overCap, [2420, -200], {
+			error: '__UNAVAILABLE__',
+			state: 'rate_limited',
+			hint: overCapHint(approvals.requestsPerWindow, approvals.windowMinutes),
+			retry: STATE_RETRY.rate_limited,
+		}),
+		setNode(workflow, GATE_NODES.request, [2420, -400], Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }]))),
+		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, [2640, -400], { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
 		// 64 hex characters: 256 random bits that only the person's link carries.
-		node(workflow, GATE_NODES.newSecret, NODE_TYPES.crypto, [880, -300], { action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 }),
-		node(workflow, GATE_NODES.store, NODE_TYPES.dataTable, [1100, -300], insertRow(approvals.table, {
+		node(workflow, GATE_NODES.newSecret, NODE_TYPES.crypto, [2860, -400], { action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 }),
+		node(workflow, GATE_NODES.store, NODE_TYPES.dataTable, [3080, -400], insertRow(approvals.table, {
 			approval_id: safeExpression(`$json.${APPROVAL_ID_PARAM}`),
 			tool: safeExpression('$json.tool'),
 			args_hash: safeExpression('$json.args_hash'),
 			summary: safeExpression('$json.summary'),
 			args_json: safeExpression('$json.args_json'),
+			target_json: safeExpression('$json.target_json'),
 			secret_hash: safeExpression("$json.secret.hash('sha256')"),
 			status: 'pending',
 			expires_at: safeExpression('$json.expires_at'),
+			requested_at: safeExpression('$json.now'),
 		})),
-		// The table stays bounded: each new request deletes those that expired more than keepDays ago.
-		// A failure here must not cost the person their request, so it goes on.
+		read(node(workflow, GATE_NODES.same, NODE_TYPES.dataTable, [3300, -400], getRows(approvals.table, pendingOf(approvals, call)))),
+		// No earlier identical request is pending (the stored row is always among those read).
+		once(ifNode(workflow, GATE_NODES.earliest, [3520, -400], `!${rows(GATE_NODES.same)}.some(r => typeof r.id === 'number' && r.id < ${stored}.id)`)),
 		{
-			...node(workflow, GATE_NODES.forget, NODE_TYPES.dataTable, [1320, -300], deleteRows(approvals.table, [
-				{ column: 'expires_at', condition: 'lt', value: safeExpression(`${request}.now - ${approvals.keepDays * 86_400_000}`) },
+			...node(workflow, GATE_NODES.dropDuplicate, NODE_TYPES.dataTable, [3740, -200], deleteRows(approvals.table, [
+				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${stored}.${APPROVAL_ID_PARAM}`) },
+			])),
+			alwaysOutputData: true,
+		},
+		once(requiredNode(workflow, GATE_NODES.requestedMeanwhile, [3960, -200], earliest, REFUSAL_HINTS.pending)),
+		notifyNode(workflow, GATE_NODES.notify, [3740, -400], approvals, requestText(tool, approvals)),
+		requiredNode(workflow, GATE_NODES.required, [3960, -500], request, requiredHint(approvals.channel.type)),
+		// Nobody was told: the request must not stand, or an identical call would be answered by it.
+		{
+			...node(workflow, GATE_NODES.forgetUnsent, NODE_TYPES.dataTable, [3960, -300], deleteRows(approvals.table, [
+				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${request}.${APPROVAL_ID_PARAM}`) },
 			])),
 			alwaysOutputData: true,
 			onError: 'continueRegularOutput',
 		},
-		notifyNode(workflow, GATE_NODES.notify, [1540, -300], approvals, requestText(tool, approvals)),
-		setNode(workflow, GATE_NODES.required, [1760, -400], {
-			success: { type: 'boolean', value: false },
-			error: { type: 'string', value: '__APPROVAL_REQUIRED__' },
-			[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`${request}.${APPROVAL_ID_PARAM}`) },
-			summary: { type: 'string', value: safeExpression(`${request}.summary`) },
-			expires_at: { type: 'string', value: safeExpression(`new Date(${request}.expires_at).toISOString()`) },
-			hint: { type: 'string', value: requiredHint(approvals.channel.type) },
-			retry: { type: 'string', value: APPROVAL_RETRY.__APPROVAL_REQUIRED__ },
-		}),
-		setNode(workflow, GATE_NODES.notSent, [1760, -200], {
-			success: { type: 'boolean', value: false },
-			error: { type: 'string', value: '__UNAVAILABLE__' },
-			state: { type: 'string', value: 'unreachable' },
-			hint: { type: 'string', value: NOT_SENT_HINT },
-			retry: { type: 'string', value: 'later' },
-		}),
+		once(notAskedNode(workflow, GATE_NODES.notSent, [4180, -300], { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT, retry: 'later' })),
 	];
 }
 
@@ -224,8 +321,11 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		},
 	});
 	const call = first(GATE_NODES.call);
+	const check = gateCheck(name, tool, config, lookup, rawValue, [440, 0]);
+	// What runs is the call as the tool normalised it, which is what the person approved.
+	const approved = (spec: ParameterSpec) => `JSON.parse(${call}.args_json)[${quote(spec.key)}]`;
 	const claim: WorkflowNode = {
-		...node(name, GATE_NODES.claim, NODE_TYPES.dataTable, [660, 0], updateRows(approvals.table, [
+		...node(name, GATE_NODES.claim, NODE_TYPES.dataTable, [1540, 0], updateRows(approvals.table, [
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`$json.${APPROVAL_ID_PARAM}`) },
 			{ column: 'tool', condition: 'eq', value: tool.name },
 			{ column: 'args_hash', condition: 'eq', value: safeExpression('$json.args_hash') },
@@ -235,36 +335,84 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		alwaysOutputData: true,
 	};
 	const lookUp: WorkflowNode = {
-		...node(name, GATE_NODES.lookUp, NODE_TYPES.dataTable, [1100, 100], getRow(approvals.table, [
+		...node(name, GATE_NODES.lookUp, NODE_TYPES.dataTable, [1980, 100], getRow(approvals.table, [
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) },
 		])),
 		alwaysOutputData: true,
 	};
+	// Every call keeps the table bounded: requests that expired more than keepDays ago go, also
+	// when this call is then refused. A failure here must not cost the caller its answer, so it goes on.
+	const forget: WorkflowNode = {
+		...node(name, GATE_NODES.forget, NODE_TYPES.dataTable, [220, 0], deleteRows(approvals.table, [
+			{ column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.keepDays * 86_400_000}`) },
+		])),
+		alwaysOutputData: true,
+		onError: 'continueRegularOutput',
+	};
+	// A second call the tool refuses is answered from its approval where that refuses it (used,
+	// denied, expired, for another call): the tool's refusal only for a usable approval of this call.
+	const usable = `$json.status === 'approved' && $json.expires_at > ${call}.now && $json.tool === ${call}.tool && $json.args_hash === ${call}.args_hash`;
+	const checkNodes: WorkflowNode[] = check
+		? [
+				check.node,
+				ifNode(name, GATE_NODES.runnable, [1100, 0], check.passed),
+				ifNode(name, GATE_NODES.refusedSecondCall, [1320, 300], `$json.${APPROVAL_ID_PARAM} !== ''`),
+				{
+					...node(name, GATE_NODES.lookUpRefused, NODE_TYPES.dataTable, [1540, 300], getRow(approvals.table, [
+						{ column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) },
+					])),
+					alwaysOutputData: true,
+				},
+				ifNode(name, GATE_NODES.approvalRefuses, [1760, 300], `!(${usable})`),
+				rawSetNode(name, GATE_NODES.notRunnable, [1980, 400], `JSON.stringify(${check.refusal})`),
+			]
+		: [];
 	const nodes: WorkflowNode[] = [
 		trigger,
-		callNode(name, tool, approvals),
-		ifNode(name, GATE_NODES.isSecondCall, [440, 0], `$json.${APPROVAL_ID_PARAM} !== ''`),
+		forget,
+		...checkNodes,
+		callNode(name, tool, approvals, check),
+		ifNode(name, GATE_NODES.isSecondCall, [1320, 0], `$json.${APPROVAL_ID_PARAM} !== ''`),
 		claim,
 		// The claim outputs the row it changed, or one empty item when it changed none.
-		ifNode(name, GATE_NODES.claimed, [880, 0], `typeof $json.${APPROVAL_ID_PARAM} === 'string'`),
-		actionNode(name, tool, config, lookup, [1100, -100]),
+		ifNode(name, GATE_NODES.claimed, [1760, 0], isRow),
+		toolNode(name, tool.name, tool, config, lookup, approved, [1980, -100]),
 		lookUp,
-		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [1320 + i * 220, 100] })),
+		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [2200 + i * 220, 100] })),
 		...requestNodes(name, tool, approvals),
 	];
 	const connections: Connections = {
-		[GATE_NODES.trigger]: { main: [main(GATE_NODES.call)] },
-		[GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] },
-		[GATE_NODES.isSecondCall]: { main: [main(GATE_NODES.claim), main(GATE_NODES.newId)] },
+		[GATE_NODES.trigger]: { main: [main(GATE_NODES.forget)] },
+		...(check
+			? {
+					[GATE_NODES.forget]: { main: [main(GATE_NODES.check)] },
+					[GATE_NODES.check]: { main: [main(GATE_NODES.call)] },
+					[GATE_NODES.call]: { main: [main(GATE_NODES.runnable)] },
+					[GATE_NODES.runnable]: { main: [main(GATE_NODES.isSecondCall), main(GATE_NODES.refusedSecondCall)] },
+					[GATE_NODES.refusedSecondCall]: { main: [main(GATE_NODES.lookUpRefused), main(GATE_NODES.notRunnable)] },
+					[GATE_NODES.lookUpRefused]: { main: [main(GATE_NODES.approvalRefuses)] },
+					[GATE_NODES.approvalRefuses]: { main: [main(GATE_NODES.why), main(GATE_NODES.notRunnable)] },
+				}
+			: { [GATE_NODES.forget]: { main: [main(GATE_NODES.call)] }, [GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] } }),
+		[GATE_NODES.isSecondCall]: { main: [main(GATE_NODES.claim), main(GATE_NODES.smallEnough)] },
 		[GATE_NODES.claim]: { main: [main(GATE_NODES.claimed)] },
 		[GATE_NODES.claimed]: { main: [main(tool.name), main(GATE_NODES.lookUp)] },
 		[GATE_NODES.lookUp]: { main: [main(GATE_NODES.why)] },
 		[GATE_NODES.why]: { main: [main(GATE_NODES.refusal)] },
+		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },
+		[GATE_NODES.findPending]: { main: [main(GATE_NODES.pending)] },
+		[GATE_NODES.pending]: { main: [main(GATE_NODES.alreadyRequested), main(GATE_NODES.recent)] },
+		[GATE_NODES.recent]: { main: [main(GATE_NODES.underCap)] },
+		[GATE_NODES.underCap]: { main: [main(GATE_NODES.request), main(GATE_NODES.overCap)] },
+		[GATE_NODES.request]: { main: [main(GATE_NODES.newId)] },
 		[GATE_NODES.newId]: { main: [main(GATE_NODES.newSecret)] },
 		[GATE_NODES.newSecret]: { main: [main(GATE_NODES.store)] },
-		[GATE_NODES.store]: { main: [main(GATE_NODES.forget)] },
-		[GATE_NODES.forget]: { main: [main(GATE_NODES.notify)] },
-		[GATE_NODES.notify]: { main: [main(GATE_NODES.required), main(GATE_NODES.notSent)] },
+		[GATE_NODES.store]: { main: [main(GATE_NODES.same)] },
+		[GATE_NODES.same]: { main: [main(GATE_NODES.earliest)] },
+		[GATE_NODES.earliest]: { main: [main(GATE_NODES.notify), main(GATE_NODES.dropDuplicate)] },
+		[GATE_NODES.dropDuplicate]: { main: [main(GATE_NODES.requestedMeanwhile)] },
+		[GATE_NODES.notify]: { main: [main(GATE_NODES.required), main(GATE_NODES.forgetUnsent)] },
+		[GATE_NODES.forgetUnsent]: { main: [main(GATE_NODES.notSent)] },
 	};
 	return { name, nodes, connections, settings: gateSettings() };
 }

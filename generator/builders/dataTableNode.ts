@@ -53,6 +53,11 @@ export function getRow(tableName: string, conditions: readonly RowCondition[]): 
 	return { resource: 'row', operation: 'get', dataTableId: table(tableName), ...filter(conditions), returnAll: false, limit: 1 };
 }
 
+/** Every row matching all conditions (none: no item). */
+export function getRows(tableName: string, conditions: readonly RowCondition[]): JsonObject {
+	return { resource: 'row', operation: 'get', dataTableId: table(tableName), ...filter(conditions), returnAll: true };
+}
+
 /** Deletes every row matching all conditions; the node outputs the rows it deleted. */
 export function deleteRows(tableName: string, conditions: readonly RowCondition[]): JsonObject {
 	return { resource: 'row', operation: 'deleteRows', dataTableId: table(tableName), ...filter(conditions), options: {} };

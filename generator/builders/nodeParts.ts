@@ -34,6 +34,11 @@ export function setNode(workflow: string, name: string, position: [number, numbe
 	});
 }
 
+/** A Set node that outputs the object a JSON text expression gives (fields it leaves undefined are absent). */
+export function rawSetNode(workflow: string, name: string, position: [number, number], jsonText: string): WorkflowNode {
+	return node(workflow, name, NODE_TYPES.set, position, { mode: 'raw', jsonOutput: safeExpression(jsonText), includeOtherFields: false, options: {} });
+}
+
 /** An If node on one boolean expression: output 0 when true, 1 when false. */
 export function ifNode(workflow: string, name: string, position: [number, number], condition: string, conditionKey = 'condition'): WorkflowNode {
 	return node(workflow, name, NODE_TYPES.if, position, {

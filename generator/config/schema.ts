@@ -110,6 +110,17 @@ export const APPROVAL_DEFAULTS = {
 	table: 'hermes_approvals',
 	pageWorkflow: 'Hermes Approval Page',
 	gateWorkflowPrefix: 'Hermes Approval - ',
+	/*
+	 * Limits on what an agent can put in front of a person. A person decides a destructive call
+	 * with care a few times an hour; 10 new requests of one tool an hour is more than that, and
+	 * bounds the messages a looping or hostile agent sends to 10 a tool an hour (identical pending
+	 * calls are one request). 2000 characters of arguments are far more than any gated call of
+	 * the catalogue sends (an id, a stack and an action), and leave the request, the target and
+	 * the link room in one Telegram message (4096 characters).
+	 */
+	requestsPerWindow: 10,
+	windowMinutes: 60,
+	maxArgsChars: 2000,
 } as const;
 
 export const ApprovalsSchema = z
@@ -130,6 +141,11 @@ export const ApprovalsSchema = z
 		pageWorkflow: name.default(APPROVAL_DEFAULTS.pageWorkflow),
 		/** A gated tool's sub-workflow is named <gateWorkflowPrefix><tool>. */
 		gateWorkflowPrefix: name.default(APPROVAL_DEFAULTS.gateWorkflowPrefix),
+		/** New requests one gated tool may make in windowMinutes; over it the call answers __UNAVAILABLE__ (rate_limited, retry later) and nobody is notified. */
+		requestsPerWindow: z.number().int().min(1).max(1000).default(APPROVAL_DEFAULTS.requestsPerWindow),
+		windowMinutes: z.number().int().min(1).max(1440).default(APPROVAL_DEFAULTS.windowMinutes),
+		/** The most characters the normalised arguments may take as JSON; a longer call answers __TOO_LARGE__ and nobody is asked. */
+		maxArgsChars: z.number().int().min(100).max(100_000).default(APPROVAL_DEFAULTS.maxArgsChars),
 	})
 	.strict();
 export type ApprovalsConfig = z.infer<typeof ApprovalsSchema>;

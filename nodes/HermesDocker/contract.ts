@@ -16,7 +16,7 @@ export const MAX_DOCKER_COMMAND_CHARS = 256;
 
 export const DOCKER_LOG_CAPS = { tailLines: 100, chars: 20_000 } as const;
 
-export type DockerParam = 'operation' | 'stack' | 'dockerCommand' | 'allowedActions' | 'protectedStacks';
+export type DockerParam = 'operation' | 'stack' | 'dockerCommand' | 'allowedActions' | 'protectedStacks' | 'checkOnly';
 
 const V2_PARAMS = {
 	operation: 'operation',
@@ -24,6 +24,7 @@ const V2_PARAMS = {
 	dockerCommand: 'dockerCommand',
 	allowedActions: 'allowedActions',
 	protectedStacks: 'protectedStacks',
+	checkOnly: 'checkOnly',
 } as const;
 
 /** Version 1 called the operation `action`. */
@@ -41,5 +42,6 @@ export const DOCKER: GatewayContract<DockerParam> = {
 	shownFor: {},
 	subWorkflowInputs: { dockerStack: ['stack'], dockerAction: ['operation'] },
 	allowLists: { operation: { setting: 'allowedActions', input: 'dockerAllowedActions', values: DOCKER_ACTIONS } },
-	settingDefaults: { dockerCommand: 'docker', allowedActions: DOCKER_ACTIONS.join(','), protectedStacks: 'security-stack' },
+	settingDefaults: { dockerCommand: 'docker', allowedActions: DOCKER_ACTIONS.join(','), protectedStacks: 'security-stack', checkOnly: false },
+	checkOnly: 'checkOnly',
 };

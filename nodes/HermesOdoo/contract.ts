@@ -36,6 +36,11 @@ export type OdooDomainOperator = keyof typeof ODOO_DOMAIN_OPERATORS;
 /** A model name (`project.task`) and a field name (`date_deadline`) as Odoo writes them. */
 export const ODOO_MODEL = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 export const ODOO_FIELD = /^[a-z][a-z0-9_]*$/;
+/** What a get answers for an id that names no record (an approval gate answers a missing target the same). */
+export function recordNotFoundHint(model: string, id: number | string): string {
+	return `No ${model} record has the id ${id} (it does not exist or was deleted). List the records first and use an id it returns.`;
+}
+
 /** The most records one getAll returns, whatever limit the agent sends. */
 export const ODOO_MAX_LIMIT = 1000;
 

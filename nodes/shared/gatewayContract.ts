@@ -35,6 +35,13 @@ export interface GatewayContract<Param extends string = string> {
 	readonly allowLists: Readonly<Partial<Record<Param, AllowList<Param>>>>;
 	/** Operator settings with their defaults as the node's own parameter defaults. */
 	readonly settingDefaults: Readonly<Partial<Record<Param, string | boolean>>>;
+	/**
+	 * The boolean parameter that makes the node check a call and read its target without running
+	 * it: every check and normalisation the call would pass, answered as the call would be refused,
+	 * else `{ success: true, checked: true, normalised: { <role>: value }, target }`. An approval
+	 * gate asks a person only about a call this answered. Absent: the node cannot check a call.
+	 */
+	readonly checkOnly?: Param;
 }
 
 export interface AllowList<Param extends string = string> {

@@ -50,7 +50,7 @@ export const RETRY_POLICIES = ['change_arguments', 'after_read', 'later', 'never
 export type Retry = (typeof RETRY_POLICIES)[number];
 
 /** Which fault an `__UNAVAILABLE__` answer is. */
-export const UNAVAILABLE_STATES = ['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured'] as const;
+export const UNAVAILABLE_STATES = ['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured', 'rate_limited'] as const;
 export type UnavailableState = (typeof UNAVAILABLE_STATES)[number];
 
 export interface ErrorAnswer {
@@ -83,6 +83,8 @@ export const STATE_RETRY: Readonly<Record<UnavailableState, Retry>> = {
 	host_key_mismatch: 'never_here',
 	auth_failed: 'never_here',
 	misconfigured: 'never_here',
+	// Too many requests of one kind in a while (an approval gate's cap): it passes by itself.
+	rate_limited: 'later',
 };
 
 /** One default hint per marker: what the caller should do next. Never a content hash. */
@@ -110,6 +112,7 @@ export const UNAVAILABLE_HINTS: Readonly<Record<UnavailableState, string>> = {
 	host_key_mismatch: "The host's SSH key is not the pinned one. Retrying cannot help; tell the operator.",
 	auth_failed: 'The host refused the SSH login. Retrying cannot help; tell the operator.',
 	misconfigured: 'This node or its host is misconfigured. Other arguments will not help. Tell the operator.',
+	rate_limited: 'Too many requests of this kind in a short time. Nothing was executed; retry later.',
 };
 
 const MARKER_SET: ReadonlySet<string> = new Set(MARKERS);

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../shared/parameterReader';
 import type { DockerParam } from '../contract';
+import { check } from '../helpers/check';
 import type { DockerContext } from '../helpers/context';
 import { checkAction, checkSettings, checkStack } from '../helpers/validate';
 import * as list from './stack/list.operation';
@@ -17,6 +18,8 @@ export interface DockerRequest {
 	settings: { dockerCommand: unknown; allowedActions: unknown; protectedStacks: unknown };
 	operation: unknown;
 	stack: () => unknown;
+	/** Check Only: check and read the target, run nothing. */
+	checkOnly: () => unknown;
 }
 
 /** The request from one version's parameter names: versions differ only in what they call a parameter. */
@@ -29,6 +32,7 @@ export function dockerRequest(names: Readonly<Record<DockerParam, string>>, para
 		},
 		operation: param(names.operation)(),
 		stack: param(names.stack),
+		checkOnly: param(names.checkOnly, false),
 	};
 }
 
@@ -37,7 +41,8 @@ const ON_A_STACK = { status, logs, start, stop, restart, update } as const;
 /**
  * Checks the request and runs its operation. The settings come first: a misconfigured node is
  * the operator's fault whatever the agent sent. `list` takes no stack; every other operation
- * needs one that passes the name and protected checks before anything runs.
+ * needs one that passes the name and protected checks before anything runs. With Check Only the
+ * same checks run and the answer says what would run (helpers/check.ts).
  */
 export async function router(run: DockerContext['run'], request: DockerRequest): Promise<IDataObject> {
 	const settings = checkSettings(request.settings);
@@ -45,9 +50,11 @@ export async function router(run: DockerContext['run'], request: DockerRequest):
 	const ctx: DockerContext = { docker: settings.value.docker, protectedStacks: settings.value.protectedStacks, run };
 	const operation = checkAction(request.operation, settings.value.allowed);
 	if (!operation.ok) return { ...operation.answer };
-	if (operation.value === 'list') return await list.execute(ctx);
+	const checkOnly = request.checkOnly() === true;
+	if (operation.value === 'list') return checkOnly ? await check(ctx, operation.value, undefined) : await list.execute(ctx);
 
 	const stack = checkStack(request.stack(), ctx.protectedStacks);
 	if (!stack.ok) return { ...stack.answer };
+	if (checkOnly) return await check(ctx, operation.value, stack.value);
 	return await ON_A_STACK[operation.value].execute(ctx, stack.value);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ok, type Checked } from '../../shared/checked';
 import { TransportError } from '../../shared/transport/types';
 import { transportFaultAnswer } from '../../shared/transportAnswer';
 import type { DockerManageAction } from '../contract';
@@ -8,19 +9,25 @@ import { answerFrom, manageAnswer, resolveTarget, usableConfigFiles } from './an
 import type { DockerContext } from './context';
 
 /**
+ * What Docker resolves a manage action's target to: refused (protected, unknown, no usable
+ * compose file for `update`), else the compose files `update` passes on (none for the others).
+ * A check-only call runs this too, so it refuses exactly what the action would.
+ */
+export async function resolveForAction(ctx: DockerContext, action: DockerManageAction, stack: string): Promise<Checked<string[]>> {
+	const resolved = resolveTarget(stack, ctx.protectedStacks, await ctx.run(RESOLVE_SCRIPT, [ctx.docker, stack], false));
+	if (!resolved.ok || action !== 'update') return resolved.ok ? ok([]) : resolved;
+	return usableConfigFiles(stack, resolved.value);
+}
+
+/**
  * start, stop, restart, update: Docker first resolves the target (a container name or id of a
  * protected stack is refused), then the compose verb runs. The whole path is one-shot: neither
  * the check nor the action is retried.
  */
 export async function manage(ctx: DockerContext, action: DockerManageAction, stack: string): Promise<IDataObject> {
-	const resolved = resolveTarget(stack, ctx.protectedStacks, await ctx.run(RESOLVE_SCRIPT, [ctx.docker, stack], false));
+	const resolved = await resolveForAction(ctx, action, stack);
 	if (!resolved.ok) return { ...resolved.answer };
-	let files: string[] = [];
-	if (action === 'update') {
-		const usable = usableConfigFiles(stack, resolved.value);
-		if (!usable.ok) return { ...usable.answer };
-		files = usable.value;
-	}
+	const files = resolved.value;
 	const outcome = await ctx.run(MANAGE_SCRIPTS[action], [ctx.docker, stack, ...files], false).then(
 		(output) => ({ output }),
 		(error: unknown) => ({ error }),

@@ -87,6 +87,15 @@ export const stackAndSettingProperties: INodeProperties[] = [
 		description:
 			'Comma-separated stacks that can never be actioned (__PROTECTED__), matched case-insensitively, and also when a container name or ID resolves to them. An entry that is not a stack name makes the node answer __UNAVAILABLE__ (tell the operator).',
 	},
+	{
+		displayName: 'Check Only',
+		name: DOCKER.params.checkOnly,
+		type: 'boolean',
+		// n8n's lint takes only a literal for a boolean default; contracts.test.ts holds it to settingDefaults.
+		default: false,
+		description:
+			'Whether to only check the call and read its target: every check the operation would pass (Docker resolves the target of start, stop, restart and update), answered as the call would be refused, else with the normalised operation and stack and the stack\'s current containers. Nothing is started, stopped or pulled. An approval gate runs this before it asks a person.',
+	},
 ];
 
 /** Version 1: the operation parameter was named `action`. */

@@ -5,7 +5,8 @@
  * Debian Chromium, so the decision is the page's own form POST. The page is reached through a
  * reverse proxy (test/harness/accessLogProxy.ts) that sets X-Forwarded-For and keeps an access
  * log, as one in front of n8n would. Odoo and the docker command are stand-ins (see stack.ts);
- * they count what was executed.
+ * they count what was executed. The gates' checks run in the real nodes: the Hermes Docker node
+ * over real SSH (its Check Only setting) and the Odoo node's read.
  */
 import type { QueueN8nHandle } from '../../harness/queue/stack';
 import { startQueueN8n } from '../../harness/queue/stack';
@@ -13,6 +14,7 @@ import type { N8nHandle } from '../../harness/n8n';
 import { callTool, type McpSession, type ToolAnswer } from './mcp';
 import { api, createPublishedWorkflow, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startStackWithClient, type HermesStack } from './stack';
+import type { OdooMode } from '../../../generator/config';
 import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './approvalChannels';
 import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
 import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
@@ -22,6 +24,11 @@ export type Engine = 'regular' | 'queue';
 
 const TABLE = 'hermes_approvals';
 const PAGE_PATH = 'hermes-approval';
+/**
+ * New requests a tool may make in the window: above what this file asks of one tool, so only
+ * the cap's own case (which fills the window first) meets it.
+ */
+const CAP = 40;
 
 interface Approval {
 	id: string;
@@ -38,6 +45,8 @@ interface GatedCase {
 	other(args: Record<string, unknown>): Record<string, unknown>;
 	/** Executions of the tool's action seen by the stand-in since `mark`. */
 	executed(stack: HermesStack, mark: Mark, args: Record<string, unknown>): number;
+	/** What the notification must show of the target as it is now. */
+	targetShows(stack: HermesStack, args: Record<string, unknown>): string[];
 }
 
 interface Mark {
@@ -64,6 +73,7 @@ export const GATED_CASES: GatedCase[] = [
 		args: (stack) => ({ lead_id: createRecord(stack, 'crm.lead', { name: `Approval lead ${++sequence}`, type: 'opportunity', partner_id: 2, stage_id: 1 }) }),
 		other: (args) => ({ lead_id: Number(args.lead_id) + 1000 }),
 		executed: odooDeletes('crm.lead', 'lead_id'),
+		targetShows: (stack, args) => [String(stack.odoo.store.get('crm.lead', Number(args.lead_id))?.name)],
 	},
 	{
 		tool: 'timesheet_delete',
@@ -72,6 +82,7 @@ export const GATED_CASES: GatedCase[] = [
 		}),
 		other: (args) => ({ line_id: Number(args.line_id) + 1000 }),
 		executed: odooDeletes('account.analytic.line', 'line_id'),
+		targetShows: (stack, args) => [String(stack.odoo.store.get('account.analytic.line', Number(args.line_id))?.name), '2026-01-07'],
 	},
 	{
 		tool: 'docker_manage',
@@ -83,6 +94,8 @@ export const GATED_CASES: GatedCase[] = [
 				.calls()
 				.slice(since.docker)
 				.filter((argv) => argv.includes(String(args.stack)) && argv.includes(String(args.action))).length,
+		// The stack's container, as the node's status read reports it.
+		targetShows: () => ['blog-ghost-1'],
 	},
 ];
 
@@ -104,7 +117,7 @@ const first = (answer: ToolAnswer): Record<string, unknown> => {
 	return (value ?? {}) as Record<string, unknown>;
 };
 
-export function describeApprovals(engine: Engine, channelKind: ChannelKind): void {
+export function describeApprovals(engine: Engine, channelKind: ChannelKind, odooMode: OdooMode = 'native'): void {
 	jest.setTimeout(180_000);
 
 	let stack: HermesStack;
@@ -118,19 +131,21 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 	let stopAll: (() => Promise<void>) | undefined;
 	/** What each case saw, printed once at the end: the answers and the stand-in's executions. */
 	const observed: string[] = [];
-	const observe = (tool: string, what: string, seen: Array<Record<string, unknown>>, executions: number) => {
+	const observe = (tool: string, what: string, seen: Array<Record<string, unknown>>, executions: number, notifications?: number) => {
 		const counts = new Map<string, number>();
 		for (const answer of seen) {
 			const key = typeof answer.error === 'string' ? answer.error : 'executed';
 			counts.set(key, (counts.get(key) ?? 0) + 1);
 		}
-		observed.push(`${tool} | ${what} | ${[...counts].map(([key, n]) => (n > 1 ? `${n}x ${key}` : key)).join(', ')} | ${executions}`);
+		observed.push(`${tool} | ${what} | ${[...counts].map(([key, n]) => (n > 1 ? `${n}x ${key}` : key)).join(', ')} | ${executions} | ${notifications ?? '-'}`);
 	};
 	/** What the person was shown in the display cases and after a decision, printed once at the end. */
 	const shownToPerson: string[] = [];
 	/** Every MCP answer text of this file, to look for secrets in. */
 	const answers: string[] = [];
+	/** One per request the person was sent (an identical pending call is answered with its request). */
 	const secrets: string[] = [];
+	const requested = new Set<string>();
 
 	const webhookBase = (n8n: N8nHandle) => (n8n as QueueN8nHandle).webhookUrl ?? n8n.baseUrl;
 
@@ -140,12 +155,13 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
 		({ stack, mcp, stop: stopAll } = await startStackWithClient({
 			...queue,
+			odooMode,
 			beforePush: async (n8n) => {
 				proxy = await startAccessLogProxy(webhookBase(n8n));
 				await channel.createCredential(n8n);
 			},
 			config: () => ({
-				approvals: { tools: [...GATED_CASES.map((c) => c.tool), TEXT_TOOL], channel: channel.config, publicUrl: proxy.url, pagePath: PAGE_PATH, table: TABLE },
+				approvals: { tools: [...GATED_CASES.map((c) => c.tool), TEXT_TOOL], channel: channel.config, publicUrl: proxy.url, pagePath: PAGE_PATH, table: TABLE, requestsPerWindow: CAP },
 			}),
 		}));
 		pageBase = `${proxy.url}/webhook/${PAGE_PATH}`;
@@ -153,7 +169,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 	}, 420_000);
 
 	afterAll(async () => {
-		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: tool | case | answers | executions the stand-in saw\n${observed.join('\n')}\n`);
+		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}, odooMode ${odooMode}: tool | case | answers | executions the stand-in saw | notifications the person received\n${observed.join('\n')}\n`);
 		if (shownToPerson.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: what the person was shown\n${shownToPerson.join('\n')}\n`);
 		await stopAll?.();
 		await channel?.stop().catch(() => undefined);
@@ -177,7 +193,8 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		const url = new URL(link);
 		expect(url.search).toBe(`?id=${id}`);
 		const secret = new URLSearchParams(url.hash.slice(1)).get('s') ?? '';
-		secrets.push(secret);
+		if (!requested.has(id)) secrets.push(secret);
+		requested.add(id);
 		return { id, link, secret, answer };
 	}
 
@@ -243,6 +260,8 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 			const message = channel.messageFor(approval.id);
 			expect(message).toContain(gated.tool);
 			for (const value of Object.values(args)) expect(message).toContain(String(value));
+			// The target as it is now, read when the request was made.
+			for (const shown of gated.targetShows(stack, args)) expect(message).toContain(shown);
 			expect(gated.executed(stack, before, args)).toBe(0);
 			observe(gated.tool, 'first call', [approval.answer], gated.executed(stack, before, args));
 		});
@@ -394,6 +413,99 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 		});
 	});
 
+	describe('what the person is asked: only calls that can run, as they will run', () => {
+		const docker = GATED_CASES[2];
+		const dockerRuns = (before: Mark) => stack.docker.calls().slice(before.docker).filter((argv) => ['start', 'stop', 'restart', 'pull', 'up'].some((verb) => argv.includes(verb))).length;
+
+		it('"restart" + 190 spaces is asked as restart of blog; "RESTART" is that same request; approved, it runs restart once', async () => {
+			const before = mark(stack);
+			const sent = channel.count();
+			const padded = await request('docker_manage', { action: `restart${' '.repeat(190)}`, stack: 'blog' });
+			const message = channel.messageFor(padded.id);
+			// The whole call and its target near the top, as the tool will run it.
+			expect(message.slice(0, 300)).toContain('{"action":"restart","stack":"blog"}');
+			expect(message).toContain('blog-ghost-1');
+			expect(padded.answer.summary).toBe('docker_manage(action="restart", stack="blog")');
+			const upper = await call('docker_manage', { action: 'RESTART', stack: 'blog' });
+			expect(upper).toMatchObject({ error: '__APPROVAL_REQUIRED__', approval_id: padded.id });
+			expect(channel.count() - sent).toBe(1);
+			await decide(padded, 'Approve');
+			const done = await call('docker_manage', { action: 'RESTART', stack: 'blog', approval_id: padded.id });
+			expect(done).toMatchObject({ success: true, action: 'restart', stack: 'blog' });
+			expect(stack.docker.calls().slice(before.docker).filter((argv) => argv.includes('restart'))).toEqual([['compose', '--project-name', 'blog', 'restart']]);
+			observe('docker_manage', '"restart"+190 spaces, then "RESTART", approve, call', [padded.answer, upper, done], docker.executed(stack, before, { action: 'restart', stack: 'blog' }), channel.count() - sent);
+		});
+
+		it.each<[string, string, Record<string, unknown>, string, string]>([
+			['destroy', 'docker_manage', { action: 'destroy', stack: 'blog' }, '__BAD_ACTION__', 'change_arguments'],
+			['the protected security-stack', 'docker_manage', { action: 'restart', stack: 'security-stack' }, '__PROTECTED__', 'never_here'],
+			['a link as the stack', 'docker_manage', { action: 'restart', stack: 'see https://evil.example/login now' }, '__BAD_ARGUMENT__', 'change_arguments'],
+			['a missing lead', 'crm_delete_lead', { lead_id: 999_999 }, '__NOT_FOUND__', 'change_arguments'],
+			['a missing timesheet line', 'timesheet_delete', { line_id: 999_999 }, '__NOT_FOUND__', 'change_arguments'],
+		])('%s: refused as the tool refuses it; nobody notified, nothing stored, nothing run', async (what, tool, args, marker, retry) => {
+			const before = mark(stack);
+			const sent = channel.count();
+			const rowsBefore = (await approvalRows(stack)).length;
+			const answer = await call(tool, args);
+			expect(answer).toMatchObject({ success: false, error: marker, retry });
+			expect(answer).not.toHaveProperty('approval_id');
+			expect(channel.count()).toBe(sent);
+			expect((await approvalRows(stack)).length).toBe(rowsBefore);
+			const executions = dockerRuns(before) + stack.odoo.objectCallsSince(before.odoo).filter((c) => c.modelMethod === 'unlink').length;
+			expect(executions).toBe(0);
+			observe(tool, what, [answer], executions, channel.count() - sent);
+		});
+
+		it('25 identical first calls at once: one notification and one approval id, showing the lead by name', async () => {
+			const lead = createRecord(stack, 'crm.lead', { name: 'Big Deal ACME 1M', type: 'opportunity', partner_id: 2, stage_id: 1 });
+			const before = mark(stack);
+			const sent = channel.count();
+			const results = await Promise.all(Array.from({ length: 25 }, () => call('crm_delete_lead', { lead_id: lead })));
+			expect(results.map((r) => r.error)).toEqual(results.map(() => '__APPROVAL_REQUIRED__'));
+			const ids = new Set(results.map((r) => String(r.approval_id)));
+			expect(ids.size).toBe(1);
+			const approval = await request('crm_delete_lead', { lead_id: lead });
+			expect(ids).toEqual(new Set([approval.id]));
+			expect(channel.count() - sent).toBe(1);
+			expect(channel.messageFor(approval.id)).toContain('Big Deal ACME 1M');
+			// Only the one request stays in the store.
+			expect((await approvalRows(stack)).filter((r) => r.tool === 'crm_delete_lead' && r.status === 'pending' && JSON.parse(String(r.args_json)).lead_id === lead)).toHaveLength(1);
+			await decide(approval, 'Deny');
+			observe('crm_delete_lead', '25 identical first calls at once', results, GATED_CASES[0].executed(stack, before, { lead_id: lead }), channel.count() - sent);
+		});
+
+		it(`over the cap of ${CAP} new requests an hour: __UNAVAILABLE__ rate_limited, retry later; nobody notified, nothing stored`, async () => {
+			const table = await approvalTable(stack);
+			const filler = 'cap filler';
+			await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, {
+				data: Array.from({ length: CAP }, (_, i) => ({ approval_id: `filler-${i}`, tool: 'timesheet_delete', args_hash: `filler-${i}`, summary: filler, status: 'denied', expires_at: Date.now(), requested_at: Date.now() })),
+				returnType: 'count',
+			});
+			const args = GATED_CASES[1].args(stack);
+			const before = mark(stack);
+			const sent = channel.count();
+			const rowsBefore = (await approvalRows(stack)).length;
+			try {
+				const answer = await call('timesheet_delete', args);
+				expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'rate_limited', retry: 'later' });
+				expect(answer).not.toHaveProperty('approval_id');
+				expect(channel.count()).toBe(sent);
+				expect((await approvalRows(stack)).length).toBe(rowsBefore);
+				expect(GATED_CASES[1].executed(stack, before, args)).toBe(0);
+				// Another tool has its own cap.
+				const other = await request('crm_delete_lead', GATED_CASES[0].args(stack));
+				await decide(other, 'Deny');
+				observe('timesheet_delete', `over the cap (${CAP} in the window)`, [answer], GATED_CASES[1].executed(stack, before, args), channel.count() - sent - 1);
+			} finally {
+				// Out of the window, for the cases after this one.
+				await api(stack.n8n, 'PATCH', `/data-tables/${table.id}/rows/update`, {
+					filter: { type: 'and', filters: [{ columnName: 'summary', condition: 'eq', value: filler }] },
+					data: { requested_at: 0 },
+				});
+			}
+		});
+	});
+
 	it('an unknown approval_id is refused', async () => {
 		const refused = await call('crm_delete_lead', { lead_id: 1, approval_id: 'not-an-approval' });
 		expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('No approval has this approval_id') });
@@ -475,12 +587,14 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind): voi
 
 	it(`the notifications went out on ${channelKind}, one per request`, () => {
 		expect(channel.count()).toBe(secrets.length);
+		expect(secrets.length).toBe(requested.size);
 	});
 
 	// Last: it stops the channel's server.
 	it('when the request cannot be sent: __UNAVAILABLE__, nothing executed, and its id is refused', async () => {
 		await channel.stop();
-		const args = GATED_CASES[2].args(stack);
+		// A call no earlier case left pending (a pending identical request would answer instead).
+		const args = { action: 'start', stack: 'web' };
 		const before = mark(stack);
 		const answer = await call('docker_manage', args);
 		expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: 'later' });
@@ -525,6 +639,14 @@ async function postDecision(pageBase: string, id: string, secret: string, decisi
 async function approvalTable(stack: HermesStack): Promise<{ id: string; name: string }> {
 	const tables = await api<{ data: Array<{ id: string; name: string }> }>(stack.n8n, 'GET', '/data-tables');
 	return tables.data.find((t) => t.name === TABLE)!;
+}
+
+/** Every row of the approval table. */
+async function approvalRows(stack: HermesStack): Promise<Array<Record<string, unknown>>> {
+	const table = await approvalTable(stack);
+	const rows = await api<{ data: Array<Record<string, unknown>> }>(stack.n8n, 'GET', `/data-tables/${table.id}/rows?limit=250`);
+	expect(rows.data.length).toBeLessThan(250);
+	return rows.data;
 }
 
 /** Moves a request's expiry into the past through n8n's public data-table API. */

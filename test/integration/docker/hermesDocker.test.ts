@@ -133,6 +133,25 @@ describe('every action maps to the right docker argv', () => {
 	});
 });
 
+describe('Check Only: the checks and reads of the call, and no action', () => {
+	test.each<[string, string, string, Record<string, unknown>, string[][]]>([
+		[
+			'restart + spaces on blog: normalised, resolved and read',
+			`restart${' '.repeat(190)}`,
+			'blog',
+			{ success: true, checked: true, normalised: { operation: 'restart', stack: 'blog' }, target: { stack: 'blog', containers: [expect.objectContaining({ name: 'blog-ghost-1', state: 'exited' })] } },
+			[...RESOLVE('blog'), ['compose', '--project-name', 'blog', 'ps', '--all', '--format', 'json']],
+		],
+		['RESTART of a container id of the protected stack', 'RESTART', '5ec0a7e1', { success: false, error: '__PROTECTED__', retry: 'never_here' }, RESOLVE('5ec0a7e1')],
+		['a stack Docker does not know', 'stop', 'nope', { success: false, error: '__NOT_FOUND__', retry: 'change_arguments' }, RESOLVE('nope')],
+		['destroy', 'destroy', 'blog', { success: false, error: '__BAD_ACTION__', retry: 'change_arguments' }, []],
+	])('%s', async (_case, operation, stack, expected, argv) => {
+		const [item] = await run({ operation, stack, checkOnly: true, allowedActions: 'start,stop,restart,update' });
+		expect(item.json).toMatchObject(expected);
+		expect(docker.calls()).toEqual(argv);
+	});
+});
+
 describe('hostile or refused input never reaches docker', () => {
 	const canary = () => join(scratch, 'CANARY');
 	const cases = (): Array<[string, unknown, unknown, string]> => [

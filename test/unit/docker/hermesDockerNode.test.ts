@@ -19,6 +19,7 @@ test('description: tool-usable, SSH credential tested by the shared test, contra
 		dockerCommand: 'docker',
 		allowedActions: 'status,logs,list,start,stop,restart,update',
 		protectedStacks: 'security-stack',
+		checkOnly: false,
 	});
 	expect(description.description).toContain('--project-name');
 });

@@ -63,6 +63,13 @@ describe('config approvals', () => {
 		['page path = the MCP path', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', pagePath: 'hermes-tools' }],
 		['unknown key', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttl: 5 }],
 		['empty tool list', false, { tools: [], channel: EMAIL, publicUrl: 'https://n8n.example.com' }],
+		['one request an hour', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', requestsPerWindow: 1 }],
+		['no request at all', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', requestsPerWindow: 0 }],
+		['a fractional cap', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', requestsPerWindow: 2.5 }],
+		['a window of a day', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', windowMinutes: 1440 }],
+		['a window over a day', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', windowMinutes: 1441 }],
+		['arguments capped at 100 characters', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', maxArgsChars: 100 }],
+		['arguments capped under 100 characters', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', maxArgsChars: 99 }],
 	])('%s -> valid: %s', (_case, valid, approvals) => {
 		const parse = () => config(approvals as Record<string, unknown> | undefined);
 		if (valid) expect(parse).not.toThrow();
@@ -79,6 +86,9 @@ describe('config approvals', () => {
 			table: 'hermes_approvals',
 			pageWorkflow: 'Hermes Approval Page',
 			gateWorkflowPrefix: 'Hermes Approval - ',
+			requestsPerWindow: 10,
+			windowMinutes: 60,
+			maxArgsChars: 2000,
 		});
 	});
 });
@@ -226,7 +236,8 @@ describe('a gate', () => {
 		const action = nodeOf(gate('crm_delete_lead'), 'crm_delete_lead');
 		expect(action.type).toBe('n8n-nodes-base.odoo');
 		expect(action.parameters).toMatchObject({ resource: 'custom', operation: 'delete', customResource: { value: 'crm.lead' } });
-		expect(JSON.stringify(action.parameters.recordId)).toContain("$('When called by a tool').first().json.lead_id");
+		// What runs is the call as checked and normalised, the one the person approved.
+		expect(JSON.stringify(action.parameters.recordId)).toContain("JSON.parse($('Call').first().json.args_json)['lead_id']");
 		expect(JSON.stringify(action.parameters)).not.toContain('$fromAI');
 		expect(action.credentials).toEqual({ odooApi: { name: 'Odoo' } });
 	});
@@ -257,16 +268,15 @@ describe('a gate', () => {
 		expect(nodeOf(workflow, GATE_NODES.newId).parameters).toEqual({ action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' });
 	});
 
-	it('a first call deletes the requests that expired more than keepDays ago, then notifies once', () => {
+	it('every call first deletes the requests that expired more than keepDays ago, then the tool checks it; a first call notifies once', () => {
 		const workflow = withApprovals({ keepDays: 7 });
 		const gateFile = workflowOf(workflow, 'hermes-approval-docker-manage.json');
 		const forget = nodeOf(gateFile, GATE_NODES.forget);
 		expect(forget).toMatchObject({ alwaysOutputData: true, onError: 'continueRegularOutput', parameters: { operation: 'deleteRows', matchType: 'allConditions' } });
-		expect((forget.parameters.filters as { conditions: unknown[] }).conditions).toEqual([
-			{ keyName: 'expires_at', condition: 'lt', keyValue: "={{ $('New secret').first().json.now - 604800000 }}" },
-		]);
-		expect(gateFile.connections[GATE_NODES.store].main).toEqual([[{ node: GATE_NODES.forget, type: 'main', index: 0 }]]);
-		expect(gateFile.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.notify, type: 'main', index: 0 }]]);
+		expect((forget.parameters.filters as { conditions: unknown[] }).conditions).toEqual([{ keyName: 'expires_at', condition: 'lt', keyValue: '={{ $now.toMillis() - 604800000 }}' }]);
+		expect(gateFile.connections[GATE_NODES.trigger].main).toEqual([[{ node: GATE_NODES.forget, type: 'main', index: 0 }]]);
+		expect(gateFile.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.check, type: 'main', index: 0 }]]);
+		expect(nodeOf(gateFile, GATE_NODES.check).executeOnce).toBe(true);
 		expect(nodeOf(gateFile, GATE_NODES.notify).executeOnce).toBe(true);
 	});
 
@@ -284,10 +294,12 @@ describe('a gate', () => {
 		// The secret goes in the fragment, which no browser sends.
 		expect(String(notify.parameters.text)).toContain("'#s=' + $('New secret').first().json.secret");
 		expect(String(notify.parameters.text)).not.toContain('&s=');
+		// A request nobody was told of does not stand: an identical call would otherwise be answered by it.
 		expect(workflow.connections[GATE_NODES.notify].main).toEqual([
 			[{ node: GATE_NODES.required, type: 'main', index: 0 }],
-			[{ node: GATE_NODES.notSent, type: 'main', index: 0 }],
+			[{ node: GATE_NODES.forgetUnsent, type: 'main', index: 0 }],
 		]);
+		expect(workflow.connections[GATE_NODES.forgetUnsent].main).toEqual([[{ node: GATE_NODES.notSent, type: 'main', index: 0 }]]);
 		expect(JSON.stringify(nodeOf(workflow, GATE_NODES.notSent).parameters)).toContain('__UNAVAILABLE__');
 	});
 

@@ -65,6 +65,7 @@ describe('markers', () => {
 		['host_key_mismatch', 'never_here'],
 		['auth_failed', 'never_here'],
 		['misconfigured', 'never_here'],
+		['rate_limited', 'later'],
 	])('__UNAVAILABLE__ in state %s answers retry %s with its own default hint', (state, retry) => {
 		expect(unavailableAnswer(state)).toEqual({ success: false, error: '__UNAVAILABLE__', hint: UNAVAILABLE_HINTS[state], retry, state });
 	});
@@ -81,7 +82,7 @@ describe('markers', () => {
 
 	test('the package entry exports the retry policies and the states', () => {
 		expect(contracts.RETRY_POLICIES).toEqual(['change_arguments', 'after_read', 'later', 'never_here', 'after_approval']);
-		expect(contracts.UNAVAILABLE_STATES).toEqual(['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured']);
+		expect(contracts.UNAVAILABLE_STATES).toEqual(['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured', 'rate_limited']);
 		expect(contracts.RETRY_POLICIES).toBe(RETRY_POLICIES);
 		expect(contracts.UNAVAILABLE_STATES).toBe(UNAVAILABLE_STATES);
 	});

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { errorAnswer } from '../../../shared/markers';
+import { recordNotFoundHint } from '../../contract';
 import type { OdooContext } from '../../helpers/context';
 
 /** One record by id. Odoo answers an unknown id with no record at all: that is __NOT_FOUND__, never `[]`. */
@@ -8,6 +9,6 @@ export async function execute(ctx: OdooContext, id: number, fields: string[]): P
 	const found = await ctx.call({ method: 'read', ids: [id], kwargs: { fields }, readOnly: true });
 	if (!found.ok) return { ...found.answer };
 	const [record] = Array.isArray(found.value) ? (found.value as IDataObject[]) : [];
-	if (!record) return { ...errorAnswer('__NOT_FOUND__', `No ${ctx.model} record has the id ${id} (it does not exist or was deleted). List the records first and use an id it returns.`) };
+	if (!record) return { ...errorAnswer('__NOT_FOUND__', recordNotFoundHint(ctx.model, id)) };
 	return { success: true, model: ctx.model, record };
 }
