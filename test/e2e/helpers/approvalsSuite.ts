@@ -423,7 +423,9 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			const padded = await request('docker_manage', { action: `restart${' '.repeat(190)}`, stack: 'blog' });
 			const message = channel.messageFor(padded.id);
 			// The whole call and its target near the top, as the tool will run it.
-			expect(message.slice(0, 300)).toContain('{"action":"restart","stack":"blog"}');
+			const top = message.slice(0, 300);
+			expect(top).toContain('action = "restart"\n');
+			expect(top).toContain('stack = "blog"\n');
 			expect(message).toContain('blog-ghost-1');
 			expect(padded.answer.summary).toBe('docker_manage(action="restart", stack="blog")');
 			const upper = await call('docker_manage', { action: 'RESTART', stack: 'blog' });
