@@ -390,6 +390,8 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		const framed = await browser.openFramed(approval.link);
 		expect(framed.text).not.toContain('Approve this call?');
 		expect(framed.url).not.toContain(PAGE_PATH);
+		// Decided, so that no later identical call is answered with this pending request.
+		await decide(approval, 'Deny');
 	});
 
 	describe.each(DISPLAY_CASES)('an argument with $what', ({ value, shown, finding }) => {
