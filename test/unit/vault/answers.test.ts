@@ -7,7 +7,7 @@ import { routeOperation } from '../../../nodes/HermesVault/actions/router';
 import { vaultCall } from './vaultCall';
 import type { VaultContext } from '../../../nodes/HermesVault/helpers/context';
 import { shapeFileList } from '../../../nodes/HermesVault/actions/note/list.operation';
-import { shapeNote } from '../../../nodes/HermesVault/actions/note/read.operation';
+import { noteHash, shapeNote } from '../../../nodes/HermesVault/actions/note/read.operation';
 import { shapeSearchMatches } from '../../../nodes/HermesVault/actions/note/search.operation';
 import { checkSearchQuery } from '../../../nodes/HermesVault/helpers/validate';
 import { LOCK_WAIT_SECONDS, prepareWrite, PUSH_TIMEOUT_SECONDS, shapeWriteSuccess } from '../../../nodes/HermesVault/actions/note/write.operation';
@@ -142,6 +142,30 @@ describe('script output', () => {
 		const atCap = Buffer.from('é'.repeat(cap));
 		expect(shapeNote(atCap, atCap.length)).toEqual({ content: 'é'.repeat(cap), truncated: false });
 		expect(shapeNote(Buffer.from('abc'), 10)).toEqual({ content: 'abc', truncated: true });
+	});
+
+	test.each([
+		['the host sent the whole note (-): the sha256 of the bytes received', '-', 'héllo\n', createHash('sha256').update('héllo\n', 'utf8').digest('hex').slice(0, 12)],
+		['an empty note sent whole', '-', '', createHash('sha256').update('').digest('hex').slice(0, 12)],
+		['the host hashed a note it cut: its hash, not that of the cut bytes', '0123456789ab', 'cut part', '0123456789ab'],
+	])('read hash: %s', (_case, hostHash, body, expected) => {
+		expect(noteHash(hostHash, Buffer.from(body, 'utf8'))).toBe(expected);
+	});
+
+	test('read: a note sent whole is answered with its own hash', async () => {
+		const body = Buffer.from('# Note\nbody é\n', 'utf8');
+		const ctx: VaultContext = {
+			vaultPath: '~/vault',
+			writePrefixes: () => ['inbox/'],
+			run: async () => result(Buffer.concat([Buffer.from(`OK - ${body.length}\n`), body])),
+		};
+		expect(await routeOperation(ctx, vaultCall('read', 'inbox/n.md', '', ''))).toMatchObject({
+			success: true,
+			bytes: body.length,
+			content: body.toString('utf8'),
+			truncated: false,
+			contentHash: createHash('sha256').update(body).digest('hex').slice(0, 12),
+		});
 	});
 
 	test('write success: pushed or not, with a hint when not', () => {

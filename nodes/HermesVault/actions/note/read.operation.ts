@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { VAULT_LIMITS } from '../../contract';
@@ -25,13 +27,21 @@ export const READ_HINTS = {
 		'The note cannot be read: it resolves outside the vault or into .git (e.g. through a symlink). Read another note; vault_list shows the notes.',
 } as const;
 
+/**
+ * The note's content hash: the host's, or (`-`: the host sent the whole note) the first 12 hex
+ * of the sha256 of the bytes received, which is what the host would have printed for them.
+ */
+export function noteHash(hostHash: string, body: Buffer): string {
+	return hostHash === '-' ? createHash('sha256').update(body).digest('hex').slice(0, 12) : hostHash;
+}
+
 export async function execute(ctx: VaultContext, rawPath: unknown): Promise<IDataObject> {
 	const path = checkNotePath(rawPath);
 	if (!path.ok) return asItem(path.answer);
 	const output = await runReadScript(ctx, READ_SCRIPT, path.value, READ_HINTS);
 	if (!output.ok) return asItem(output.answer);
-	const [contentHash, size] = output.value.fields;
+	const [hostHash, size] = output.value.fields;
 	const bytes = Number(size);
 	const { content, truncated } = shapeNote(output.value.body, bytes);
-	return { success: true, path: path.value, contentHash, bytes, content, truncated };
+	return { success: true, path: path.value, contentHash: noteHash(hostHash, output.value.body), bytes, content, truncated };
 }
