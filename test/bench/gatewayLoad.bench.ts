@@ -204,4 +204,5 @@ it('gateway tools under load against the floor tool, with the CPU of a call spli
 		)}\n(the SSH-only row's "n8n cpu" is this process: the node's transport without n8n)\n${JSON.stringify({ bench: 'gatewayLoad', calls: CALLS, rounds: ROUNDS, results })}\n`,
 	);
 	expect(results.reduce((sum, r) => sum + r.errors, 0)).toBe(0);
-});
+	// Two session counts x rounds x phases of 96 calls take 10-15 minutes on the 2-core machine.
+}, 1_800_000);
