@@ -142,7 +142,14 @@ it('gateway tools under load against the floor tool, with the CPU of a call spli
 		const bigFloorUrl = stack.mcpUrl.replace(/\/mcp\/[^/]+$/, `/mcp/${bigFloorPath}`);
 		const vaultRead = { script: READ_SCRIPT, args: [stack.vault.root], stdin: Buffer.from('projects/website.md'), timeoutSeconds: 30, readOnly: true };
 		for (const sessions of SESSIONS) {
-			const connectAll = async (url: string) => await Promise.all(Array.from({ length: sessions }, () => connectMcp(url, stack.token)));
+			// Sessions open 8 at a time: a burst of 32 session starts per endpoint can make n8n's SQLite answer "Database is not ready".
+			const connectAll = async (url: string) => {
+				const opened: McpSession[] = [];
+				while (opened.length < sessions) {
+					opened.push(...(await Promise.all(Array.from({ length: Math.min(8, sessions - opened.length) }, () => connectMcp(url, stack.token)))));
+				}
+				return opened;
+			};
 			const clients: Record<Endpoint, McpSession[]> = { tools: await connectAll(stack.mcpUrl), floor: await connectAll(floorUrl), floorInToolWorkflow: await connectAll(bigFloorUrl) };
 			const clientOf = (index: number, endpoint: Endpoint = 'tools'): McpSession => clients[endpoint][index % sessions];
 			try {
