@@ -27,7 +27,8 @@ import { VAULT_PRELUDE } from './prelude';
 export const WRITE_RECEIVE_PHASE = String.raw`trap '' PIPE
 size=$2 digest=$3 prefixes=$4 push_timeout=$5 lock_wait=$6
 tmp='' backup=''
-trap 'rm -f -- ${'$'}{tmp:+"$tmp"} ${'$'}{backup:+"$backup"}' EXIT
+# rm only when there is something to remove: a created note leaves nothing, and rm is a process.
+trap '[ -z "$tmp$backup" ] || rm -f -- ${'$'}{tmp:+"$tmp"} ${'$'}{backup:+"$backup"}' EXIT
 trap 'exit 6' HUP INT TERM
 fail() { cat >/dev/null 2>&1; printf '%s\n' "$1"; exit "${'$'}{2:-5}"; }
 
@@ -91,7 +92,8 @@ target=$root/$rel
 [ -e "$target" ] && [ ! -f "$target" ] && fail '__BAD_PATH__ the note is not a regular file'
 # git add refuses an untracked path its ignore rules exclude: such a note could never be committed.
 # check-ignore rejects literal pathspec magic; the node refuses glob and magic characters, and a wrong match could only refuse.
-env -u GIT_LITERAL_PATHSPECS git -C "$root" check-ignore -q -- "$rel" 2>/dev/null && fail '__BAD_PATH__ the vault ignores this path (.gitignore), so a note there cannot be committed'
+# Set to 0 (git reads it as false) for this one command, without an env process.
+GIT_LITERAL_PATHSPECS=0 git -C "$root" check-ignore -q -- "$rel" 2>/dev/null && fail '__BAD_PATH__ the vault ignores this path (.gitignore), so a note there cannot be committed'
 
 state=created
 if [ -e "$target" ]; then

@@ -7,15 +7,22 @@
  * - `trivial_direct`: n8n's own Date & Time node used directly as a tool (current date), as a
  *   gateway tool is in direct mode, minus the gateway.
  * Each has one optional `$fromAI` input, like the smallest gateway tools.
+ * `deployFloorInWorkflowOf` puts the same Date & Time tool into a copy of a deployed tool
+ * workflow: n8n's floor for a call to a workflow of that size.
  */
 import { randomUUID } from 'node:crypto';
 
 import { subWorkflowSettings } from '../../../generator/builders';
 import { mapperColumn } from '../../../generator/builders/resourceLocator';
-import { createCredential, createPublishedWorkflow, type N8nApi } from '../../e2e/helpers/n8nRest';
+import { api, createCredential, createPublishedWorkflow, type N8nApi } from '../../e2e/helpers/n8nRest';
 
 export const FLOOR_PATH = 'hermes-floor';
-export const FLOOR_TOOLS = { emptySubWorkflow: 'empty_subworkflow', emptySubWorkflowLean: 'empty_subworkflow_lean', trivialDirect: 'trivial_direct' } as const;
+export const FLOOR_TOOLS = {
+	emptySubWorkflow: 'empty_subworkflow',
+	emptySubWorkflowLean: 'empty_subworkflow_lean',
+	trivialDirect: 'trivial_direct',
+	trivialInToolWorkflow: 'trivial_direct_in_tool_workflow',
+} as const;
 const INPUT = "={{ $fromAI('note', 'Anything; not used', 'string', '') }}";
 
 function emptySubWorkflow(name: string, lean: boolean): Record<string, unknown> {
@@ -60,6 +67,47 @@ function toolWorkflowNode(name: string, workflowId: string, position: [number, n
 	};
 }
 
+function trivialDirectNode(name: string, position: [number, number]): Record<string, unknown> {
+	return {
+		id: randomUUID(),
+		name,
+		type: 'n8n-nodes-base.dateTimeTool',
+		typeVersion: 2,
+		position,
+		parameters: { descriptionType: 'manual', toolDescription: 'Answers the current date and time.', operation: 'getCurrentDate', outputFieldName: "={{ $fromAI('note', 'Anything; not used', 'string', 'currentDate') }}", options: {} },
+	};
+}
+
+interface DeployedWorkflow {
+	id: string;
+	name: string;
+	nodes: Array<Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> }>;
+	connections: Record<string, unknown>;
+}
+
+/**
+ * A copy of the published workflow `name` (every node, its credentials and connections) under its
+ * own MCP path, with the trivial Date & Time tool added; answers that path.
+ */
+export async function deployFloorInWorkflowOf(n8n: N8nApi, name: string): Promise<string> {
+	const listed = await api<{ data: DeployedWorkflow[] }>(n8n, 'GET', `/workflows?name=${encodeURIComponent(name)}`);
+	const original = listed.data.find((workflow) => workflow.name === name);
+	if (!original) throw new Error(`no workflow named ${name}`);
+	const path = `${FLOOR_PATH}-${original.nodes.length}`;
+	const nodes = original.nodes.map((node) =>
+		node.type.endsWith('.mcpTrigger') ? { ...node, webhookId: randomUUID(), parameters: { ...node.parameters, path } } : node,
+	);
+	const trigger = nodes.find((node) => node.type.endsWith('.mcpTrigger'))!;
+	const floor = trivialDirectNode(FLOOR_TOOLS.trivialInToolWorkflow, [0, 1200]);
+	await createPublishedWorkflow(n8n, {
+		name: `${name} + floor tool`,
+		nodes: [...nodes, floor],
+		connections: { ...original.connections, [FLOOR_TOOLS.trivialInToolWorkflow]: { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	});
+	return path;
+}
+
 /** Creates and publishes the floor workflows; answers the MCP path of their trigger. */
 export async function deployFloorWorkflows(n8n: N8nApi, token: string): Promise<string> {
 	const bearer = await createCredential(n8n, 'Floor bearer', 'httpBearerAuth', { token });
@@ -69,14 +117,7 @@ export async function deployFloorWorkflows(n8n: N8nApi, token: string): Promise<
 	const tools = [
 		toolWorkflowNode(FLOOR_TOOLS.emptySubWorkflow, empty, [-220, 300]),
 		toolWorkflowNode(FLOOR_TOOLS.emptySubWorkflowLean, emptyLean, [0, 300]),
-		{
-			id: randomUUID(),
-			name: FLOOR_TOOLS.trivialDirect,
-			type: 'n8n-nodes-base.dateTimeTool',
-			typeVersion: 2,
-			position: [220, 300],
-			parameters: { descriptionType: 'manual', toolDescription: 'Answers the current date and time.', operation: 'getCurrentDate', outputFieldName: "={{ $fromAI('note', 'Anything; not used', 'string', 'currentDate') }}", options: {} },
-		},
+		trivialDirectNode(FLOOR_TOOLS.trivialDirect, [220, 300]),
 	];
 	await createPublishedWorkflow(n8n, {
 		name: 'Call cost floor',

@@ -7,12 +7,12 @@ import { routeOperation } from '../../../nodes/HermesVault/actions/router';
 import { vaultCall } from './vaultCall';
 import type { VaultContext } from '../../../nodes/HermesVault/helpers/context';
 import { shapeFileList } from '../../../nodes/HermesVault/actions/note/list.operation';
-import { shapeNote } from '../../../nodes/HermesVault/actions/note/read.operation';
+import { sentNote, shapeNote } from '../../../nodes/HermesVault/actions/note/read.operation';
 import { shapeSearchMatches } from '../../../nodes/HermesVault/actions/note/search.operation';
 import { checkSearchQuery } from '../../../nodes/HermesVault/helpers/validate';
 import { LOCK_WAIT_SECONDS, prepareWrite, PUSH_TIMEOUT_SECONDS, shapeWriteSuccess } from '../../../nodes/HermesVault/actions/note/write.operation';
 import { LIST_SCRIPT } from '../../../nodes/HermesVault/scripts/list';
-import { READ_SCRIPT } from '../../../nodes/HermesVault/scripts/read';
+import { READ_RAW_BYTES, READ_SCRIPT } from '../../../nodes/HermesVault/scripts/read';
 import { SEARCH_SCRIPT } from '../../../nodes/HermesVault/scripts/search';
 import { WRITE_SCRIPT } from '../../../nodes/HermesVault/scripts/write';
 import type { RemoteCommand, RemoteResult } from '../../../nodes/shared/transport/types';
@@ -142,6 +142,35 @@ describe('script output', () => {
 		const atCap = Buffer.from('é'.repeat(cap));
 		expect(shapeNote(atCap, atCap.length)).toEqual({ content: 'é'.repeat(cap), truncated: false });
 		expect(shapeNote(Buffer.from('abc'), 10)).toEqual({ content: 'abc', truncated: true });
+	});
+
+	const hash12 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+	const atCap = Buffer.alloc(READ_RAW_BYTES, 'a');
+	test.each([
+		['a short note, sent whole: hashed and sized from the bytes', Buffer.from('héllo\n'), { body: Buffer.from('héllo\n'), contentHash: hash12(Buffer.from('héllo\n')), bytes: 7 }],
+		['an empty note', Buffer.alloc(0), { body: Buffer.alloc(0), contentHash: hash12(Buffer.alloc(0)), bytes: 0 }],
+		['a note of exactly the bytes sent is whole', atCap, { body: atCap, contentHash: hash12(atCap), bytes: READ_RAW_BYTES }],
+		['a longer note: the host trailer gives hash and size', Buffer.concat([atCap, Buffer.from('0123456789ab 150000\n')]), { body: atCap, contentHash: '0123456789ab', bytes: 150_000 }],
+		['the bad trailer of a failed hash', Buffer.concat([atCap, Buffer.from('\n')]), undefined],
+		['a trailer without its size', Buffer.concat([atCap, Buffer.from('0123456789ab\n')]), undefined],
+		['a trailer with an uppercase hash', Buffer.concat([atCap, Buffer.from('0123456789AB 150000\n')]), undefined],
+		['a trailer without its newline (cut output)', Buffer.concat([atCap, Buffer.from('0123456789ab 150000')]), undefined],
+	])('read output: %s', (_case, output, expected) => {
+		expect(sentNote(output)).toEqual(expected);
+	});
+
+	test('read: a note sent whole is answered with its own hash and size; a bad trailer is unexpected', async () => {
+		const body = Buffer.from('# Note\nbody é\n', 'utf8');
+		const reading = (stdout: Buffer): VaultContext => ({ vaultPath: '~/vault', writePrefixes: () => ['inbox/'], run: async () => result(stdout) });
+		expect(await routeOperation(reading(Buffer.concat([Buffer.from('OK - -\n'), body])), vaultCall('read', 'inbox/n.md'))).toMatchObject({
+			success: true,
+			bytes: body.length,
+			content: body.toString('utf8'),
+			truncated: false,
+			contentHash: hash12(body),
+		});
+		const cut = await routeOperation(reading(Buffer.concat([Buffer.from('OK - -\n'), atCap, Buffer.from('\n')])), vaultCall('read', 'inbox/n.md'));
+		expect(cut).toMatchObject({ success: false, error: '__UNAVAILABLE__' });
 	});
 
 	test('write success: pushed or not, with a hint when not', () => {

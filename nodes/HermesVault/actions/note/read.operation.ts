@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { VAULT_LIMITS } from '../../contract';
-import { asItem } from '../../helpers/answers';
+import { asItem, unexpectedAnswer } from '../../helpers/answers';
 import { runReadScript, type VaultContext } from '../../helpers/context';
 import { truncateChars } from '../../helpers/limits';
 import { checkNotePath } from '../../helpers/validate';
-import { READ_SCRIPT } from '../../scripts/read';
+import { READ_RAW_BYTES, READ_SCRIPT } from '../../scripts/read';
 
 /**
  * The note text cut to the character cap. The host sent at most 4 bytes per allowed
@@ -25,13 +27,36 @@ export const READ_HINTS = {
 		'The note cannot be read: it resolves outside the vault or into .git (e.g. through a symlink). Read another note; vault_list shows the notes.',
 } as const;
 
+/** What a read sent: the note's first bytes, its hash (12 hex) and its size in bytes. */
+export interface SentNote {
+	body: Buffer;
+	contentHash: string;
+	bytes: number;
+}
+
+const TRAILER = /^([0-9a-f]{12}) (\d+)\n$/;
+
+/**
+ * What follows the read script's `OK - -` line (see the script): up to READ_RAW_BYTES bytes are
+ * the whole note, hashed and sized here (the first 12 hex of its sha256, what the host prints
+ * for a longer one); more is the first READ_RAW_BYTES bytes and the host's `<hash12> <bytes>`
+ * trailer. Undefined for a trailer that is not one.
+ */
+export function sentNote(output: Buffer): SentNote | undefined {
+	if (output.length <= READ_RAW_BYTES) {
+		return { body: output, contentHash: createHash('sha256').update(output).digest('hex').slice(0, 12), bytes: output.length };
+	}
+	const trailer = TRAILER.exec(output.subarray(READ_RAW_BYTES).toString('latin1'));
+	return trailer ? { body: output.subarray(0, READ_RAW_BYTES), contentHash: trailer[1], bytes: Number(trailer[2]) } : undefined;
+}
+
 export async function execute(ctx: VaultContext, rawPath: unknown): Promise<IDataObject> {
 	const path = checkNotePath(rawPath);
 	if (!path.ok) return asItem(path.answer);
 	const output = await runReadScript(ctx, READ_SCRIPT, path.value, READ_HINTS);
 	if (!output.ok) return asItem(output.answer);
-	const [contentHash, size] = output.value.fields;
-	const bytes = Number(size);
-	const { content, truncated } = shapeNote(output.value.body, bytes);
-	return { success: true, path: path.value, contentHash, bytes, content, truncated };
+	const note = sentNote(output.value.body);
+	if (!note) return asItem(unexpectedAnswer('a note longer than the bytes sent came without its hash and size'));
+	const { content, truncated } = shapeNote(note.body, note.bytes);
+	return { success: true, path: path.value, contentHash: note.contentHash, bytes: note.bytes, content, truncated };
 }
