@@ -6,7 +6,7 @@
  * the target the person sees. The gate keeps no copy of any validation: it reads what the node
  * answered.
  */
-import { recordNotFoundHint } from 'n8n-nodes-hermes';
+import { recordNotFoundHint } from '../contracts';
 
 import { targetFields } from '../approvals/targets';
 import type { HermesConfig } from '../config';
