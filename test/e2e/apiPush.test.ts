@@ -526,7 +526,7 @@ describe('push, pull, diff against a real n8n', () => {
 		it('push creates it with its columns before any workflow; a second push leaves it', async () => {
 			const result = await run(runPush, { config });
 			expect(result.code).toBe(0);
-			expect(result.out).toMatch(/create {2}data table hermes_approvals \(10 columns\) -> id \w+/);
+			expect(result.out).toMatch(new RegExp(`create {2}data table hermes_approvals \\(${APPROVAL_COLUMNS.length} columns\\) -> id \\w+`));
 			expect(result.writes[0]).toBe('POST /data-tables');
 			const tables = await client.listDataTables('hermes_approvals');
 			const store = tables.find((t) => t.name === 'hermes_approvals')!;
