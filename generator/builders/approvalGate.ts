@@ -154,7 +154,8 @@ function requestText(tool: ToolSpec, approvals: ApprovalsConfig): { subject: str
 		linkExpression(approvals),
 		JSON.stringify('\n\nIf you did not expect this request, deny it. Do not forward this message: the link is the approval.'),
 	].join(' + ');
-	return { subject: `'Approve? ' + ${summaryText(quote(tool.name), `JSON.parse(${request}.args_json)`)}`, text };
+	// The Call node's summary of the normalised call, carried on each item since.
+	return { subject: `'Approve? ' + ${request}.summary`, text };
 }
 
 /** `({ reason: value, ... })[<reason>]`: one Set field that depends on the refusal reason. */
