@@ -40,7 +40,36 @@ export const APPROVAL_COLUMNS = [
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];
 
+/**
+ * The lock table beside the store: one row per gated tool, made by push. A first call files its
+ * request only while it holds its tool's row, taken by one conditional update (held_until in the
+ * past -> this execution's id and a lease). That serialises identical first calls where reading
+ * the store alone cannot: PostgreSQL gives a row its id at insert, not at commit, so two racing
+ * inserts may each see only their own row. A holder that dies frees the row when its lease ends.
+ */
+export const LOCK_COLUMNS = [
+	{ name: 'tool', type: 'string' },
+	/** The execution holding the row ('' when free). */
+	{ name: 'holder', type: 'string' },
+	/** Epoch milliseconds the lease ends (0 when free). */
+	{ name: 'held_until', type: 'number' },
+] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
+
+export type LockColumn = (typeof LOCK_COLUMNS)[number]['name'];
+
+/** How long a holder may keep its tool's row: far above the few reads and one insert it makes. */
+export const LOCK_LEASE_MS = 10_000;
+/** A caller that finds the row held waits this long (plus up to as much again at random) and tries again, ... */
+export const LOCK_RETRY_SECONDS = 0.1;
+/** ... this many times: about 1.5 lease lengths, so a dead holder's lease ends while others still wait. */
+export const LOCK_TRIES = 100;
+
 export interface DataTableSpec {
 	name: string;
 	columns: ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
+	/**
+	 * Rows push makes sure exist, one per value of `key`: a missing one is inserted with these
+	 * values; an existing one is never changed.
+	 */
+	seed?: { key: string; rows: ReadonlyArray<Record<string, string | number>> };
 }

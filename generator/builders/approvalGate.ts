@@ -10,9 +10,10 @@
  * the cap on new requests, or with arguments over the size cap, nothing is stored or sent.
  * Else a new request is stored as pending, a random secret goes to the person in the link to the
  * approval page (only its hash is stored), and the answer is __APPROVAL_REQUIRED__ with the
- * approval_id. Identical first calls that raced past the pending check all store theirs; each
- * then reads the pending ones, and all but the earliest (the lowest row id) delete their own and
- * answer the earliest's id, so one request goes out.
+ * approval_id. The pending check that counts, the cap and the store run while the call holds
+ * its tool's row of the lock table (approvals.lockTable, store.ts), so of identical first calls
+ * racing one stores and notifies and the others find its request pending. A call that finds the
+ * row held waits a moment, looks for a pending request again, and tries again.
  *
  * Second call (approval_id): one conditional update claims the request (approved -> used) only
  * if it is approved, unexpired and for this tool and these arguments; only the call whose
@@ -21,7 +22,8 @@
 import { APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY } from '../contracts';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
-import { NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from '../approvals/answers';
+import { LOCK_LEASE_MS, LOCK_RETRY_SECONDS, LOCK_TRIES } from '../approvals/store';
+import { LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from '../approvals/answers';
 import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from '../approvals/display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { quote } from '../fromAi';
@@ -31,6 +33,7 @@ import { deleteRows, getRow, getRows, insertRow, updateRows } from './dataTableN
 import { subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
+import { webhookId } from './ids';
 import { notifyNode } from './approvalNotify';
 import { PAGE_FIELDS, pageUrl } from './approvalPage';
 import { ifNode, main, node, rawSetNode, safeExpression, setNode, type SetValue } from './nodeParts';
@@ -55,20 +58,30 @@ export const GATE_NODES = {
 	refusal: 'Refusal',
 	smallEnough: 'Small enough?',
 	tooLarge: 'Too large',
+	takeLock: 'Take the lock',
+	locked: 'Locked?',
+	tryAgain: 'Try again?',
+	lockWait: 'Wait for the lock',
+	lookUpLock: 'Look up the lock',
+	lockThere: 'Lock row there?',
+	lockBusy: 'Lock busy',
+	noLock: 'No lock row',
 	findPending: 'Find pending request',
 	pending: 'Already pending?',
 	alreadyRequested: 'Already requested',
+	findPendingLocked: 'Find pending request (locked)',
+	pendingLocked: 'Pending meanwhile?',
+	releaseFound: 'Release (pending)',
+	requestedMeanwhile: 'Requested meanwhile',
 	recent: 'Recent requests',
 	underCap: 'Under the cap?',
+	releaseOverCap: 'Release (over the cap)',
 	overCap: 'Over the cap',
 	request: 'Request',
 	newId: 'New approval id',
 	newSecret: 'New secret',
 	store: 'Store request',
-	same: 'Same pending requests',
-	earliest: 'Earliest?',
-	dropDuplicate: 'Drop duplicate',
-	requestedMeanwhile: 'Requested meanwhile',
+	releaseStored: 'Release (stored)',
 	notify: 'Notify approver',
 	required: 'Approval required',
 	forgetUnsent: 'Forget unsent request',
@@ -234,40 +247,93 @@ function samePending(call: string): string {
 	return `r.args_hash === ${call}.args_hash && r.status === 'pending'`;
 }
 
+/** This execution, as the lock table's holder column names it. */
+const HOLDER = 'String($execution.id)';
+
+/**
+ * The lock on the tool's row: taken by one conditional update (free or lease ended -> this
+ * execution), released by another (only by its holder, so a late holder whose lease ended never
+ * frees a row another now holds). Each release outputs the lock row, so the answer after it reads
+ * what it needs from the nodes before.
+ */
+function lockNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): { take: WorkflowNode; waitNodes: WorkflowNode[]; release: (name: string, position: [number, number]) => WorkflowNode } {
+	const locks = approvals.lockTable;
+	const take: WorkflowNode = {
+		...node(workflow, GATE_NODES.takeLock, NODE_TYPES.dataTable, [1980, -300], updateRows(locks, [
+			{ column: 'tool', condition: 'eq', value: tool.name },
+			{ column: 'held_until', condition: 'lt', value: safeExpression('$now.toMillis()') },
+		], { holder: safeExpression(HOLDER), held_until: safeExpression(`$now.toMillis() + ${LOCK_LEASE_MS}`) })),
+		alwaysOutputData: true,
+	};
+	const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
+	const waitNodes: WorkflowNode[] = [
+		once(ifNode(workflow, GATE_NODES.locked, [2200, -300], `$json.holder === ${HOLDER}`)),
+		ifNode(workflow, GATE_NODES.tryAgain, [2420, -650], `$runIndex < ${LOCK_TRIES - 1}`),
+		// Short waits stay in the process (n8n parks an execution only from 65 s); the random part keeps waiters apart.
+		{
+			...node(workflow, GATE_NODES.lockWait, NODE_TYPES.wait, [2640, -800], { amount: safeExpression(`${LOCK_RETRY_SECONDS} + Math.random() * ${LOCK_RETRY_SECONDS}`), unit: 'seconds' }),
+			webhookId: webhookId(workflow, GATE_NODES.lockWait),
+		},
+		{
+			...node(workflow, GATE_NODES.lookUpLock, NODE_TYPES.dataTable, [1980, -600], getRow(locks, [{ column: 'tool', condition: 'eq', value: tool.name }])),
+			alwaysOutputData: true,
+		},
+		once(ifNode(workflow, GATE_NODES.lockThere, [2200, -600], `typeof $json.tool === 'string'`)),
+		notAskedNode(workflow, GATE_NODES.lockBusy, [2640, -650], { error: '__UNAVAILABLE__', state: 'timeout', hint: LOCK_BUSY_HINT, retry: STATE_RETRY.timeout }),
+		notAskedNode(workflow, GATE_NODES.noLock, [2420, -500], { error: '__UNAVAILABLE__', state: 'misconfigured', hint: noLockHint(locks), retry: STATE_RETRY.misconfigured }),
+	];
+	const release = (name: string, position: [number, number]): WorkflowNode => ({
+		...once(node(workflow, name, NODE_TYPES.dataTable, position, updateRows(locks, [
+			{ column: 'tool', condition: 'eq', value: tool.name },
+			{ column: 'holder', condition: 'eq', value: safeExpression(HOLDER) },
+		], { holder: '', held_until: 0 }))),
+		alwaysOutputData: true,
+	});
+	return { take, waitNodes, release };
+}
+
 /** The first-call path, up to the person's notification. */
 function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): WorkflowNode[] {
 	const call = first(GATE_NODES.call);
 	const request = first(GATE_NODES.newSecret);
-	const stored = first(GATE_NODES.store);
 	const rows = (nodeName: string) => `$(${quote(nodeName)}).all().map(i => i.json)`;
 	// Identical pending requests are one request: they count once, as the earliest answers them.
 	const counted = `${rows(GATE_NODES.recent)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
-	const earliest = `${rows(GATE_NODES.same)}.filter(r => typeof r.id === 'number').sort((a, b) => a.id - b.id)[0]`;
 	const window = approvals.windowMinutes * 60_000;
 	const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
 	const read = (n: WorkflowNode): WorkflowNode => ({ ...n, alwaysOutputData: true });
+	const lock = lockNodes(workflow, tool, approvals);
 	return [
 		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),
 		notAskedNode(workflow, GATE_NODES.tooLarge, [1540, -200], { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars), retry: MARKER_RETRY.__TOO_LARGE__ }),
+		// Without the lock first: identical calls after the first find its request here, and never wait.
 		read(node(workflow, GATE_NODES.findPending, NODE_TYPES.dataTable, [1540, -400], getRow(approvals.table, pendingOf(approvals, call)))),
-		ifNode(workflow, GATE_NODES.pending, [1760, -400], isRow),
-		requiredNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], '$json', REFUSAL_HINTS.pending),
-		read(node(workflow, GATE_NODES.recent, NODE_TYPES.dataTable, [1980, -300], getRows(approvals.table, [
+		once(ifNode(workflow, GATE_NODES.pending, [1760, -400], isRow)),
+		once(requiredNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], '$json', REFUSAL_HINTS.pending)),
+		lock.take,
+		...lock.waitNodes,
+		// Holding the lock: the read that counts, since no identical call can store meanwhile.
+		read(node(workflow, GATE_NODES.findPendingLocked, NODE_TYPES.dataTable, [2420, -400], getRow(approvals.table, pendingOf(approvals, call)))),
+		once(ifNode(workflow, GATE_NODES.pendingLocked, [2640, -400], isRow)),
+		lock.release(GATE_NODES.releaseFound, [2860, -500]),
+		once(requiredNode(workflow, GATE_NODES.requestedMeanwhile, [3080, -500], first(GATE_NODES.findPendingLocked), REFUSAL_HINTS.pending)),
+		read(node(workflow, GATE_NODES.recent, NODE_TYPES.dataTable, [2420, -300], getRows(approvals.table, [
 			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
 			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
 		]))),
-		once(ifNode(workflow, GATE_NODES.underCap, [2200, -300], `${counted} < ${approvals.requestsPerWindow}`)),
-		notAskedNode(workflow, GATE_NODES.overCap, [2420, -200], {
+		once(ifNode(workflow, GATE_NODES.underCap, [2640, -300], `${counted} < ${approvals.requestsPerWindow}`)),
+		lock.release(GATE_NODES.releaseOverCap, [2860, -200]),
+		once(notAskedNode(workflow, GATE_NODES.overCap, [3080, -200], {
 			error: '__UNAVAILABLE__',
 			state: 'rate_limited',
 			hint: overCapHint(approvals.requestsPerWindow, approvals.windowMinutes),
 			retry: STATE_RETRY.rate_limited,
-		}),
-		setNode(workflow, GATE_NODES.request, [2420, -400], Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }]))),
-		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, [2640, -400], { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
+		})),
+		setNode(workflow, GATE_NODES.request, [2860, -400], Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }]))),
+		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, [3080, -400], { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
 		// 64 hex characters: 256 random bits that only the person's link carries.
-		node(workflow, GATE_NODES.newSecret, NODE_TYPES.crypto, [2860, -400], { action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 }),
-		node(workflow, GATE_NODES.store, NODE_TYPES.dataTable, [3080, -400], insertRow(approvals.table, {
+		node(workflow, GATE_NODES.newSecret, NODE_TYPES.crypto, [3300, -400], { action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 }),
+		node(workflow, GATE_NODES.store, NODE_TYPES.dataTable, [3520, -400], insertRow(approvals.table, {
 			approval_id: safeExpression(`$json.${APPROVAL_ID_PARAM}`),
 			tool: safeExpression('$json.tool'),
 			args_hash: safeExpression('$json.args_hash'),
@@ -279,27 +345,19 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			expires_at: safeExpression('$json.expires_at'),
 			requested_at: safeExpression('$json.now'),
 		})),
-		read(node(workflow, GATE_NODES.same, NODE_TYPES.dataTable, [3300, -400], getRows(approvals.table, pendingOf(approvals, call)))),
-		// No earlier identical request is pending (the stored row is always among those read).
-		once(ifNode(workflow, GATE_NODES.earliest, [3520, -400], `!${rows(GATE_NODES.same)}.some(r => typeof r.id === 'number' && r.id < ${stored}.id)`)),
-		{
-			...node(workflow, GATE_NODES.dropDuplicate, NODE_TYPES.dataTable, [3740, -200], deleteRows(approvals.table, [
-				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${stored}.${APPROVAL_ID_PARAM}`) },
-			])),
-			alwaysOutputData: true,
-		},
-		once(requiredNode(workflow, GATE_NODES.requestedMeanwhile, [3960, -200], earliest, REFUSAL_HINTS.pending)),
-		notifyNode(workflow, GATE_NODES.notify, [3740, -400], approvals, requestText(tool, approvals)),
-		requiredNode(workflow, GATE_NODES.required, [3960, -500], request, requiredHint(approvals.channel.type)),
+		// Stored and committed: an identical call that takes the lock next finds it pending.
+		lock.release(GATE_NODES.releaseStored, [3740, -400]),
+		notifyNode(workflow, GATE_NODES.notify, [3960, -400], approvals, requestText(tool, approvals)),
+		requiredNode(workflow, GATE_NODES.required, [4180, -500], request, requiredHint(approvals.channel.type)),
 		// Nobody was told: the request must not stand, or an identical call would be answered by it.
 		{
-			...node(workflow, GATE_NODES.forgetUnsent, NODE_TYPES.dataTable, [3960, -300], deleteRows(approvals.table, [
+			...node(workflow, GATE_NODES.forgetUnsent, NODE_TYPES.dataTable, [4180, -300], deleteRows(approvals.table, [
 				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${request}.${APPROVAL_ID_PARAM}`) },
 			])),
 			alwaysOutputData: true,
 			onError: 'continueRegularOutput',
 		},
-		once(notAskedNode(workflow, GATE_NODES.notSent, [4180, -300], { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT, retry: 'later' })),
+		once(notAskedNode(workflow, GATE_NODES.notSent, [4400, -300], { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT, retry: 'later' })),
 	];
 }
 
@@ -402,16 +460,25 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		[GATE_NODES.why]: { main: [main(GATE_NODES.refusal)] },
 		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },
 		[GATE_NODES.findPending]: { main: [main(GATE_NODES.pending)] },
-		[GATE_NODES.pending]: { main: [main(GATE_NODES.alreadyRequested), main(GATE_NODES.recent)] },
+		[GATE_NODES.pending]: { main: [main(GATE_NODES.alreadyRequested), main(GATE_NODES.takeLock)] },
+		[GATE_NODES.takeLock]: { main: [main(GATE_NODES.locked)] },
+		// Not taken: held (wait, look again, try again), or no row at all (a deployment fault no wait cures).
+		[GATE_NODES.locked]: { main: [main(GATE_NODES.findPendingLocked), main(GATE_NODES.lookUpLock)] },
+		[GATE_NODES.lookUpLock]: { main: [main(GATE_NODES.lockThere)] },
+		[GATE_NODES.lockThere]: { main: [main(GATE_NODES.tryAgain), main(GATE_NODES.noLock)] },
+		[GATE_NODES.tryAgain]: { main: [main(GATE_NODES.lockWait), main(GATE_NODES.lockBusy)] },
+		[GATE_NODES.lockWait]: { main: [main(GATE_NODES.findPending)] },
+		[GATE_NODES.findPendingLocked]: { main: [main(GATE_NODES.pendingLocked)] },
+		[GATE_NODES.pendingLocked]: { main: [main(GATE_NODES.releaseFound), main(GATE_NODES.recent)] },
+		[GATE_NODES.releaseFound]: { main: [main(GATE_NODES.requestedMeanwhile)] },
 		[GATE_NODES.recent]: { main: [main(GATE_NODES.underCap)] },
-		[GATE_NODES.underCap]: { main: [main(GATE_NODES.request), main(GATE_NODES.overCap)] },
+		[GATE_NODES.underCap]: { main: [main(GATE_NODES.request), main(GATE_NODES.releaseOverCap)] },
+		[GATE_NODES.releaseOverCap]: { main: [main(GATE_NODES.overCap)] },
 		[GATE_NODES.request]: { main: [main(GATE_NODES.newId)] },
 		[GATE_NODES.newId]: { main: [main(GATE_NODES.newSecret)] },
 		[GATE_NODES.newSecret]: { main: [main(GATE_NODES.store)] },
-		[GATE_NODES.store]: { main: [main(GATE_NODES.same)] },
-		[GATE_NODES.same]: { main: [main(GATE_NODES.earliest)] },
-		[GATE_NODES.earliest]: { main: [main(GATE_NODES.notify), main(GATE_NODES.dropDuplicate)] },
-		[GATE_NODES.dropDuplicate]: { main: [main(GATE_NODES.requestedMeanwhile)] },
+		[GATE_NODES.store]: { main: [main(GATE_NODES.releaseStored)] },
+		[GATE_NODES.releaseStored]: { main: [main(GATE_NODES.notify)] },
 		[GATE_NODES.notify]: { main: [main(GATE_NODES.required), main(GATE_NODES.forgetUnsent)] },
 		[GATE_NODES.forgetUnsent]: { main: [main(GATE_NODES.notSent)] },
 	};

@@ -4,14 +4,18 @@
  * matches all its conditions: a conditional update is then one compare-and-set, which is what
  * makes each status change happen at most once.
  */
-import { APPROVAL_COLUMNS, type ApprovalColumn } from '../approvals/store';
+import { APPROVAL_COLUMNS, LOCK_COLUMNS, type ApprovalColumn, type LockColumn } from '../approvals/store';
 import type { JsonObject, JsonValue } from './n8nTypes';
 import { mapperColumn } from './resourceLocator';
 
 export type TableCondition = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte';
 
+/** A column of the store or of its lock table (a name both have has one type in both). */
+export type TableColumn = ApprovalColumn | LockColumn;
+const TABLE_COLUMNS = [...APPROVAL_COLUMNS, ...LOCK_COLUMNS.filter((l) => !APPROVAL_COLUMNS.some((a) => a.name === l.name))];
+
 export interface RowCondition {
-	column: ApprovalColumn;
+	column: TableColumn;
 	condition: TableCondition;
 	value: JsonValue;
 }
@@ -27,8 +31,8 @@ function filter(conditions: readonly RowCondition[]): JsonObject {
 	};
 }
 
-function columns(values: Partial<Record<ApprovalColumn, JsonValue>>): JsonObject {
-	const used = APPROVAL_COLUMNS.filter((c) => c.name in values);
+function columns(values: Partial<Record<TableColumn, JsonValue>>): JsonObject {
+	const used = TABLE_COLUMNS.filter((c) => c.name in values);
 	return {
 		mappingMode: 'defineBelow',
 		value: Object.fromEntries(used.map((c) => [c.name, values[c.name] as JsonValue])),
@@ -39,12 +43,12 @@ function columns(values: Partial<Record<ApprovalColumn, JsonValue>>): JsonObject
 	};
 }
 
-export function insertRow(tableName: string, values: Partial<Record<ApprovalColumn, JsonValue>>): JsonObject {
+export function insertRow(tableName: string, values: Partial<Record<TableColumn, JsonValue>>): JsonObject {
 	return { resource: 'row', operation: 'insert', dataTableId: table(tableName), columns: columns(values), options: {} };
 }
 
 /** Rows matching every condition get `values`; the node outputs the rows it changed (none: no item). */
-export function updateRows(tableName: string, conditions: readonly RowCondition[], values: Partial<Record<ApprovalColumn, JsonValue>>): JsonObject {
+export function updateRows(tableName: string, conditions: readonly RowCondition[], values: Partial<Record<TableColumn, JsonValue>>): JsonObject {
 	return { resource: 'row', operation: 'update', dataTableId: table(tableName), ...filter(conditions), columns: columns(values), options: {} };
 }
 

@@ -103,4 +103,5 @@ export const NODE_TYPES = {
 	telegram: n8nNode('n8n-nodes-base.telegram', 1.2),
 	webhook: n8nNode('n8n-nodes-base.webhook', 2.1),
 	respondToWebhook: n8nNode('n8n-nodes-base.respondToWebhook', 1.5),
+	wait: n8nNode('n8n-nodes-base.wait', 1.1),
 } as const;

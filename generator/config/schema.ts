@@ -108,6 +108,7 @@ export const APPROVAL_DEFAULTS = {
 	keepDays: 30,
 	pagePath: 'hermes-approval',
 	table: 'hermes_approvals',
+	lockTable: 'hermes_approval_locks',
 	pageWorkflow: 'Hermes Approval Page',
 	gateWorkflowPrefix: 'Hermes Approval - ',
 	/*
@@ -138,6 +139,8 @@ export const ApprovalsSchema = z
 		pagePath: webhookPath.default(APPROVAL_DEFAULTS.pagePath),
 		/** n8n Data Table holding the requests (push creates it). */
 		table: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(APPROVAL_DEFAULTS.table),
+		/** n8n Data Table holding a lock row per gated tool (push creates it), so identical first calls file one request. */
+		lockTable: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(APPROVAL_DEFAULTS.lockTable),
 		pageWorkflow: name.default(APPROVAL_DEFAULTS.pageWorkflow),
 		/** A gated tool's sub-workflow is named <gateWorkflowPrefix><tool>. */
 		gateWorkflowPrefix: name.default(APPROVAL_DEFAULTS.gateWorkflowPrefix),
@@ -147,7 +150,13 @@ export const ApprovalsSchema = z
 		/** The most characters the normalised arguments may take as JSON; a longer call answers __TOO_LARGE__ and nobody is asked. */
 		maxArgsChars: z.number().int().min(100).max(100_000).default(APPROVAL_DEFAULTS.maxArgsChars),
 	})
-	.strict();
+	.strict()
+	.superRefine((approvals, ctx) => {
+		// n8n's Data table node finds a table by a name it contains: neither name may hold the other.
+		if (approvals.table.includes(approvals.lockTable) || approvals.lockTable.includes(approvals.table)) {
+			ctx.addIssue({ code: 'custom', path: ['lockTable'], message: `"${approvals.lockTable}" and the table "${approvals.table}" must not contain one another: n8n finds a data table by a name it contains, so the gates could use the wrong one` });
+		}
+	});
 export type ApprovalsConfig = z.infer<typeof ApprovalsSchema>;
 
 export const ADMIN_DEFAULTS = {

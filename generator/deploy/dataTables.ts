@@ -1,8 +1,9 @@
 /**
  * The n8n Data Tables the workflows need (the approval store): push makes sure each exists with
  * its columns BEFORE it pushes the workflows, since the gate workflows look their table up by
- * name when they run. A missing table is created, a missing column added; a user's own columns
- * and rows are never dropped or changed. With dryRun only GETs are made.
+ * name when they run. A missing table is created, a missing column added, a missing seed row
+ * (the approval locks: one per gated tool) inserted; a user's own columns and rows, and seed rows
+ * already there, are never dropped or changed. With dryRun only GETs are made.
  */
 import type { DataTableSpec } from '../approvals/store';
 import { HermesError } from '../errors';
@@ -21,10 +22,12 @@ export interface DataTableOutcome {
 	action: DataTableAction;
 	/** Columns created or added (or that a dry run would). */
 	added: string[];
+	/** Keys of the seed rows inserted (or that a dry run would). */
+	seeded: string[];
 }
 
 /** The scopes push needs for data tables, named in every refusal. */
-export const DATA_TABLE_SCOPES = 'dataTable:list dataTable:create dataTableColumn:create';
+export const DATA_TABLE_SCOPES = 'dataTable:list dataTable:create dataTableColumn:create dataTableRow:read dataTableRow:create';
 
 /**
  * A data table push cannot bring into the form the workflows need; nothing of the user's was
@@ -60,8 +63,20 @@ function explain(error: unknown, table: string): unknown {
 	return error;
 }
 
-/** The one table named exactly `name`; n8n's filter also returns longer names and other cases. */
+/**
+ * The one table named exactly `name`. n8n's filter also returns longer names and other cases,
+ * and so does the lookup of n8n's Data table node, which takes the first table whose name
+ * contains the one it is given: with another such table there, a workflow could use either.
+ */
 function exactTable(candidates: readonly LiveDataTable[], name: string): LiveDataTable | undefined {
+	const lookalikes = candidates.filter((table) => table.name !== name && table.name.toLowerCase().includes(name.toLowerCase()));
+	if (lookalikes.length > 0) {
+		throw new DataTableError(
+			`the data tables ${lookalikes.map((t) => `"${t.name}" (id ${t.id})`).join(', ')} contain the name "${name}" in theirs; n8n's Data table node finds a table by a name it contains, so the approval workflows could read and write one of them instead`,
+			`rename those tables in n8n (Overview > Data tables), or set approvals.table and approvals.lockTable in the config to names no other table's name contains, then run again`,
+			'shape',
+		);
+	}
 	const matches = candidates.filter((table) => table.name === name);
 	if (matches.length > 1) {
 		throw new DataTableError(
@@ -88,6 +103,35 @@ function missingColumns(live: LiveDataTable, wanted: DesiredDataTable): DesiredD
 	return wanted.columns.filter((column) => !byName.has(column.name));
 }
 
+/** The seed rows the table lacks, by their key (all of them in a table a dry run would create). */
+async function missingSeedRows(client: N8nApi, wanted: DesiredDataTable, tableId: string | undefined): Promise<NonNullable<DesiredDataTable['seed']>['rows']> {
+	if (!wanted.seed) return [];
+	const { key, rows } = wanted.seed;
+	if (tableId === undefined) return rows;
+	const present = new Set((await client.listDataTableRows(tableId)).map((row) => row[key]));
+	return rows.filter((row) => !present.has(row[key]));
+}
+
+async function seed(client: N8nApi, wanted: DesiredDataTable, tableId: string | undefined, dryRun: boolean, log: (line: string) => void): Promise<string[]> {
+	const missing = await missingSeedRows(client, wanted, tableId);
+	if (missing.length === 0 || !wanted.seed) return [];
+	const key = wanted.seed.key;
+	const keys = missing.map((row) => String(row[key]));
+	if (!dryRun && tableId !== undefined) {
+		try {
+			await client.insertDataTableRows(tableId, missing);
+		} catch (error) {
+			if (!(error instanceof N8nApiError)) throw error;
+			throw new DataTableError(
+				`data table "${wanted.name}" (id ${tableId}) lacks the rows ${keys.map((k) => `${key}=${k}`).join(', ')} and n8n did not add them (${error.message})`,
+				`give the key the scopes dataTableRow:read dataTableRow:create, or add the rows in n8n (Overview > Data tables > ${wanted.name}) with ${Object.keys(missing[0]).join(', ')} as ${JSON.stringify(missing[0])}, then run again`,
+			);
+		}
+	}
+	log(`${dryRun ? 'would ' : ''}add     rows to data table ${wanted.name}: ${keys.map((k) => `${key}=${k}`).join(', ')}`);
+	return keys;
+}
+
 async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boolean, log: (line: string) => void): Promise<DataTableOutcome> {
 	const would = dryRun ? 'would ' : '';
 	const live = exactTable(await client.listDataTables(wanted.name), wanted.name);
@@ -95,12 +139,14 @@ async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boole
 	if (!live) {
 		const id = dryRun ? undefined : (await client.createDataTable(wanted)).id;
 		log(`${would}create  data table ${wanted.name} (${wanted.columns.length} columns)${id ? ` -> id ${id}` : ''}`);
-		return { name: wanted.name, id, action: 'created', added: names(wanted.columns) };
+		const seeded = await seed(client, wanted, id, dryRun, log);
+		return { name: wanted.name, id, action: 'created', added: names(wanted.columns), seeded };
 	}
 	const missing = missingColumns(live, wanted);
 	if (missing.length === 0) {
 		log(`unchanged data table ${wanted.name} (id ${live.id})`);
-		return { name: wanted.name, id: live.id, action: 'unchanged', added: [] };
+		const seeded = await seed(client, wanted, live.id, dryRun, log);
+		return { name: wanted.name, id: live.id, action: 'unchanged', added: [], seeded };
 	}
 	if (!dryRun) {
 		for (const column of missing) {
@@ -116,7 +162,8 @@ async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boole
 		}
 	}
 	log(`${would}update  data table ${wanted.name} (id ${live.id}): add columns ${names(missing).join(', ')}`);
-	return { name: wanted.name, id: live.id, action: 'columns-added', added: names(missing) };
+	const seeded = await seed(client, wanted, live.id, dryRun, log);
+	return { name: wanted.name, id: live.id, action: 'columns-added', added: names(missing), seeded };
 }
 
 /** Makes sure every table exists with its columns, in order; stops at the first it cannot fix. */
@@ -153,6 +200,9 @@ export async function dataTableDrift(client: N8nApi, tables: readonly DesiredDat
 		if (outcome.action === 'created') findings.push(`data table "${outcome.name}" is not in n8n (push creates it)`);
 		if (outcome.action === 'columns-added') {
 			findings.push(`data table "${outcome.name}" (id ${outcome.id}) lacks the columns ${outcome.added.join(', ')} (push adds them)`);
+		}
+		if (outcome.action !== 'created' && outcome.seeded.length > 0) {
+			findings.push(`data table "${outcome.name}" (id ${outcome.id}) lacks the rows for ${outcome.seeded.join(', ')} (push adds them)`);
 		}
 	}
 	return findings;

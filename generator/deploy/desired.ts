@@ -4,7 +4,8 @@
  */
 import { publicUrlNotice } from '../approvals/publicUrl';
 import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
-import { APPROVAL_COLUMNS, type DataTableSpec } from '../approvals/store';
+import { gatedToolNames } from '../approvals/gatedTools';
+import { APPROVAL_COLUMNS, LOCK_COLUMNS, type DataTableSpec } from '../approvals/store';
 import { generateAll, type Manifest } from '../builders';
 import { N8N_TARGETS, type HermesConfig, type N8nVersion } from '../config';
 import { HermesError } from '../errors';
@@ -48,7 +49,7 @@ export function desiredDeployment(configPath?: string): DesiredDeployment {
 export function deploymentOf(project: Pick<Project, 'config' | 'tools'>): DesiredDeployment {
 	return {
 		workflows: workflowsOf(project),
-		dataTables: desiredDataTables(project.config),
+		dataTables: desiredDataTables(project),
 		endpoints: endpointSpecs(project.tools, project.config),
 		notices: deploymentNotices(project.config),
 	};
@@ -63,9 +64,15 @@ export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
 	return workflowsOf(loadProject(configPath));
 }
 
-/** The approval store when the config asks for approvals; none otherwise. */
-export function desiredDataTables(config: Pick<HermesConfig, 'approvals'>): DataTableSpec[] {
-	return config.approvals ? [{ name: config.approvals.table, columns: APPROVAL_COLUMNS }] : [];
+/** The approval store and its lock table (a free row per gated tool) when the config asks for approvals; none otherwise. */
+export function desiredDataTables(project: { config: Pick<HermesConfig, 'approvals'>; tools: Project['tools'] }): DataTableSpec[] {
+	const approvals = project.config.approvals;
+	if (!approvals) return [];
+	const rows = gatedToolNames(project.tools, project.config).map((tool) => ({ tool, holder: '', held_until: 0 }));
+	return [
+		{ name: approvals.table, columns: APPROVAL_COLUMNS },
+		{ name: approvals.lockTable, columns: LOCK_COLUMNS, seed: { key: 'tool', rows } },
+	];
 }
 
 /** The workflows of a loaded project (or of a config and catalogue given in memory). */

@@ -1,4 +1,6 @@
-import { APPROVAL_COLUMNS } from '../../../generator/approvals/store';
+import { APPROVAL_COLUMNS, LOCK_COLUMNS } from '../../../generator/approvals/store';
+import { defaultConfig, parseConfig } from '../../../generator/config';
+import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runCommand } from '../../../generator/cli/run';
 import { DATA_TABLE_SCOPES, DataTableError, ensureDataTables, type DesiredDataTable } from '../../../generator/deploy/dataTables';
 import { desiredDataTables, desiredWorkflows } from '../../../generator/deploy/desired';
@@ -18,17 +20,84 @@ async function ensure(n8n: FakeN8n, dryRun = false) {
 }
 
 describe('desiredDataTables', () => {
-	it.each<[string, Parameters<typeof desiredDataTables>[0], string[]]>([
-		['no approvals section: none', {}, []],
-		[
-			'approvals: the store under its configured name',
-			{ approvals: { table: 'ops_approvals' } as NonNullable<Parameters<typeof desiredDataTables>[0]['approvals']> },
-			['ops_approvals'],
-		],
-	])('%s', (_label, config, names) => {
-		const tables = desiredDataTables(config);
+	const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
+	const config = (approvals?: Record<string, unknown>) => parseConfig({ ...defaultConfig(), ...(approvals ? { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com', ...approvals } } : {}) });
+	const sensitive = CATALOGUE.filter((t) => t.sensitive).map((t) => t.name);
+
+	it.each<[string, ReturnType<typeof config>, string[], string[]]>([
+		['no approvals section: none', config(), [], []],
+		['approvals: the store and its locks, a row per sensitive tool', config({}), ['hermes_approvals', 'hermes_approval_locks'], sensitive],
+		['a table name and a tool list: under that name, a row per listed tool', config({ table: 'ops_approvals', tools: ['docker_manage'] }), ['ops_approvals', 'hermes_approval_locks'], ['docker_manage']],
+	])('%s', (_label, cfg, names, lockRows) => {
+		const tables = desiredDataTables({ config: cfg, tools: CATALOGUE });
 		expect(tables.map((t) => t.name)).toEqual(names);
-		for (const table of tables) expect(table.columns).toBe(APPROVAL_COLUMNS);
+		if (tables.length === 0) return;
+		expect(tables[0].columns).toBe(APPROVAL_COLUMNS);
+		expect(tables[0].seed).toBeUndefined();
+		expect(tables[1].columns).toBe(LOCK_COLUMNS);
+		expect(tables[1].seed).toEqual({ key: 'tool', rows: lockRows.map((tool) => ({ tool, holder: '', held_until: 0 })) });
+	});
+});
+
+describe('seed rows (the approval locks)', () => {
+	const LOCKS: DesiredDataTable = { name: 'hermes_approval_locks', columns: LOCK_COLUMNS, seed: { key: 'tool', rows: ['a', 'b'].map((tool) => ({ tool, holder: '', held_until: 0 })) } };
+	const run = async (n8n: FakeN8n, dryRun = false) => {
+		const lines: string[] = [];
+		n8n.calls.length = 0;
+		const outcomes = await ensureDataTables(n8n.client, [LOCKS], { dryRun, log: (line) => lines.push(line) });
+		return { outcomes, lines, writes: [...n8n.writes] };
+	};
+
+	it('a new table gets every row, in one POST after the table', async () => {
+		const n8n = new FakeN8n();
+		const { outcomes, lines, writes } = await run(n8n);
+		const [table] = [...n8n.tables.values()];
+		expect(writes).toEqual(['POST /data-tables', `POST /data-tables/${table.id}/rows`]);
+		expect(n8n.rows.get(table.id)!.map((r) => [r.tool, r.holder, r.held_until])).toEqual([['a', '', 0], ['b', '', 0]]);
+		expect(lines[1]).toBe('add     rows to data table hermes_approval_locks: tool=a, tool=b');
+		expect(outcomes[0].seeded).toEqual(['a', 'b']);
+	});
+
+	it.each<[string, Array<Record<string, unknown>>, string[]]>([
+		['no rows', [], ['a', 'b']],
+		['one of them (held: never changed)', [{ id: 1, tool: 'a', holder: '77', held_until: 5 }], ['b']],
+		['both, and a row of the user', [{ id: 1, tool: 'a', holder: '', held_until: 0 }, { id: 2, tool: 'b', holder: '', held_until: 0 }, { id: 3, tool: 'mine', holder: 'x', held_until: 1 }], []],
+	])('an existing table with %s: inserts only the missing rows %j', async (_label, present, added) => {
+		const n8n = new FakeN8n();
+		const table = n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		n8n.rows.set(table.id, structuredClone(present));
+		const { outcomes, writes } = await run(n8n);
+		expect(outcomes[0].seeded).toEqual(added);
+		expect(writes).toEqual(added.length > 0 ? [`POST /data-tables/${table.id}/rows`] : []);
+		expect(n8n.rows.get(table.id)!.slice(0, present.length)).toEqual(present);
+		expect(n8n.rows.get(table.id)!.slice(present.length).map((r) => r.tool)).toEqual(added);
+	});
+
+	it('--dry-run says which rows it would add and writes nothing', async () => {
+		const n8n = new FakeN8n();
+		n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		const { outcomes, lines, writes } = await run(n8n, true);
+		expect(writes).toEqual([]);
+		expect(lines).toContain('would add     rows to data table hermes_approval_locks: tool=a, tool=b');
+		expect(outcomes[0].seeded).toEqual(['a', 'b']);
+	});
+
+	it('a key without dataTableRow:create: a DataTableError that names the rows and the scopes', async () => {
+		const n8n = new FakeN8n({ missingScopes: ['dataTableRow:create'] });
+		n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		const failure = await run(n8n).catch((error: unknown) => error);
+		expect(failure).toBeInstanceOf(DataTableError);
+		expect((failure as DataTableError).message).toMatch(/lacks the rows tool=a, tool=b and n8n did not add them/);
+		expect((failure as DataTableError).hint).toMatch(/dataTableRow:read dataTableRow:create/);
+	});
+
+	it('diff reports the missing rows of an existing table', async () => {
+		const n8n = new FakeN8n();
+		const table = n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		n8n.rows.set(table.id, [{ id: 1, tool: 'a', holder: '', held_until: 0 }]);
+		const report = await detectDrift(n8n.client, [], [LOCKS]);
+		expect(report.dataTables).toEqual([`data table "hermes_approval_locks" (id ${table.id}) lacks the rows for b (push adds them)`]);
+		expect(n8n.writes).toEqual([]);
 	});
 });
 
@@ -40,13 +109,12 @@ describe('ensureDataTables', () => {
 		const [table] = [...n8n.tables.values()];
 		expect(table.columns.map((c) => [c.name, c.type])).toEqual(APPROVAL_COLUMNS.map((c) => [c.name, c.type]));
 		expect(lines).toEqual([`create  data table hermes_approvals (${APPROVAL_COLUMNS.length} columns) -> id ${table.id}`]);
-		expect(outcomes).toEqual([{ name: 'hermes_approvals', id: table.id, action: 'created', added: ALL }]);
+		expect(outcomes).toEqual([{ name: 'hermes_approvals', id: table.id, action: 'created', added: ALL, seeded: [] }]);
 	});
 
-	it('present with its columns (and a user column, and tables whose names only contain it): unchanged, no write', async () => {
+	it('present with its columns (and a user column, and a table whose name is contained in its): unchanged, no write', async () => {
 		const n8n = new FakeN8n();
-		n8n.addTable('hermes_approvals_old', []);
-		n8n.addTable('HERMES_APPROVALS', []);
+		n8n.addTable('hermes', []);
 		const table = n8n.addTable('hermes_approvals', [...APPROVAL_COLUMNS, { name: 'note', type: 'string' }]);
 		const { outcomes, lines, writes } = await ensure(n8n);
 		expect(writes).toEqual([]);
@@ -85,6 +153,23 @@ describe('ensureDataTables', () => {
 			[],
 			/has columns of the wrong type: "expires_at" is date, must be number; push never changes a column/,
 			/delete the table in n8n if its rows can go/,
+		],
+		[
+			'another table whose name contains it (n8n\'s node could take that one)',
+			(n8n) => {
+				n8n.addTable('hermes_approvals', [...APPROVAL_COLUMNS]);
+				n8n.addTable('hermes_approvals_old', []);
+			},
+			[],
+			/the data tables "hermes_approvals_old" \(id T\d+\) contain the name "hermes_approvals" in theirs; n8n's Data table node finds a table by a name it contains/,
+			/rename those tables in n8n .*or set approvals.table and approvals.lockTable/,
+		],
+		[
+			'the same name in capitals',
+			(n8n) => void n8n.addTable('HERMES_APPROVALS', []),
+			[],
+			/"HERMES_APPROVALS" \(id T\d+\) contain the name "hermes_approvals"/,
+			/rename those tables/,
 		],
 		[
 			'two tables of that exact name',

@@ -152,8 +152,17 @@ table('read-tools', [
 table(
 	'approvals',
 	[
-		['table, page and public URL', () => undefined, 'ok', /table "hermes_approvals" has its columns, the page answers at http:\/\/127\.0\.0\.1:\d+\/webhook\/hermes-approval/],
+		['table, page and public URL', () => undefined, 'ok', /table "hermes_approvals" has its columns and its lock table a row per gated tool, the page answers at http:\/\/127\.0\.0\.1:\d+\/webhook\/hermes-approval/],
 		['the table deleted', (d) => void d.n8n.tables.clear(), 'fail', /hermes_approvals/],
+		[
+			'a lock row deleted',
+			(d) => {
+				const locks = [...d.n8n.tables.values()].find((t) => t.name === 'hermes_approval_locks')!;
+				d.n8n.rows.set(locks.id, d.n8n.rows.get(locks.id)!.filter((r) => r.tool !== 'docker_manage'));
+			},
+			'fail',
+			/data table "hermes_approval_locks" \(id T\d+\) lacks the rows for docker_manage \(push adds them\)/,
+		],
 		['a column missing', (d) => void [...d.n8n.tables.values()][0].columns.pop(), 'fail', /hermes_approvals/],
 		['the page answers a link without a request with its 404 page', (d) => void (d.endpoint.pageStatus = 404), 'ok', /the page answers/],
 		['the page not published', (d) => void (d.endpoint.pagePublished = false), 'fail', /404, the approval page workflow is not published/],

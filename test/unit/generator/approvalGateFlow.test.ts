@@ -32,7 +32,7 @@ const nodeOf = (workflow: Workflow, name: string): WorkflowNode => {
 type Outputs = Record<string, Array<Record<string, unknown>>>;
 
 /** Evaluates an n8n expression (`={{ body }}`) on `$json` and other nodes' outputs, as n8n would. */
-function evaluate(expression: unknown, json: Record<string, unknown>, outputs: Outputs = {}): unknown {
+function evaluate(expression: unknown, json: Record<string, unknown>, outputs: Outputs = {}, run: { executionId?: string; runIndex?: number } = {}): unknown {
 	const text = String(expression);
 	expect(text.startsWith('={{ ') && text.endsWith(' }}')).toBe(true);
 	const $ = (name: string) => {
@@ -40,7 +40,8 @@ function evaluate(expression: unknown, json: Record<string, unknown>, outputs: O
 		return { first: () => items[0], all: () => items };
 	};
 	const now = { toMillis: () => 1_000_000 };
-	return new Function('$json', '$', '$now', `return (${text.slice(4, -3)})`)(json, $, now) as unknown;
+	const $execution = { id: run.executionId ?? '41' };
+	return new Function('$json', '$', '$now', '$execution', '$runIndex', `return (${text.slice(4, -3)})`)(json, $, now, $execution, run.runIndex ?? 0) as unknown;
 }
 
 /** n8n's `.hash()` on strings, for the args_hash expression. */
@@ -235,10 +236,20 @@ describe('the call as the tool normalised it, and its target as read', () => {
 	});
 
 	it('a gateway tool whose node cannot check a call is gated without a check (its raw arguments)', () => {
-		const gate = gates({ tools: ['vault_write'] })('vault_write');
+		const gate = gates({ tools: ['monitoring_query'] })('monitoring_query');
 		expect(gate.nodes.map((n) => n.name)).not.toContain(GATE_NODES.check);
 		expect(gate.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.call, type: 'main', index: 0 }]]);
-		expect(setOutput(gate, GATE_NODES.call, {}, { [TRIGGER]: [{ approval_id: '', path: 'a.md', content: 'x', base_hash: '' }] }).target_json).toBe('null');
+		expect(setOutput(gate, GATE_NODES.call, {}, { [TRIGGER]: [{ approval_id: '', query: 'up' }] }).target_json).toBe('null');
+	});
+
+	it('vault_write: checked by the vault node (Check Only), stored as the node normalised it, the note as it is now as target', () => {
+		const gate = gates({ tools: ['vault_write'] })('vault_write');
+		expect(nodeOf(gate, GATE_NODES.check)).toMatchObject({ type: 'n8n-nodes-hermes.hermesVault', executeOnce: true, parameters: { checkOnly: true, operation: 'write' } });
+		const target = { path: 'research/a.md', exists: true, contentHash: 'abcdefabcdef', bytes: 12 };
+		const checked = { success: true, checked: true, normalised: { operation: 'write', query: 'research/a.md', content: 'x', baseHash: 'abcdefabcdef' }, target };
+		const out = call(gate, { path: 'research/a.md', content: 'x', base_hash: 'ABCDEFABCDEF' }, checked);
+		expect(out.args_json).toBe('{"path":"research/a.md","content":"x","base_hash":"abcdefabcdef"}');
+		expect(JSON.parse(String(out.target_json))).toEqual(target);
 	});
 });
 
@@ -293,17 +304,104 @@ describe('limits', () => {
 		expect(gate.connections[GATE_NODES.pending].main[0]).toEqual([{ node: GATE_NODES.alreadyRequested, type: 'main', index: 0 }]);
 		expect(setOutput(gate, GATE_NODES.alreadyRequested, row(4, 'H', 'pending'), {})).toMatchObject({ error: '__APPROVAL_REQUIRED__', approval_id: 'a4', summary: 's4', retry: 'after_approval' });
 		expect(gate.connections[GATE_NODES.alreadyRequested]).toBeUndefined();
+		// Found before the lock: no lock is taken.
+		expect(gate.connections[GATE_NODES.pending].main[1]).toEqual([{ node: GATE_NODES.takeLock, type: 'main', index: 0 }]);
 	});
 
-	it.each<[string, number[], number, boolean, string]>([
-		['alone', [5], 5, true, 'a5'],
-		['after an earlier identical one', [4, 5], 5, false, 'a4'],
-		['before a later identical one', [5, 6], 5, true, 'a5'],
-		['between two', [6, 4, 5], 5, false, 'a4'],
-	])('identical first calls that raced: the stored row %s (%j) notifies: %s, answered id %s', (_case, ids, own, notifies, answered) => {
-		const outputs = { [GATE_NODES.same]: ids.map((id) => row(id, 'H', 'pending')), [GATE_NODES.store]: [row(own, 'H', 'pending')] };
-		expect(evaluate(condition(gate, GATE_NODES.earliest), {}, outputs)).toBe(notifies);
-		expect(setOutput(gate, GATE_NODES.requestedMeanwhile, {}, outputs).approval_id).toBe(answered);
+	it('an identical pending request found under the lock (stored meanwhile): the lock is released, then its id answers', () => {
+		const find = nodeOf(gate, GATE_NODES.findPendingLocked).parameters;
+		expect(find).toEqual(nodeOf(gate, GATE_NODES.findPending).parameters);
+		expect(gate.connections[GATE_NODES.pendingLocked].main[0]).toEqual([{ node: GATE_NODES.releaseFound, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.releaseFound].main[0]).toEqual([{ node: GATE_NODES.requestedMeanwhile, type: 'main', index: 0 }]);
+		// The release outputs the lock row: the answer reads the request from the read before it.
+		const answered = setOutput(gate, GATE_NODES.requestedMeanwhile, { tool: 'docker_manage', holder: '' }, { [GATE_NODES.findPendingLocked]: [row(4, 'H', 'pending')] });
+		expect(answered).toMatchObject({ error: '__APPROVAL_REQUIRED__', approval_id: 'a4', summary: 's4' });
+	});
+});
+
+describe('the lock: one first call at a time per tool files a request', () => {
+	const gate = gates()('docker_manage');
+	const params = (name: string) => nodeOf(gate, name).parameters as { dataTableId: { value: string }; operation: string; filters: { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }; columns: { value: Record<string, unknown> } };
+	const at = (name: string, run: { executionId?: string } = {}) => {
+		const p = params(name);
+		const value = (v: unknown) => (typeof v === 'string' && v.startsWith('=') ? evaluate(v, {}, {}, run) : v);
+		return {
+			table: p.dataTableId.value,
+			operation: p.operation,
+			where: p.filters.conditions.map((c) => [c.keyName, c.condition, value(c.keyValue)]),
+			set: Object.fromEntries(Object.entries(p.columns?.value ?? {}).map(([k, v]) => [k, value(v)])),
+		};
+	};
+
+	it('is taken by one conditional update on the tool\'s row: free or lease ended -> this execution, for 10 s', () => {
+		expect(at(GATE_NODES.takeLock, { executionId: '41' })).toEqual({
+			table: 'hermes_approval_locks',
+			operation: 'update',
+			where: [['tool', 'eq', 'docker_manage'], ['held_until', 'lt', 1_000_000]],
+			set: { holder: '41', held_until: 1_000_000 + 10_000 },
+		});
+		expect(nodeOf(gate, GATE_NODES.takeLock).alwaysOutputData).toBe(true);
+	});
+
+	it.each<[string, Record<string, unknown>, boolean]>([
+		['the row it changed, held by this execution', { tool: 'docker_manage', holder: '41', held_until: 1_010_000 }, true],
+		['no row changed (the update outputs one empty item)', {}, false],
+		['a row held by another execution', { tool: 'docker_manage', holder: '40', held_until: 1_010_000 }, false],
+	])('Locked? on %s: %s', (_case, json, locked) => {
+		expect(evaluate(condition(gate, GATE_NODES.locked), json, {}, { executionId: '41' })).toBe(locked);
+	});
+
+	it.each<[number, boolean]>([
+		[0, true],
+		[98, true],
+		[99, false],
+	])('a held row: try %s waits and tries again: %s (100 tries in all)', (runIndex, again) => {
+		expect(evaluate(condition(gate, GATE_NODES.tryAgain), {}, {}, { runIndex })).toBe(again);
+	});
+
+	it('the wait is 0.1 to 0.2 s, in the process, and leads back to the look for a pending request, then the update', () => {
+		const wait = nodeOf(gate, GATE_NODES.lockWait);
+		expect(wait.type).toBe('n8n-nodes-base.wait');
+		expect(wait.parameters.unit).toBe('seconds');
+		for (let i = 0; i < 50; i++) {
+			const seconds = evaluate(wait.parameters.amount, {}) as number;
+			expect(seconds).toBeGreaterThanOrEqual(0.1);
+			expect(seconds).toBeLessThan(0.2);
+		}
+		expect(gate.connections[GATE_NODES.tryAgain].main[0]).toEqual([{ node: GATE_NODES.lockWait, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.lockWait].main[0]).toEqual([{ node: GATE_NODES.findPending, type: 'main', index: 0 }]);
+	});
+
+	it('a row not taken is read: held -> wait and try again; no row -> misconfigured at once, retry never_here; nothing stored or sent', () => {
+		const next = (name: string, output = 0) => gate.connections[name].main[output][0].node;
+		expect(next(GATE_NODES.locked, 1)).toBe(GATE_NODES.lookUpLock);
+		expect(evaluate(condition(gate, GATE_NODES.lockThere), { id: 1, tool: 'docker_manage', holder: '40', held_until: 1_010_000 })).toBe(true);
+		expect(evaluate(condition(gate, GATE_NODES.lockThere), {})).toBe(false);
+		expect(next(GATE_NODES.lockThere, 0)).toBe(GATE_NODES.tryAgain);
+		expect(next(GATE_NODES.lockThere, 1)).toBe(GATE_NODES.noLock);
+		expect(fields(gate, GATE_NODES.noLock)).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('hermes-workflows push') });
+		expect(next(GATE_NODES.tryAgain, 1)).toBe(GATE_NODES.lockBusy);
+		expect(fields(gate, GATE_NODES.lockBusy)).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'timeout', retry: 'later' });
+		for (const answer of [GATE_NODES.noLock, GATE_NODES.lockBusy]) expect(gate.connections[answer]).toBeUndefined();
+	});
+
+	it.each([GATE_NODES.releaseFound, GATE_NODES.releaseOverCap, GATE_NODES.releaseStored])('%s frees only a row this execution holds', (name) => {
+		expect(at(name, { executionId: '41' })).toEqual({
+			table: 'hermes_approval_locks',
+			operation: 'update',
+			where: [['tool', 'eq', 'docker_manage'], ['holder', 'eq', '41']],
+			set: { holder: '', held_until: 0 },
+		});
+	});
+
+	it('every path that holds the lock releases it before it answers; the request is stored before the release', () => {
+		const next = (name: string, output = 0) => gate.connections[name].main[output][0].node;
+		expect(next(GATE_NODES.locked)).toBe(GATE_NODES.findPendingLocked);
+		expect(next(GATE_NODES.pendingLocked, 1)).toBe(GATE_NODES.recent);
+		expect(next(GATE_NODES.underCap, 1)).toBe(GATE_NODES.releaseOverCap);
+		expect(next(GATE_NODES.releaseOverCap)).toBe(GATE_NODES.overCap);
+		expect(next(GATE_NODES.store)).toBe(GATE_NODES.releaseStored);
+		expect(next(GATE_NODES.releaseStored)).toBe(GATE_NODES.notify);
 	});
 });
 
@@ -331,10 +429,10 @@ describe('what reaches the store and the person', () => {
 			const found = paths(workflow, target);
 			expect(found.length).toBe(1);
 			expect(found[0]).toEqual(
-				expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#1`, `${GATE_NODES.smallEnough}#0`, `${GATE_NODES.pending}#1`, `${GATE_NODES.underCap}#0`]),
+				expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#1`, `${GATE_NODES.smallEnough}#0`, `${GATE_NODES.pending}#1`, `${GATE_NODES.pendingLocked}#1`, `${GATE_NODES.underCap}#0`]),
 			);
 		}
-		expect(paths(workflow, GATE_NODES.notify)[0]).toContain(`${GATE_NODES.earliest}#0`);
+		expect(paths(workflow, GATE_NODES.notify)[0]).toEqual(expect.arrayContaining([`${GATE_NODES.locked}#0`, `${GATE_NODES.releaseStored}#0`]));
 		// The action runs only on the claimed branch of a second call the tool could run.
 		expect(paths(workflow, tool)).toEqual([expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#0`, `${GATE_NODES.claimed}#0`])]);
 	});
