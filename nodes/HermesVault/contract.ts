@@ -19,7 +19,7 @@ export type VaultOperation = (typeof VAULT_OPERATIONS)[number];
 /** One folder path per `writePrefixes` entry, written with its trailing slash (`research/`). */
 export const WRITE_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/$/;
 
-export type VaultParam = 'operation' | 'query' | 'prefix' | 'path' | 'content' | 'baseHash' | 'vaultPath' | 'writePrefixes';
+export type VaultParam = 'operation' | 'query' | 'prefix' | 'path' | 'content' | 'baseHash' | 'vaultPath' | 'writePrefixes' | 'checkOnly';
 
 const V2_PARAMS = {
 	operation: 'operation',
@@ -30,6 +30,7 @@ const V2_PARAMS = {
 	baseHash: 'baseHash',
 	vaultPath: 'vaultPath',
 	writePrefixes: 'writePrefixes',
+	checkOnly: 'checkOnly',
 } as const;
 
 /** Version 1 had one `query` parameter for the search text, the folder prefix and the note path. */
@@ -47,5 +48,6 @@ export const VAULT: GatewayContract<VaultParam> = {
 	shownFor: { query: ['search'], prefix: ['list'], path: ['read', 'write'], content: ['write'], baseHash: ['write'] },
 	subWorkflowInputs: { vaultAction: ['operation'], vaultQuery: ['query', 'prefix', 'path'], vaultContent: ['content'], vaultBaseHash: ['baseHash'] },
 	allowLists: {},
-	settingDefaults: { vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/' },
+	settingDefaults: { vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/', checkOnly: false },
+	checkOnly: 'checkOnly',
 };

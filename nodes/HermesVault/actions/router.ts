@@ -4,6 +4,7 @@ import { errorAnswer } from '../../shared/markers';
 import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
 import type { ParameterReader } from '../../shared/parameterReader';
 import { VAULT_OPERATIONS, type VaultOperation, type VaultParam } from '../contract';
+import { check } from '../helpers/check';
 import type { VaultContext } from '../helpers/context';
 import { checkVaultPath, checkWritePrefixes } from '../helpers/validate';
 import * as list from './note/list.operation';
@@ -27,6 +28,8 @@ export interface VaultRequest {
 	content: () => unknown;
 	baseHash: () => unknown;
 	settings: { vaultPath: () => unknown; writePrefixes: () => unknown };
+	/** Check Only: check the call and read its target, write nothing. */
+	checkOnly: () => unknown;
 }
 
 /** The request from one version's parameter names: versions differ only in what they call a parameter. */
@@ -39,6 +42,7 @@ export function vaultRequest(names: Readonly<Record<VaultParam, string>>, param:
 		content: param(names.content),
 		baseHash: param(names.baseHash),
 		settings: { vaultPath: param(names.vaultPath), writePrefixes: param(names.writePrefixes) },
+		checkOnly: param(names.checkOnly, false),
 	};
 }
 
@@ -48,9 +52,13 @@ function operationOf(raw: unknown): VaultOperation | undefined {
 	return (VAULT_OPERATIONS as readonly string[]).includes(operation) ? (operation as VaultOperation) : undefined;
 }
 
-/** Dispatches one request on checked settings; an unknown operation (e.g. from an expression) is __BAD_ACTION__. */
+/**
+ * Dispatches one request on checked settings; an unknown operation (e.g. from an expression) is
+ * __BAD_ACTION__. With Check Only the operation's checks run and nothing is written (helpers/check.ts).
+ */
 export async function routeOperation(ctx: VaultContext, request: VaultRequest): Promise<IDataObject> {
 	const operation = operationOf(request.operation);
+	if (operation !== undefined && request.checkOnly() === true) return await check(ctx, operation, request);
 	switch (operation) {
 		case 'search':
 			return await search.execute(ctx, request.query());

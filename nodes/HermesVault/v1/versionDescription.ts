@@ -71,6 +71,15 @@ export const writeAndSettingProperties: INodeProperties[] = [
 		default: settingDefault(VAULT, 'writePrefixes'),
 		description: 'Comma-separated folders that Write may create or change notes in. Everything else in the vault is read-only.',
 	},
+	{
+		displayName: 'Check Only',
+		name: VAULT.params.checkOnly,
+		type: 'boolean',
+		// n8n's lint takes only a literal for a boolean default; contracts.test.ts holds it to settingDefaults.
+		default: false,
+		description:
+			"Whether to only check the call and read its target: every check the operation would pass, answered as the call would be refused, else with the normalised arguments and, for Write, the note as it is now (whether it exists, its contentHash and size), refusing a base hash the write would refuse. Nothing is written, committed or pushed. An approval gate runs this before it asks a person.",
+	},
 ];
 
 /** Version 1: one `query` parameter held the search text, the folder prefix or the note path. */

@@ -5,8 +5,9 @@
  * Debian Chromium, so the decision is the page's own form POST. The page is reached through a
  * reverse proxy (test/harness/accessLogProxy.ts) that sets X-Forwarded-For and keeps an access
  * log, as one in front of n8n would. Odoo and the docker command are stand-ins (see stack.ts);
- * they count what was executed. The gates' checks run in the real nodes: the Hermes Docker node
- * over real SSH (its Check Only setting) and the Odoo node's read.
+ * they count what was executed. The gates' checks run in the real nodes: the Hermes Docker and
+ * Hermes Vault nodes over real SSH (their Check Only setting; the vault is a real git work tree)
+ * and the Odoo node's read.
  */
 import type { QueueN8nHandle } from '../../harness/queue/stack';
 import { startQueueN8n } from '../../harness/queue/stack';
@@ -19,10 +20,12 @@ import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './
 import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
 import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
 import { FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN } from '../../../generator/approvals/display';
+import { APPROVAL_DEFAULTS } from '../../../generator/config/schema';
 
 export type Engine = 'regular' | 'queue';
 
 const TABLE = 'hermes_approvals';
+const LOCKS = APPROVAL_DEFAULTS.lockTable;
 const PAGE_PATH = 'hermes-approval';
 /**
  * New requests a tool may make in the window: above what this file asks of one tool, so only
@@ -97,6 +100,15 @@ export const GATED_CASES: GatedCase[] = [
 		// The stack's container, as the node's status read reports it.
 		targetShows: () => ['blog-ghost-1'],
 	},
+	{
+		tool: 'vault_write',
+		// A new note each time (real sshd and git vault): checked by the vault node's Check Only.
+		// One line: the display marks every line feed (a person sees each one), which other cases test.
+		args: () => ({ path: `research/approval-${++sequence}.md`, content: `Approved note ${sequence}`, base_hash: '' }),
+		other: (args) => ({ ...args, path: String(args.path).replace('.md', '-other.md') }),
+		executed: (stack, _since, args) => stack.vault.git('log', '--format=%s', '--', String(args.path)).split('\n').filter((line) => line.startsWith('vault: write')).length,
+		targetShows: () => ['exists: false'],
+	},
 ];
 
 /**
@@ -165,6 +177,8 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			}),
 		}));
 		pageBase = `${proxy.url}/webhook/${PAGE_PATH}`;
+		// A failed push never publishes the page: say why rather than time out on it.
+		if (stack.push.code !== 0) throw new Error(`push exited ${stack.push.code}:\n${stack.push.stdout}\n${stack.push.stderr}`);
 		await waitForPage(pageBase);
 	}, 420_000);
 
@@ -219,7 +233,9 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		const names = (await listWorkflows(stack.n8n)).map((w) => w.name);
 		expect(names).toEqual(expect.arrayContaining(['Hermes Approval Page', ...GATED_CASES.map((c) => `Hermes Approval - ${c.tool}`)]));
 		const tables = await api<{ data: Array<{ name: string }> }>(stack.n8n, 'GET', '/data-tables');
-		expect(tables.data.map((t) => t.name)).toContain(TABLE);
+		expect(tables.data.map((t) => t.name)).toEqual(expect.arrayContaining([TABLE, LOCKS]));
+		// One free lock row per gated tool.
+		expect((await lockRows(stack)).map((r) => [r.tool, r.holder, r.held_until]).sort()).toEqual([...GATED_CASES.map((c) => c.tool), TEXT_TOOL].map((tool) => [tool, '', 0]).sort());
 	});
 
 	it('a second push changes nothing, and diff finds the deployment in sync (gates, page, table, caller lists)', async () => {
@@ -446,7 +462,10 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			['a link as the stack', 'docker_manage', { action: 'restart', stack: 'see https://evil.example/login now' }, '__BAD_ARGUMENT__', 'change_arguments'],
 			['a missing lead', 'crm_delete_lead', { lead_id: 999_999 }, '__NOT_FOUND__', 'change_arguments'],
 			['a missing timesheet line', 'timesheet_delete', { line_id: 999_999 }, '__NOT_FOUND__', 'change_arguments'],
+			['a note outside the write prefixes', 'vault_write', { path: 'notes/x.md', content: 'x', base_hash: '' }, '__BAD_PATH__', 'change_arguments'],
+			['an overwrite without the note\'s hash', 'vault_write', { path: 'research/seed.md', content: 'x', base_hash: '' }, '__EXISTS__', 'after_read'],
 		])('%s: refused as the tool refuses it; nobody notified, nothing stored, nothing run', async (what, tool, args, marker, retry) => {
+			const commits = stack.vault.commitCount();
 			const before = mark(stack);
 			const sent = channel.count();
 			const rowsBefore = (await approvalRows(stack)).length;
@@ -455,7 +474,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			expect(answer).not.toHaveProperty('approval_id');
 			expect(channel.count()).toBe(sent);
 			expect((await approvalRows(stack)).length).toBe(rowsBefore);
-			const executions = dockerRuns(before) + stack.odoo.objectCallsSince(before.odoo).filter((c) => c.modelMethod === 'unlink').length;
+			const executions = dockerRuns(before) + stack.odoo.objectCallsSince(before.odoo).filter((c) => c.modelMethod === 'unlink').length + (stack.vault.commitCount() - commits);
 			expect(executions).toBe(0);
 			observe(tool, what, [answer], executions, channel.count() - sent);
 		});
@@ -476,6 +495,26 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			expect((await approvalRows(stack)).filter((r) => r.tool === 'crm_delete_lead' && r.status === 'pending' && JSON.parse(String(r.args_json)).lead_id === lead)).toHaveLength(1);
 			await decide(approval, 'Deny');
 			observe('crm_delete_lead', '25 identical first calls at once', results, GATED_CASES[0].executed(stack, before, { lead_id: lead }), channel.count() - sent);
+		});
+
+		it('a tool whose lock row is gone: misconfigured at once, nobody asked, nothing stored; push makes the row again', async () => {
+			const locks = await tableNamed(stack, LOCKS);
+			const filter = JSON.stringify({ type: 'and', filters: [{ columnName: 'tool', condition: 'eq', value: 'crm_delete_lead' }] });
+			await api(stack.n8n, 'DELETE', `/data-tables/${locks.id}/rows/delete?filter=${encodeURIComponent(filter)}`);
+			const lead = createRecord(stack, 'crm.lead', { name: 'Lockless lead', type: 'opportunity', partner_id: 2, stage_id: 1 });
+			const sent = channel.count();
+			const rowsBefore = (await approvalRows(stack)).length;
+			const answer = await call('crm_delete_lead', { lead_id: lead });
+			expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('hermes-workflows push') });
+			expect(channel.count()).toBe(sent);
+			expect((await approvalRows(stack)).length).toBe(rowsBefore);
+			const push = await stack.cli('push');
+			expect(push.code).toBe(0);
+			expect(push.stdout).toContain(`add     rows to data table ${LOCKS}: tool=crm_delete_lead`);
+			const approval = await request('crm_delete_lead', { lead_id: lead });
+			expect(channel.count() - sent).toBe(1);
+			await decide(approval, 'Deny');
+			observe('crm_delete_lead', 'first call with its lock row gone', [answer], 0, 0);
 		});
 
 		it(`over the cap of ${CAP} new requests an hour: __UNAVAILABLE__ rate_limited, retry later; nobody notified, nothing stored`, async () => {
@@ -640,9 +679,17 @@ async function postDecision(pageBase: string, id: string, secret: string, decisi
 	return { status: response.status, text: await response.text() };
 }
 
-async function approvalTable(stack: HermesStack): Promise<{ id: string; name: string }> {
+async function tableNamed(stack: HermesStack, name: string): Promise<{ id: string; name: string }> {
 	const tables = await api<{ data: Array<{ id: string; name: string }> }>(stack.n8n, 'GET', '/data-tables');
-	return tables.data.find((t) => t.name === TABLE)!;
+	return tables.data.find((t) => t.name === name)!;
+}
+
+const approvalTable = (stack: HermesStack) => tableNamed(stack, TABLE);
+
+/** Every row of the lock table. */
+async function lockRows(stack: HermesStack): Promise<Array<Record<string, unknown>>> {
+	const table = await tableNamed(stack, LOCKS);
+	return (await api<{ data: Array<Record<string, unknown>> }>(stack.n8n, 'GET', `/data-tables/${table.id}/rows?limit=250`)).data;
 }
 
 /** Every row of the approval table. */

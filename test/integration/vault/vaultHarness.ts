@@ -22,6 +22,7 @@ export interface VaultCall {
 	content?: string;
 	baseHash?: string;
 	writePrefixes?: string;
+	checkOnly?: boolean;
 }
 
 export async function callVault(sshd: SshdHandle, vault: GitVault, call: VaultCall, credentials = sshd.credentials): Promise<IDataObject> {

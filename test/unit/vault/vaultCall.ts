@@ -5,7 +5,7 @@ import type { VaultRequest } from '../../../nodes/HermesVault/actions/router';
  * note path, whichever the operation uses. The settings are the router's to check; operations
  * run here get an already-checked context.
  */
-export function vaultCall(operation: unknown, target: unknown, content: unknown = '', baseHash: unknown = ''): VaultRequest {
+export function vaultCall(operation: unknown, target: unknown, content: unknown = '', baseHash: unknown = '', checkOnly = false): VaultRequest {
 	return {
 		operation,
 		query: () => target,
@@ -14,5 +14,6 @@ export function vaultCall(operation: unknown, target: unknown, content: unknown 
 		content: () => content,
 		baseHash: () => baseHash,
 		settings: { vaultPath: () => '~/vault', writePrefixes: () => 'research/' },
+		checkOnly: () => checkOnly,
 	};
 }
