@@ -13,6 +13,7 @@ import { CATALOGUE_DIR, DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../con
 import { CONFIG_FILE_NAMES } from '../../config/fileNames';
 import { packageRoot, packageVersion } from '../../runtime/packageRoot';
 import { HermesError } from '../../errors';
+import { cliDependencySpec } from '../../init/cliSpec';
 import { defaultCatalogue } from '../../project';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { formatOption } from '../options';
@@ -50,31 +51,34 @@ function npmName(dir: string): string {
 	return name || 'hermes-tools';
 }
 
-function ensurePackageJson(dir: string, created: string[], kept: string[]): void {
+/** Whether package.json already named hermes-workflows (then init keeps that spec). */
+function ensurePackageJson(dir: string, range: string, created: string[], kept: string[]): boolean {
 	const file = join(dir, 'package.json');
-	const range = `^${packageVersion()}`;
 	const scripts = { generate: 'hermes-workflows generate', check: 'hermes-workflows generate --check && hermes-workflows lint workflows' };
 	if (!existsSync(file)) {
 		const pkg = { name: npmName(dir), private: true, scripts, devDependencies: { 'hermes-workflows': range } };
 		writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
 		created.push('package.json');
-		return;
+		return false;
 	}
 	const pkg = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string> | undefined>;
 	const has = pkg.dependencies?.['hermes-workflows'] ?? pkg.devDependencies?.['hermes-workflows'];
 	const missingScripts = Object.entries(scripts).filter(([name]) => pkg.scripts?.[name] === undefined);
 	if (has && missingScripts.length === 0) {
 		kept.push('package.json');
-		return;
+		return true;
 	}
 	if (!has) pkg.devDependencies = { ...pkg.devDependencies, 'hermes-workflows': range };
 	pkg.scripts = { ...pkg.scripts, ...Object.fromEntries(missingScripts) };
 	writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
 	created.push('package.json (updated)');
+	return has !== undefined;
 }
 
 export interface InitOptions {
 	format?: OutputFormat;
+	/** The hermes-workflows dependency to write when package.json has none: a range or a tarball path. */
+	cli?: string;
 }
 
 export function runInit(dirArg: string | undefined, options: InitOptions = {}, io: CommandIo = processIo): number {
@@ -89,11 +93,14 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 	const clash = catalogueFiles.find((file) => existsSync(join(dir, file)));
 	if (clash) throw fail(`${join(dir, clash)} already exists`, `move the ${CATALOGUE_DIR}/ folder away or init another folder`);
 
+	// Checked before anything is written.
+	const range = options.cli === undefined ? `^${packageVersion()}` : cliDependencySpec(options.cli, dir);
 	const created: string[] = [];
 	const kept: string[] = [];
+	let hadDependency = false;
 	try {
 		mkdirSync(join(dir, CATALOGUE_DIR), { recursive: true });
-		ensurePackageJson(dir, created, kept);
+		hadDependency = ensurePackageJson(dir, range, created, kept);
 		writeFileSync(join(dir, 'hermes.config.ts'), renderConfig(catalogueFiles));
 		created.push('hermes.config.ts');
 		for (const file of DEFAULT_CATALOGUE_FILES) {
@@ -117,14 +124,16 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 		const { code, message } = error as NodeJS.ErrnoException;
 		throw fail(`cannot write the project in ${dir}: ${code ?? ''} ${message}`.trim(), 'check the folder exists and is writable, then run init again');
 	}
+	const dependency = hadDependency ? undefined : range;
 	if (options.format === 'json') {
-		io.stdout(`${JSON.stringify({ ok: true, dir, created, kept }, null, 2)}\n`);
+		io.stdout(`${JSON.stringify({ ok: true, dir, created, kept, ...(dependency ? { dependency } : {}) }, null, 2)}\n`);
 		return 0;
 	}
 	const lines = [
 		`Created a hermes-workflows project in ${dir}:`,
 		...created.map((file) => `  created ${file}`),
 		...kept.map((file) => `  kept    ${file} (already there)`),
+		...(dependency ? [`  package.json depends on hermes-workflows ${dependency}${options.cli === undefined ? ' (from the npm registry; before it is published there, run init with --cli <path to hermes-workflows-<version>.tgz>)' : ''}`] : []),
 		'',
 		'Next:',
 		'  npm install                        # installs hermes-workflows; commit package-lock.json (the CI job runs npm ci with it)',
@@ -141,8 +150,9 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 		.command('init')
 		.description('scaffold a workflow-as-code project: package.json, hermes.config.ts, catalogue/ with the 32 default tools, tsconfig.json, an example CI job')
 		.argument('[dir]', 'project folder (created if missing)', '.')
+		.option('--cli <spec>', 'the hermes-workflows dependency package.json gets when it has none: a version range (default ^<this version>) or the path of a packed .tgz, written as a file: path relative to the project')
 		.addOption(formatOption())
-		.addHelpText('after', '\nExit codes: 0 created, 2 the folder already holds a project or cannot be written.\nExample: npx hermes-workflows init my-tools')
+		.addHelpText('after', '\nExit codes: 0 created, 2 the folder already holds a project, cannot be written, or --cli is not a range or an existing .tgz.\nExamples:\n  npx hermes-workflows init my-tools\n  hermes-workflows init my-tools --cli ../hermes-workflows-0.2.0.tgz   # before publication')
 		.action((dir: string, options: InitOptions) => {
 			exit(runInit(dir, options, io));
 		});

@@ -80,6 +80,21 @@ test('the installed command runs: --version, and init keeps the tarball dependen
 	expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).devDependencies['hermes-workflows']).toMatch(/^file:.*hermes-workflows-[\d.]+\.tgz$/);
 });
 
+test('init --cli <tarball> in a folder without package.json: npm install there installs the CLI from it', () => {
+	const fresh = join(work, 'fresh-tools');
+	const bin = join(project, 'node_modules', '.bin', 'hermes-workflows');
+	const init = spawnSync(bin, ['init', fresh, '--cli', tarball], { cwd: work, encoding: 'utf8', timeout: 60_000 });
+	expect(init.stderr).toBe('');
+	expect(init.status).toBe(0);
+	expect(init.stdout).toContain(`package.json depends on hermes-workflows file:../packs/`);
+	const spec = JSON.parse(readFileSync(join(fresh, 'package.json'), 'utf8')).devDependencies['hermes-workflows'];
+	expect(spec).toMatch(/^file:\.\.\/packs\/hermes-workflows-[\d.]+\.tgz$/);
+	const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: fresh, encoding: 'utf8', timeout: 240_000 });
+	expect(install.status).toBe(0);
+	const version = spawnSync('npx', ['hermes-workflows', '--version'], { cwd: fresh, encoding: 'utf8', timeout: 60_000 });
+	expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(REPO_ROOT, 'generator', 'package.json'), 'utf8')).version);
+});
+
 test('import without ts-morph fails with the install command as hint and writes nothing', () => {
 	copyFileSync(join(REPO_ROOT, 'workflows', 'hermes-mcp-tools.json'), join(project, 'tools.json'));
 	const before = readdirSync(project).sort();

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { runInit } from '../../../generator/cli/commands/init';
+import { cliDependencySpec } from '../../../generator/init/cliSpec';
 import { loadConfig } from '../../../generator/config';
 import { loadCatalogue, loadProject, ModuleLoadError } from '../../../generator/project';
 import { CatalogueError } from '../../../generator/toolSpec/schema';
@@ -117,6 +118,44 @@ describe('init', () => {
 		});
 	});
 
+	it('--cli with a tarball: package.json gets it as a file: path relative to the project, and says so', () => {
+		const root = scratch();
+		const tarball = file(root, 'dist/hermes-workflows-0.2.0.tgz', 'x');
+		const dir = join(root, 'tools');
+		const { out, io } = sink();
+		expect(runInit(dir, { cli: tarball }, io)).toBe(0);
+		expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).devDependencies).toEqual({ 'hermes-workflows': 'file:../dist/hermes-workflows-0.2.0.tgz' });
+		expect(out.stdout).toContain('package.json depends on hermes-workflows file:../dist/hermes-workflows-0.2.0.tgz\n');
+	});
+
+	it('without --cli and without a dependency: the registry range, with the way round it before publication', () => {
+		const dir = join(scratch(), 'p');
+		const { out, io } = sink();
+		expect(runInit(dir, {}, io)).toBe(0);
+		expect(out.stdout).toContain('package.json depends on hermes-workflows ^0.2.0 (from the npm registry; before it is published there, run init with --cli <path to hermes-workflows-<version>.tgz>)');
+	});
+
+	it('an existing dependency is kept whatever --cli says', () => {
+		const dir = scratch();
+		file(dir, 'package.json', JSON.stringify({ name: 'mine', devDependencies: { 'hermes-workflows': 'file:../cli.tgz' } }));
+		const { out, io } = sink();
+		expect(runInit(dir, { cli: '^9.9.9' }, io)).toBe(0);
+		expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).devDependencies).toEqual({ 'hermes-workflows': 'file:../cli.tgz' });
+		expect(out.stdout).not.toContain('depends on');
+	});
+
+	it.each([
+		['a tarball that is not there', 'missing-0.2.0.tgz', /--cli "missing-0\.2\.0\.tgz": no file at /],
+		['neither a range nor a tarball', 'latest', /--cli "latest" is neither a version range nor a \.tgz tarball/],
+	])('--cli %s: a usage error, exit 2, nothing written', (_label, cli, message) => {
+		const dir = join(scratch(), 'never');
+		const { out, io } = sink();
+		expect(runInit(dir, { cli }, io)).toBe(2);
+		expect(out.stderr).toMatch(message);
+		expect(out.stderr).toMatch(/hint: give a version range such as \^0\.2\.0, or the path of a packed/);
+		expect(() => readdirSync(dir)).toThrow();
+	});
+
 	it.each([
 		['a config', 'hermes.config.json', 'hermes.config.json already exists'],
 		['a catalogue file', 'catalogue/vault.ts', 'catalogue/vault.ts already exists'],
@@ -127,5 +166,38 @@ describe('init', () => {
 		expect(runInit(dir, {}, io)).toBe(2);
 		expect(out.stderr).toMatch(new RegExp(`^error: .*${message.replace('.', '\\.')}\nhint: .+\n$`));
 		expect(readdirSync(dir).sort()).toEqual([existing.split('/')[0]]);
+	});
+});
+
+describe('cliDependencySpec', () => {
+	const root = scratch();
+	const tarball = join(root, 'pkg', 'hermes-workflows-0.2.0.tgz');
+	mkdirSync(join(root, 'pkg'), { recursive: true });
+	writeFileSync(tarball, 'x');
+	mkdirSync(join(root, 'pkg', 'folder.tgz'), { recursive: true });
+
+	it.each<[string, string, string | RegExp]>([
+		['an exact version', '0.2.0', '0.2.0'],
+		['a caret range', '^0.2.0', '^0.2.0'],
+		['a tilde range with a pre-release', '~0.3.0-rc.1', '~0.3.0-rc.1'],
+		['a tarball beside the project', join(root, 'pkg', 'hermes-workflows-0.2.0.tgz'), 'file:../pkg/hermes-workflows-0.2.0.tgz'],
+		['a tarball relative to the working folder', 'pkg/hermes-workflows-0.2.0.tgz', 'file:../pkg/hermes-workflows-0.2.0.tgz'],
+		['a file: spec', `file:${tarball}`, 'file:../pkg/hermes-workflows-0.2.0.tgz'],
+		['a tarball inside the project', join(root, 'proj', 'vendor.tgz'), /no file at/],
+		['a folder named .tgz', join(root, 'pkg', 'folder.tgz'), /no file at/],
+		['a dist-tag', 'latest', /neither a version range nor a \.tgz/],
+		['a partial version', '0.2', /neither a version range nor a \.tgz/],
+		['a range with spaces', '>=0.2.0 <1', /neither a version range nor a \.tgz/],
+		['a git URL', 'git+https://example.com/x.git', /neither a version range nor a \.tgz/],
+	])('%s', (_label, given, expected) => {
+		const spec = () => cliDependencySpec(given, join(root, 'proj'), root);
+		if (typeof expected === 'string') expect(spec()).toBe(expected);
+		else expect(spec).toThrow(expected);
+	});
+
+	it('a tarball inside the project is written as ./', () => {
+		mkdirSync(join(root, 'proj2'), { recursive: true });
+		writeFileSync(join(root, 'proj2', 'cli.tgz'), 'x');
+		expect(cliDependencySpec(join(root, 'proj2', 'cli.tgz'), join(root, 'proj2'), root)).toBe('file:./cli.tgz');
 	});
 });
