@@ -42,11 +42,9 @@ export interface WorkflowNode {
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 }
 
-export interface ConnectionTarget {
-	node: string;
-	type: string;
-	index: number;
-}
+// The lint core reads connections of this shape in any workflow.
+import type { ConnectionTarget } from '../lint/core';
+export type { ConnectionTarget };
 
 export type Connections = Record<string, Record<string, ConnectionTarget[][]>>;
 

@@ -1,6 +1,4 @@
-import { SHAPE_RULE } from './engine';
-import { RULES } from './rules';
-import type { Rule } from './types';
+import { RULES, SHAPE_RULE, type Rule } from './core';
 
 type Documented = Pick<Rule, 'code' | 'name' | 'severity' | 'summary' | 'why' | 'hint'>;
 
