@@ -89,6 +89,7 @@ export const NODE_TYPES = {
 	odooTool: n8nNode('n8n-nodes-base.odooTool', 2),
 	toolWorkflow: n8nNode('@n8n/n8n-nodes-langchain.toolWorkflow', 2.2),
 	httpRequestTool: n8nNode('n8n-nodes-base.httpRequestTool', 4.2),
+	httpRequest: n8nNode('n8n-nodes-base.httpRequest', 4.2),
 	executeWorkflowTrigger: n8nNode('n8n-nodes-base.executeWorkflowTrigger', 1.1),
 	executeWorkflow: n8nNode('n8n-nodes-base.executeWorkflow', 1.2),
 	if: n8nNode('n8n-nodes-base.if', 2.2),
