@@ -45,6 +45,7 @@ export {
 	type OdooOperation,
 	type OdooParam,
 } from './HermesOdoo/contract';
+export { HERMES_LINT, LINT_CAPS, LINT_OPERATIONS, type LintOperation } from './HermesLint/contract';
 // Odoo's exceptions as both protocols answer them: check-odoo reads them as the node does.
 export { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault } from './HermesOdoo/transport/faults';
 export {

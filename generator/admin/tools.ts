@@ -1,8 +1,10 @@
 /**
  * The admin channel's tools: read-only views of the n8n instance through its public API, for an
- * agent diagnosing a deployment. Each is an HTTP Request tool with its method fixed to GET and
+ * agent diagnosing a deployment. Each sends one HTTP request with its method fixed to GET and
  * its path fixed here; the agent fills only an id (URL-encoded into one path segment) and query
- * values. There is no builder for any other method, so no tool of this channel can create,
+ * values. Most are an HTTP Request tool answering what n8n answered; a validating tool is a
+ * sub-workflow whose HTTP Request GETs the workflow and whose Hermes Workflow Lint node answers
+ * the findings. There is no builder for any other method, so no tool of this channel can create,
  * change, delete, run or publish anything, whatever the agent sends. (n8n 2.41's own n8n node
  * has no tool variant: a workflow wiring `n8nTool` to an MCP trigger is refused on publish with
  * "Node cannot be used as a tool".)
@@ -40,6 +42,8 @@ export interface AdminTool {
 	request: (param: (key: string) => string) => string;
 	/** The fields kept of each listed row (HTTP Request's response optimiser), to keep lists short. */
 	listFields?: string;
+	/** Answers the lint of the workflow the request fetched, not the workflow itself. */
+	lintsAnswer?: true;
 }
 
 const limit: AdminParameter = {
@@ -87,6 +91,14 @@ export const ADMIN_TOOLS = [
 		description: 'Get one execution by id with its data: status, the error if any, the last node run and what each node output. Read-only.',
 		parameters: [{ key: 'execution_id', type: 'string', description: 'The execution id, as n8n_list_executions gives it', required: true }],
 		request: (param) => `'/executions/' + ${segment(param('execution_id'))} + '?includeData=true'`,
+	},
+	{
+		name: 'n8n_validate_workflow',
+		description:
+			"Validate one workflow of this n8n instance by id with the hermes-workflows lint rules (tool names, $fromAI calls, routing, secrets, approvals): answers valid, the error and warning counts and the findings (code, severity, message, node, hint) as JSON, the list capped with a truncated flag. An unknown id answers __NOT_FOUND__. Read-only.",
+		parameters: [{ key: 'workflow_id', type: 'string', description: 'The workflow id, as n8n_list_workflows gives it', required: true }],
+		request: (param) => `'/workflows/' + ${segment(param('workflow_id'))}`,
+		lintsAnswer: true,
 	},
 ] as const satisfies readonly AdminTool[];
 

@@ -3,9 +3,10 @@ import { HAND_OFF_GATEWAYS } from '../contracts';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
 import type { ToolSpec } from '../toolSpec/schema';
+import { APPROVAL_ID_PARAM } from '../lint/core';
 
-/** The optional parameter a gated tool gets: empty on the first call, the id it answered on the second. */
-export const APPROVAL_ID_PARAM = 'approval_id';
+// Defined with the lint core, which recognises gated tools in any workflow by it.
+export { APPROVAL_ID_PARAM };
 
 /** The tools `approvals` gates: those it lists, else every tool the catalogue marks sensitive. */
 export function gatedToolNames(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals'>): string[] {

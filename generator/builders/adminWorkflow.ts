@@ -1,20 +1,20 @@
 /**
- * The admin channel's workflow: its own Bearer-protected MCP Server Trigger and one HTTP Request
- * tool per allowed admin tool, each a GET on n8n's public API with the read-only key of the
- * config's n8n API credential. The method is a constant of this builder, never a parameter.
+ * The admin channel's workflow: its own Bearer-protected MCP Server Trigger and one tool per
+ * allowed admin tool: an HTTP Request tool, each a GET on n8n's public API with the read-only
+ * key of the config's n8n API credential, or for a tool that answers a lint the toolWorkflow
+ * calling its sub-workflow (adminValidate.ts). The method is a constant, never a parameter.
  */
 import { ADMIN_TOOLS, type AdminTool } from '../admin/tools';
 import type { AdminConfig, N8nVersion } from '../config';
-import { expression, fromAiCall, quote } from '../fromAi';
+import { fromAiCall } from '../fromAi';
+import { adminCredentials, adminRequestParameters } from './adminRequest';
+import { adminValidateToolParameters } from './adminValidate';
 import { nodeId } from './ids';
 import { mcpTriggerNode, toolConnections, toolPosition } from './mcpWorkflow';
 import type { JsonObject, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 
-/** The only HTTP method an admin tool sends. */
-export const ADMIN_METHOD = 'GET';
-/** n8n's credential type for its own API (X-N8N-API-KEY header), which HTTP Request applies as a predefined type. */
-export const N8N_API_CREDENTIAL_TYPE = 'n8nApi';
+export { ADMIN_METHOD, N8N_API_CREDENTIAL_TYPE } from './adminRequest';
 
 export function adminTools(admin: Pick<AdminConfig, 'tools'>): AdminTool[] {
 	return ADMIN_TOOLS.filter((tool) => admin.tools.includes(tool.name));
@@ -28,29 +28,21 @@ function adminParam(tool: AdminTool, key: string): string {
 }
 
 export function adminToolParameters(tool: AdminTool, admin: AdminConfig): JsonObject {
-	const url = expression(`${quote(admin.apiUrl)} + ${tool.request((key) => adminParam(tool, key))}`);
 	const listed: JsonObject = tool.listFields === undefined ? {} : { optimizeResponse: true, responseType: 'json', dataField: 'data', fieldsToInclude: 'selected', fields: tool.listFields };
 	return {
 		descriptionType: 'manual',
 		toolDescription: tool.description,
-		method: ADMIN_METHOD,
-		url,
-		authentication: 'predefinedCredentialType',
-		nodeCredentialType: N8N_API_CREDENTIAL_TYPE,
+		...adminRequestParameters(tool, admin, (key) => adminParam(tool, key)),
 		options: {},
 		...listed,
 	};
 }
 
 function adminToolNode(tool: AdminTool, index: number, admin: AdminConfig): WorkflowNode {
-	return {
-		id: nodeId(admin.workflowName, tool.name),
-		name: tool.name,
-		...NODE_TYPES.httpRequestTool,
-		position: toolPosition(index),
-		parameters: adminToolParameters(tool, admin),
-		credentials: { [N8N_API_CREDENTIAL_TYPE]: { name: admin.n8nApi } },
-	};
+	const placed = { id: nodeId(admin.workflowName, tool.name), name: tool.name };
+	// The sub-workflow holds the request and its credential; the toolWorkflow only passes the id.
+	if (tool.lintsAnswer) return { ...placed, ...NODE_TYPES.toolWorkflow, position: toolPosition(index), parameters: adminValidateToolParameters(tool, admin) };
+	return { ...placed, ...NODE_TYPES.httpRequestTool, position: toolPosition(index), parameters: adminToolParameters(tool, admin), credentials: adminCredentials(admin) };
 }
 
 /** The admin channel's workflow, for the n8n line the config targets. */

@@ -16,6 +16,7 @@ import { getRow, updateRows } from './dataTableNode';
 import type { Connections, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { main, node, safeExpression } from './nodeParts';
+import { PAGE_FIELDS } from '../lint/core';
 
 export const PAGE_NODES = {
 	webhook: 'Approval page',
@@ -25,8 +26,8 @@ export const PAGE_NODES = {
 	decided: 'Show decision',
 } as const;
 
-/** Field names: `id` in the query and the form, the secret `s` in the link's fragment and the form. */
-export const PAGE_FIELDS = { id: 'id', secret: 's', decision: 'decision' } as const;
+/** Field names: `id` in the query and the form, the secret `s` in the link's fragment and the form (the lint core's, HMT018 reads the links by them). */
+export { PAGE_FIELDS };
 export const DECISIONS = { approve: 'approved', deny: 'denied' } as const;
 
 /** The page's address on n8n's public URL. */

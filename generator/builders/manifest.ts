@@ -1,30 +1,10 @@
 /** The node-index manifest: tool -> node name -> index in nodes[] and in the ai_tool order. */
-import { z } from 'zod';
-
+import type { Manifest } from '../lint/core';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { Workflow } from './n8nTypes';
 
-/** The generator's node-index manifest (`<workflow>.index.json`): each tool's node name and positions, and its sensitive flag. */
-export const manifestSchema = z.object({
-	workflow: z.string(),
-	tools: z.array(
-		z.object({
-			tool: z.string(),
-			nodeName: z.string(),
-			nodeIndex: z.number().int().nonnegative(),
-			aiToolIndex: z.number().int().nonnegative(),
-			sensitive: z.boolean(),
-			/** Name of the gate sub-workflow, when the tool acts only after approval. */
-			gate: z.string().optional(),
-		}),
-	),
-});
-
-/** The manifest's shape is its schema's (lint reads the file with it). */
-export type Manifest = z.infer<typeof manifestSchema>;
-export type ManifestEntry = Manifest['tools'][number];
-
-
+// The schema is the lint core's, which reads manifests with it; the generator builds them.
+export { manifestSchema, type Manifest, type ManifestEntry } from '../lint/core';
 
 /** Derived from the built workflow itself, so it cannot disagree with the JSON it describes. */
 export function buildManifest(workflow: Workflow, tools: readonly ToolSpec[], gates: ReadonlyMap<string, string> = new Map()): Manifest {

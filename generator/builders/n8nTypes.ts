@@ -42,11 +42,9 @@ export interface WorkflowNode {
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 }
 
-export interface ConnectionTarget {
-	node: string;
-	type: string;
-	index: number;
-}
+// The lint core reads connections of this shape in any workflow.
+import type { ConnectionTarget } from '../lint/core';
+export type { ConnectionTarget };
 
 export type Connections = Record<string, Record<string, ConnectionTarget[][]>>;
 
@@ -91,6 +89,7 @@ export const NODE_TYPES = {
 	odooTool: n8nNode('n8n-nodes-base.odooTool', 2),
 	toolWorkflow: n8nNode('@n8n/n8n-nodes-langchain.toolWorkflow', 2.2),
 	httpRequestTool: n8nNode('n8n-nodes-base.httpRequestTool', 4.2),
+	httpRequest: n8nNode('n8n-nodes-base.httpRequest', 4.2),
 	executeWorkflowTrigger: n8nNode('n8n-nodes-base.executeWorkflowTrigger', 1.1),
 	executeWorkflow: n8nNode('n8n-nodes-base.executeWorkflow', 1.2),
 	if: n8nNode('n8n-nodes-base.if', 2.2),

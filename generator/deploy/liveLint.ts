@@ -4,8 +4,7 @@
  * linted is the one n8n runs (the published one, not a waiting draft), each MCP workflow
  * against its generated manifest.
  */
-import { lintWorkflow } from '../lint/engine';
-import type { Finding } from '../lint/types';
+import { lintWorkflow, type Finding } from '../lint/core';
 import { runningVersion, type N8nApi } from '../n8nClient/client';
 import type { DesiredWorkflow } from './desired';
 import { liveCounterparts } from './drift';

@@ -4,10 +4,7 @@
  * and cache it, so when this changes on push the clients must be restarted to see it.
  * Built on the linter's view of a workflow, which mirrors how n8n collects tools.
  */
-import { WorkflowGraph } from '../lint/graph';
-import { parseWorkflowShape } from '../lint/schema';
-import { toolNameOf } from '../lint/toolName';
-import { fromAiCallsOf } from '../lint/walk';
+import { fromAiCallsOf, parseWorkflowShape, toolNameOf, WorkflowGraph } from '../lint/core';
 
 /**
  * Tool name -> its parameters as sorted `key (type, required)` or `key (type, optional, default

@@ -5,7 +5,7 @@
  * (without a login it gives a public subset). So doctor reads the page, and the settings when it
  * may log in; otherwise the mode is what `--mode` says, or unknown.
  */
-import type { N8nMode } from '../lint/misroutingVersions';
+import type { N8nMode } from '../lint/core';
 
 export interface N8nInstance {
 	version?: string;

@@ -2,10 +2,9 @@
  * Reads `$fromAI(...)` calls into the values n8n builds the tool schema from (key, description,
  * type, default), and throws where n8n throws. The importer reads workflows with it and the
  * generator's tests hold the generated workflows to it; the linter reports on the same scan
- * (scan.ts) instead of throwing.
+ * (the lint core's fromAiScan.ts) instead of throwing.
  */
-import { isFromAiType, scanCalls } from './scan';
-import type { ClosedCall, FromAiType } from './scan';
+import { isFromAiType, scanCalls, type ClosedCall, type FromAiType } from '../lint/core';
 
 export interface FromAiCall {
 	key: string;

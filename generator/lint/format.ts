@@ -1,4 +1,4 @@
-import type { Finding } from './types';
+import type { Finding } from './core';
 
 export const FORMATS = ['text', 'json', 'github'] as const;
 export type Format = (typeof FORMATS)[number];

@@ -1,6 +1,4 @@
-import { SHAPE_RULE } from './engine';
-import { RULES } from './rules';
-import type { Rule } from './types';
+import { RULES, SHAPE_RULE, type Rule } from './core';
 
 type Documented = Pick<Rule, 'code' | 'name' | 'severity' | 'summary' | 'why' | 'hint'>;
 
@@ -27,7 +25,7 @@ export function ruleDocs(rules: readonly Documented[] = [SHAPE_RULE, ...RULES]):
 	return [
 		'# Lint rules',
 		'',
-		'<!-- Generated from the rule registry (generator/lint/rules) by `hermes-workflows lint --rules-doc`; do not edit by hand. -->',
+		'<!-- Generated from the rule registry (nodes/HermesLint/lint/rules) by `hermes-workflows lint --rules-doc`; do not edit by hand. -->',
 		'',
 		'`hermes-workflows lint FILE|FOLDER...` checks n8n workflow JSON for what breaks MCP tools and AI agents.',
 		'Exit 0 clean, 1 on errors (warnings too with `--strict`), 2 when an input cannot be linted or on bad usage.',

@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ADMIN_READ_SCOPES, ADMIN_TOOLS } from '../../generator/admin/tools';
+import { ADMIN_READ_SCOPES, ADMIN_TOOLS, type AdminTool } from '../../generator/admin/tools';
+import { adminValidateWorkflowName } from '../../generator/builders/adminValidate';
 import type { McpJsonConfig } from '../../generator/agentConfig';
 import { desiredWorkflows } from '../../generator/deploy/desired';
 import { startN8n, type N8nHandle } from '../harness/n8n';
@@ -22,6 +23,23 @@ const TOOLS_TOKEN = 'e2e-tools-token';
 const ADMIN_TOKEN = 'e2e-admin-token';
 const MCP_TOOLS = 'Hermes MCP Tools';
 const ADMIN = 'Hermes MCP Admin';
+const VALIDATE = (ADMIN_TOOLS as readonly AdminTool[]).find((tool) => tool.lintsAnswer)!;
+/** A workflow with a known finding: a bearer token written into a node's parameters (HMT014). */
+const LEAKY = {
+	name: 'Leaky export',
+	nodes: [
+		{
+			id: 'l1',
+			name: 'Call API',
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			position: [0, 0],
+			parameters: { url: 'https://api.example.com/items', sendHeaders: true, headerParameters: { parameters: [{ name: 'Authorization', value: 'Bearer 3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c' }] }, options: {} },
+		},
+	],
+	connections: {},
+	settings: { executionOrder: 'v1' },
+};
 
 let n8n: N8nHandle;
 let scratch: string;
@@ -125,7 +143,31 @@ describe('the admin channel on a real n8n', () => {
 		// Every tool node of the live admin workflow sends GET, and nothing the agent fills changes that.
 		const live = await api<{ nodes: Array<{ type: string; parameters: Record<string, unknown> }> }>(n8n, 'GET', `/workflows/${(await workflowByName(ADMIN)).id}`);
 		const tooling = live.nodes.filter((node) => node.type === 'n8n-nodes-base.httpRequestTool');
-		expect(tooling.map((node) => node.parameters.method)).toEqual(ADMIN_TOOLS.map(() => 'GET'));
+		expect(tooling.map((node) => node.parameters.method)).toEqual(ADMIN_TOOLS.filter((tool) => !(tool as AdminTool).lintsAnswer).map(() => 'GET'));
+		// The validating tool's one request is its sub-workflow's, a GET too.
+		const sub = await api<{ nodes: Array<{ type: string; parameters: Record<string, unknown> }> }>(n8n, 'GET', `/workflows/${(await workflowByName(adminValidateWorkflowName(VALIDATE, { workflowName: ADMIN }))).id}`);
+		expect(sub.nodes.filter((node) => 'method' in node.parameters).map((node) => [node.type, node.parameters.method])).toEqual([['n8n-nodes-base.httpRequest', 'GET']]);
+	});
+
+	it(`${VALIDATE.name} lints a workflow fetched by id: a known finding in one, none in the pushed tool workflow; an unknown id answers __NOT_FOUND__`, async () => {
+		const leakyId = await createPublishedWorkflow(n8n, LEAKY, false);
+		const first = (answer: unknown) => (Array.isArray(answer) ? answer[0] : answer) as { success: boolean; valid: boolean; workflow: { id: string; name: string }; errors: number; warnings: number; findings: Array<{ code: string; node?: string; hint: string }>; truncated: boolean };
+		const leaky = await callTool(session, VALIDATE.name, { workflow_id: leakyId });
+		expect(leaky.isError).toBe(false);
+		const found = first(leaky.value);
+		expect(found).toMatchObject({ success: true, valid: false, workflow: { id: leakyId, name: LEAKY.name }, truncated: false });
+		expect(found.findings.find((f) => f.code === 'HMT014')).toMatchObject({ node: 'Call API', hint: expect.any(String) });
+		expect(found.errors).toBe(found.findings.filter((f) => (f as { severity?: string }).severity === 'error').length);
+
+		const tools = await workflowByName(MCP_TOOLS);
+		const clean = first((await callTool(session, VALIDATE.name, { workflow_id: tools.id })).value);
+		expect(clean).toMatchObject({ success: true, workflow: { id: tools.id, name: MCP_TOOLS }, errors: 0 });
+
+		const unknown = await callTool(session, VALIDATE.name, { workflow_id: 'noSuchWorkflow1' });
+		expect(unknown.isError).toBe(false);
+		expect(first(unknown.value)).toMatchObject({ success: false, error: '__NOT_FOUND__', retry: 'change_arguments', workflow: { id: 'noSuchWorkflow1' } });
+		// Validating changed nothing.
+		expect((await workflowByName(MCP_TOOLS)).versionId).toBe(tools.versionId);
 	});
 
 	it('n8n_list_workflows and n8n_get_workflow answer from the public API', async () => {

@@ -11,12 +11,10 @@ import type { Command } from 'commander';
 
 import { HermesError, UsageError } from '../../errors';
 import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../../lint/format';
-import { lintWorkflow, SHAPE_CODE, SHAPE_RULE } from '../../lint/engine';
+import { lintWorkflow, RULES, SHAPE_CODE, SHAPE_RULE, type Finding } from '../../lint/core';
 import { expandInputs } from '../../lint/files';
 import { isManifestFile, manifestPathFor, manifestSchema } from '../../lint/manifest';
 import { ruleDocs } from '../../lint/ruleDocs';
-import { RULES } from '../../lint/rules';
-import type { Finding } from '../../lint/types';
 import { addApiOptions, clientFrom, type ApiCommandOptions } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
 import { formatOption } from '../options';

@@ -4,7 +4,7 @@
  * neighbour. So a disabled node in a deployed tool workflow is a failure there, and a warning
  * (a missing tool) where the version routes by name.
  */
-import { FIXED_FROM_N8N, mcpTriggerMisroutes } from '../../lint/misroutingVersions';
+import { FIXED_FROM_N8N, mcpTriggerMisroutes } from '../../lint/core';
 import { runningVersion } from '../../n8nClient/client';
 import type { N8nInstance } from '../instance';
 import { fail, ok, warn, type DoctorCheck } from '../types';

@@ -9,7 +9,7 @@ import { CHECKS, renderText, runDoctor } from '../../../generator/doctor';
 import type { DoctorContext } from '../../../generator/doctor/context';
 import { versionFromEditorPage } from '../../../generator/doctor/instance';
 import type { CheckStatus } from '../../../generator/doctor/types';
-import { mcpTriggerMisroutes } from '../../../generator/lint/misroutingVersions';
+import { mcpTriggerMisroutes } from '../../../nodes/HermesLint/lint/misroutingVersions';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { fakeDeployment, type FakeDeployment } from './fakeDeployment';
 

@@ -4,9 +4,9 @@
  * of the node package would pass every test here, where jest maps the name, and fail only in a
  * user's repository.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 import ts from 'typescript';
 
@@ -44,14 +44,42 @@ describe('importedPackages', () => {
 	});
 });
 
+/** The source file a relative import names (`x` -> `x.ts` or `x/index.ts`). */
+function resolveRelative(from: string, specifier: string): string | undefined {
+	const base = resolve(dirname(from), specifier);
+	return [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+}
+
+/**
+ * The files outside generator/ that the CLI's build compiles in: every file a CLI source reaches
+ * through relative imports (the nodes' contracts, the lint core), followed to the end.
+ */
+function compiledIn(roots: readonly string[]): string[] {
+	const seen = new Set(roots);
+	const queue = [...roots];
+	for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+		for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+			const target = fileName.startsWith('.') ? resolveRelative(file, fileName) : undefined;
+			if (target && !seen.has(target)) {
+				seen.add(target);
+				queue.push(target);
+			}
+		}
+	}
+	return [...seen].filter((file) => !file.startsWith(GENERATOR + '/'));
+}
+
 describe('the CLI sources', () => {
 	const manifest = JSON.parse(readFileSync(join(GENERATOR, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
 	// Its own name too: the catalogue files are copied into a user's repository and import the CLI by it.
 	const declared = new Set([manifest.name, ...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
 	const builtin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
 
-	it('import only packages the CLI declares, and never the node package', () => {
-		const undeclared = sources(GENERATOR).flatMap((file) =>
+	it('import only packages the CLI declares, and never the node package, nor do the node files its build compiles in', () => {
+		const outside = compiledIn(sources(GENERATOR));
+		// The lint core and the contracts come in this way; a test that found none would check nothing.
+		expect(outside.map((file) => relative(GENERATOR, file))).toEqual(expect.arrayContaining([join('..', 'nodes', 'contracts.ts'), join('..', 'nodes', 'HermesLint', 'lint', 'index.ts')]));
+		const undeclared = [...sources(GENERATOR), ...outside].flatMap((file) =>
 			importedPackages(readFileSync(file, 'utf8'))
 				.filter((name) => !builtin(name) && !declared.has(name))
 				.map((name) => `${relative(GENERATOR, file)}: ${name}`),

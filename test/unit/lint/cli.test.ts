@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { buildProgram } from '../../../generator/cli/main';
 import { register, runLint, type LintCommandOptions } from '../../../generator/cli/commands/lint';
 import { ruleDocs } from '../../../generator/lint/ruleDocs';
-import { RULES } from '../../../generator/lint/rules';
+import { RULES } from '../../../nodes/HermesLint/lint/rules';
 import { scratchSpace } from '../../harness/scratch';
 import { fixturePath } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { extractFromAICalls } from 'n8n-workflow';
 
 import { FROM_AI_KEY_PATTERN } from '../../../generator/fromAi';
-import { scanFromAiCalls } from '../../../generator/lint/fromAiScanner';
+import { scanFromAiCalls } from '../../../nodes/HermesLint/lint/fromAiScanner';
 
 const one = (text: string) => {
 	const calls = scanFromAiCalls(text);

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { lintWorkflow } from '../../../generator/lint';
-import { WorkflowGraph } from '../../../generator/lint/graph';
+import { WorkflowGraph } from '../../../nodes/HermesLint/lint/graph';
 import { isManifestFile, manifestPathFor } from '../../../generator/lint/manifest';
-import { parseWorkflowShape } from '../../../generator/lint/schema';
-import { fromAiCallsOf } from '../../../generator/lint/walk';
+import { parseWorkflowShape } from '../../../nodes/HermesLint/lint/schema';
+import { fromAiCallsOf } from '../../../nodes/HermesLint/lint/walk';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 
 const WORKFLOWS = join(__dirname, '../../../workflows');

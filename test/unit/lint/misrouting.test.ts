@@ -2,9 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { lintWorkflow } from '../../../generator/lint';
-import { WorkflowGraph } from '../../../generator/lint/graph';
-import { legacyToolRoutes } from '../../../generator/lint/routing';
-import { parseWorkflowShape } from '../../../generator/lint/schema';
+import { WorkflowGraph } from '../../../nodes/HermesLint/lint/graph';
+import { legacyToolRoutes } from '../../../nodes/HermesLint/lint/routing';
+import { parseWorkflowShape } from '../../../nodes/HermesLint/lint/schema';
 import { FIXTURES, readFixture } from './fixtures';
 import { n8nWorkflow } from './n8nWorkflow';
 

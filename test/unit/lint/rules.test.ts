@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { lintWorkflow, SHAPE_RULE } from '../../../generator/lint';
 import { markdownText, ruleDocs } from '../../../generator/lint/ruleDocs';
-import { RULES } from '../../../generator/lint/rules';
+import { RULES } from '../../../nodes/HermesLint/lint/rules';
 import { FIXTURES, manifestFor, readFixture } from './fixtures';
 
 /** One known-bad fixture per rule: the codes it must produce, with how many findings each. */

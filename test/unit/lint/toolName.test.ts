@@ -1,6 +1,6 @@
 import { nodeNameToToolName as n8nNodeNameToToolName } from 'n8n-workflow';
 
-import { nodeNameToToolName, toolNameOf, TOOL_NAME_PATTERN } from '../../../generator/lint/toolName';
+import { nodeNameToToolName, toolNameOf, TOOL_NAME_PATTERN } from '../../../nodes/HermesLint/lint/toolName';
 
 // The linter restates n8n's tool-name mangling (no runtime dependency on n8n-workflow);
 // this table pins it to n8n-workflow's own function, the one the MCP trigger calls.

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { GATEWAY_NODE_LIST } from '../../helpers/gatewayNodes';
 
 const ROOT = join(__dirname, '..', '..', '..');
-/** Nodes that are not gateways of a sub-workflow: Hermes Odoo, which the Odoo tools use directly. */
-const OTHER_NODES = ['HermesOdoo'];
+/** Nodes that are not gateways of a sub-workflow: Hermes Odoo, which the Odoo tools use directly, and Hermes Workflow Lint, which the admin channel's validate tool runs. */
+const OTHER_NODES = ['HermesOdoo', 'HermesLint'];
 const FOLDERS = [...GATEWAY_NODE_LIST.map(([, { folder }]) => folder), ...OTHER_NODES];
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
 

@@ -1,9 +1,15 @@
 /**
- * Shared shapes of the workflow linter. A linted workflow is a projection of Workflow (the type
- * the builders make and push sends): the linter reads any n8n export, which may lack ids,
+ * Shared shapes of the workflow linter. A linted workflow is a projection of the workflows the
+ * generator builds and push sends: the linter reads any n8n export, which may lack ids,
  * positions and settings, so it keeps the fields the rules read, as the shape check settled them.
  */
-import type { ConnectionTarget, Workflow, WorkflowNode } from '../builders/n8nTypes';
+
+/** One end of a connection, as n8n stores it (the generator's workflows use this type too). */
+export interface ConnectionTarget {
+	node: string;
+	type: string;
+	index: number;
+}
 
 export type Severity = 'error' | 'warning';
 
@@ -32,12 +38,16 @@ export interface RuleHit {
  * A node as the rules read it (n8n keys nodes by name): `disabled` settled to a boolean, the
  * parameters of any JSON (not only what the builders write), and where it is in `nodes[]`.
  */
-export type LintedNode = Pick<WorkflowNode, 'name' | 'type' | 'typeVersion' | 'webhookId'> & {
+export interface LintedNode {
+	name: string;
+	type: string;
+	typeVersion: number;
+	webhookId?: string;
 	parameters: Record<string, unknown>;
 	disabled: boolean;
 	/** Position of the node in `nodes[]`. */
 	index: number;
-};
+}
 
 /**
  * `connections[source][outputType][outputIndex] = targets`: Workflow's connections, with the
@@ -46,10 +56,11 @@ export type LintedNode = Pick<WorkflowNode, 'name' | 'type' | 'typeVersion' | 'w
 export type LintedConnections = Record<string, Record<string, Array<ConnectionTarget[] | null>>>;
 
 /** Workflow's nodes and connections as the rules read them; an export may have no name. */
-export type LintedWorkflow = Partial<Pick<Workflow, 'name'>> & {
+export interface LintedWorkflow {
+	name?: string;
 	nodes: LintedNode[];
 	connections: LintedConnections;
-};
+}
 
 /** Everything a rule may read; built once per lint run. */
 export interface RuleContext {

@@ -1,10 +1,10 @@
 /**
  * The linter's reading of `$fromAI(key, description, type, default)` calls: the scan n8n does
- * (`generator/fromAi/scan.ts`, shared with the generator's reader, which returns n8n's values and
+ * (`fromAiScan.ts`, shared with the generator's reader, which returns n8n's values and
  * throws), plus what a linter needs on top: offsets, raw argument text, literal kinds and every
  * problem instead of the first exception.
  */
-import { FROM_AI_KEY_PATTERN, FROM_AI_TYPES, isFromAiType, scanCalls, type ScannedArgument, type UnclosedCall } from '../fromAi';
+import { FROM_AI_KEY_PATTERN, FROM_AI_TYPES, isFromAiType, scanCalls, type ScannedArgument, type UnclosedCall } from './fromAiScan';
 
 export type LiteralKind = 'string' | 'number' | 'boolean';
 

@@ -1,5 +1,5 @@
-import { PLAIN_HTTP_HINT, plainHttpHost } from '../../approvals/publicUrl';
-import { PAGE_FIELDS } from '../../builders/approvalPage';
+import { PAGE_FIELDS } from '../approvalLink';
+import { PLAIN_HTTP_HINT, plainHttpHost } from '../plainHttp';
 import type { Rule, RuleHit } from '../types';
 import { forEachString } from '../walk';
 

@@ -1,4 +1,4 @@
-import { APPROVAL_ID_PARAM } from '../../approvals/gatedTools';
+import { APPROVAL_ID_PARAM } from '../approvalLink';
 import { TOOL_WORKFLOW } from '../nodeTypes';
 import { toolWorkflowInputs } from '../toolWorkflowInputs';
 import type { LintedNode, Rule } from '../types';
