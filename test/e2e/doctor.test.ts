@@ -110,6 +110,21 @@ describe('one broken piece at a time, each fixed before the next', () => {
 		await pushFixes();
 	});
 
+	it('as a person reads it: the text report of the healthy deployment, then with the gateway unpublished', async () => {
+		const healthy = await stack.cli('doctor', '--token', stack.token);
+		expect(healthy.code).toBe(0);
+		expect(healthy.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ ok, 0 warn, 0 fail$/);
+		await api(stack.n8n, 'POST', `/workflows/${(await live(VAULT)).id}/deactivate`);
+		const broken = await stack.cli('doctor', '--token', stack.token);
+		expect(broken.code).toBe(1);
+		const lines = broken.stdout.trimEnd().split('\n');
+		expect(lines.filter((l) => l.startsWith('fail  '))).toHaveLength(1);
+		expect(lines.at(-1)).toMatch(/^\d+ ok, 0 warn, 1 fail$/);
+		// For the record: the two reports as doctor printed them.
+		process.stdout.write(`doctor, healthy deployment (exit ${healthy.code}):\n${healthy.stdout}\ndoctor, "${VAULT}" unpublished (exit ${broken.code}):\n${broken.stdout}\n`);
+		await pushFixes();
+	});
+
 	it('a disabled tool node shows as a warning of the instance check', async () => {
 		await edit(MCP, (body) => void (body.nodes.find((n) => n.name === 'vault_list')!.disabled = true));
 		const { report } = await withToken();
