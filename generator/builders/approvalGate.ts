@@ -94,6 +94,10 @@ export function inputType(param: ParameterSpec): string {
 }
 
 const first = (nodeName: string) => `$(${quote(nodeName)}).first().json`;
+/** A node that runs on the first item only, whatever came in. */
+const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
+/** A table read or write whose If after it must run also when it matched no row (it outputs one empty item). */
+const read = (n: WorkflowNode): WorkflowNode => ({ ...n, alwaysOutputData: true });
 const input = (key: string) => `${first(GATE_NODES.trigger)}.${key}`;
 const rawValue = (spec: ParameterSpec) => input(spec.key);
 
@@ -258,14 +262,10 @@ const HOLDER = 'String($execution.id)';
  */
 function lockNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): { take: WorkflowNode; waitNodes: WorkflowNode[]; release: (name: string, position: [number, number]) => WorkflowNode } {
 	const locks = approvals.lockTable;
-	const take: WorkflowNode = {
-		...node(workflow, GATE_NODES.takeLock, NODE_TYPES.dataTable, [1980, -300], updateRows(locks, [
-			{ column: 'tool', condition: 'eq', value: tool.name },
-			{ column: 'held_until', condition: 'lt', value: safeExpression('$now.toMillis()') },
-		], { holder: safeExpression(HOLDER), held_until: safeExpression(`$now.toMillis() + ${LOCK_LEASE_MS}`) })),
-		alwaysOutputData: true,
-	};
-	const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
+	const take = read(node(workflow, GATE_NODES.takeLock, NODE_TYPES.dataTable, [1980, -300], updateRows(locks, [
+		{ column: 'tool', condition: 'eq', value: tool.name },
+		{ column: 'held_until', condition: 'lt', value: safeExpression('$now.toMillis()') },
+	], { holder: safeExpression(HOLDER), held_until: safeExpression(`$now.toMillis() + ${LOCK_LEASE_MS}`) })));
 	const waitNodes: WorkflowNode[] = [
 		once(ifNode(workflow, GATE_NODES.locked, [2200, -300], `$json.holder === ${HOLDER}`)),
 		ifNode(workflow, GATE_NODES.tryAgain, [2420, -650], `$runIndex < ${LOCK_TRIES - 1}`),
@@ -274,21 +274,16 @@ function lockNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig)
 			...node(workflow, GATE_NODES.lockWait, NODE_TYPES.wait, [2640, -800], { amount: safeExpression(`${LOCK_RETRY_SECONDS} + Math.random() * ${LOCK_RETRY_SECONDS}`), unit: 'seconds' }),
 			webhookId: webhookId(workflow, GATE_NODES.lockWait),
 		},
-		{
-			...node(workflow, GATE_NODES.lookUpLock, NODE_TYPES.dataTable, [1980, -600], getRow(locks, [{ column: 'tool', condition: 'eq', value: tool.name }])),
-			alwaysOutputData: true,
-		},
+		read(node(workflow, GATE_NODES.lookUpLock, NODE_TYPES.dataTable, [1980, -600], getRow(locks, [{ column: 'tool', condition: 'eq', value: tool.name }]))),
 		once(ifNode(workflow, GATE_NODES.lockThere, [2200, -600], `typeof $json.tool === 'string'`)),
 		notAskedNode(workflow, GATE_NODES.lockBusy, [2640, -650], { error: '__UNAVAILABLE__', state: 'timeout', hint: LOCK_BUSY_HINT, retry: STATE_RETRY.timeout }),
 		notAskedNode(workflow, GATE_NODES.noLock, [2420, -500], { error: '__UNAVAILABLE__', state: 'misconfigured', hint: noLockHint(locks), retry: STATE_RETRY.misconfigured }),
 	];
-	const release = (name: string, position: [number, number]): WorkflowNode => ({
-		...once(node(workflow, name, NODE_TYPES.dataTable, position, updateRows(locks, [
+	const release = (name: string, position: [number, number]): WorkflowNode =>
+		read(once(node(workflow, name, NODE_TYPES.dataTable, position, updateRows(locks, [
 			{ column: 'tool', condition: 'eq', value: tool.name },
 			{ column: 'holder', condition: 'eq', value: safeExpression(HOLDER) },
-		], { holder: '', held_until: 0 }))),
-		alwaysOutputData: true,
-	});
+		], { holder: '', held_until: 0 }))));
 	return { take, waitNodes, release };
 }
 
@@ -300,8 +295,6 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 	// Identical pending requests are one request: they count once, as the earliest answers them.
 	const counted = `${rows(GATE_NODES.recent)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
 	const window = approvals.windowMinutes * 60_000;
-	const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
-	const read = (n: WorkflowNode): WorkflowNode => ({ ...n, alwaysOutputData: true });
 	const lock = lockNodes(workflow, tool, approvals);
 	return [
 		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),

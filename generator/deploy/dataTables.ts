@@ -26,8 +26,10 @@ export interface DataTableOutcome {
 	seeded: string[];
 }
 
+/** The scopes push needs for seed rows (the approval locks). */
+const ROW_SCOPES = 'dataTableRow:read dataTableRow:create';
 /** The scopes push needs for data tables, named in every refusal. */
-export const DATA_TABLE_SCOPES = 'dataTable:list dataTable:create dataTableColumn:create dataTableRow:read dataTableRow:create';
+export const DATA_TABLE_SCOPES = `dataTable:list dataTable:create dataTableColumn:create ${ROW_SCOPES}`;
 
 /**
  * A data table push cannot bring into the form the workflows need; nothing of the user's was
@@ -104,17 +106,16 @@ function missingColumns(live: LiveDataTable, wanted: DesiredDataTable): DesiredD
 }
 
 /** The seed rows the table lacks, by their key (all of them in a table a dry run would create). */
-async function missingSeedRows(client: N8nApi, wanted: DesiredDataTable, tableId: string | undefined): Promise<NonNullable<DesiredDataTable['seed']>['rows']> {
-	if (!wanted.seed) return [];
-	const { key, rows } = wanted.seed;
-	if (tableId === undefined) return rows;
-	const present = new Set((await client.listDataTableRows(tableId)).map((row) => row[key]));
-	return rows.filter((row) => !present.has(row[key]));
+async function missingSeedRows(client: N8nApi, seed: NonNullable<DesiredDataTable['seed']>, tableId: string | undefined): Promise<typeof seed.rows> {
+	if (tableId === undefined) return seed.rows;
+	const present = new Set((await client.listDataTableRows(tableId)).map((row) => row[seed.key]));
+	return seed.rows.filter((row) => !present.has(row[seed.key]));
 }
 
 async function seed(client: N8nApi, wanted: DesiredDataTable, tableId: string | undefined, dryRun: boolean, log: (line: string) => void): Promise<string[]> {
-	const missing = await missingSeedRows(client, wanted, tableId);
-	if (missing.length === 0 || !wanted.seed) return [];
+	if (!wanted.seed) return [];
+	const missing = await missingSeedRows(client, wanted.seed, tableId);
+	if (missing.length === 0) return [];
 	const key = wanted.seed.key;
 	const keys = missing.map((row) => String(row[key]));
 	if (!dryRun && tableId !== undefined) {
@@ -124,7 +125,7 @@ async function seed(client: N8nApi, wanted: DesiredDataTable, tableId: string | 
 			if (!(error instanceof N8nApiError)) throw error;
 			throw new DataTableError(
 				`data table "${wanted.name}" (id ${tableId}) lacks the rows ${keys.map((k) => `${key}=${k}`).join(', ')} and n8n did not add them (${error.message})`,
-				`give the key the scopes dataTableRow:read dataTableRow:create, or add the rows in n8n (Overview > Data tables > ${wanted.name}) with ${Object.keys(missing[0]).join(', ')} as ${JSON.stringify(missing[0])}, then run again`,
+				`give the key the scopes ${ROW_SCOPES}, or add the rows in n8n (Overview > Data tables > ${wanted.name}) with ${Object.keys(missing[0]).join(', ')} as ${JSON.stringify(missing[0])}, then run again`,
 			);
 		}
 	}
