@@ -10,6 +10,7 @@ import { TOOL_TYPE_SUFFIX, type GatewayName } from '../contracts';
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';
 import type { GatewayTarget, ToolSpec } from '../toolSpec/schema';
+import { agentArgumentsParameters } from './agentArguments';
 import { allowListsOf, checkAllowedInputs, contractOf, gatewayNodeType, inputOfRole, rolesForTool, toolAllowList } from './gatewayParams';
 import { gatewaySettings } from './gatewaySettings';
 import type { JsonObject, JsonValue } from './n8nTypes';
@@ -42,7 +43,10 @@ export function gatewayNodeParameters(tool: ToolSpec, config: HermesConfig, look
 	return { ...Object.fromEntries(agentFacing), ...gatewaySettings(target.gateway, config), ...Object.fromEntries(allowLists) };
 }
 
-/** Every gateway node has an `operation`, so its tool variant takes a manual description. */
+/**
+ * Every gateway node has an `operation`, so its tool variant takes a manual description; the node
+ * refuses an argument the tool does not take.
+ */
 export function directToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
-	return { descriptionType: 'manual', toolDescription: tool.description, ...gatewayNodeParameters(tool, config, lookup) };
+	return { descriptionType: 'manual', toolDescription: tool.description, ...gatewayNodeParameters(tool, config, lookup), ...agentArgumentsParameters(tool) };
 }

@@ -9,6 +9,7 @@ import { HAND_OFF_GATEWAYS, type GatewayName } from '../contracts';
 import type { HermesConfig } from '../config';
 import { expression } from '../fromAi';
 import { subWorkflowGateways } from './gatewayMode';
+import { agentArgumentsFromInputs } from './agentArguments';
 import { allowListsOf, contractOf, gatewayNodeType, inputOfRole, subWorkflowInputNames } from './gatewayParams';
 import { gatewayCredentials, gatewaySettings } from './gatewaySettings';
 import { ifNode, main, node } from './nodeParts';
@@ -33,7 +34,7 @@ function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObje
 		return input ? [[contract.params[role], expression(`$json.${input}`)]] : [];
 	});
 	const lists = allowListsOf(gateway).map(([, list]) => [contract.params[list.setting], expression(`$json.${list.input}`)]);
-	return { ...Object.fromEntries(fed), ...gatewaySettings(gateway, config), ...Object.fromEntries(lists) };
+	return { ...Object.fromEntries(fed), ...gatewaySettings(gateway, config), ...Object.fromEntries(lists), ...agentArgumentsFromInputs() };
 }
 
 /** Content: only a valid request reaches the pipeline; an invalid one answers its marker. */

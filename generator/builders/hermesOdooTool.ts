@@ -10,6 +10,7 @@ import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, TOOL_TYPE_SUFFI
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';
 import type { OdooTarget, ToolSpec } from '../toolSpec/schema';
+import { agentArgumentsParameters } from './agentArguments';
 import type { JsonObject, JsonValue } from './n8nTypes';
 import { boundValue, writeValue, type ParamLookup, type Ref, type ValueOf } from './odooTool';
 
@@ -54,7 +55,7 @@ export function hermesOdooNodeParameters(tool: ToolSpec, config: HermesConfig, p
 	return out;
 }
 
-/** The tool variant takes the catalogue's description as written. */
+/** The tool variant takes the catalogue's description as written, and refuses an argument the tool does not take. */
 export function hermesOdooToolParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
-	return { descriptionType: 'manual', toolDescription: tool.description, ...hermesOdooNodeParameters(tool, config, param) };
+	return { descriptionType: 'manual', toolDescription: tool.description, ...hermesOdooNodeParameters(tool, config, param), ...agentArgumentsParameters(tool) };
 }

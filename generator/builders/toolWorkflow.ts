@@ -2,6 +2,7 @@
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';
 import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
+import { agentArgumentsInputs } from './agentArguments';
 import { allowListsOf, checkAllowedInputs, contractOf, inputOfRole, subWorkflowInputNames, toolAllowList } from './gatewayParams';
 import type { JsonObject, JsonValue } from './n8nTypes';
 import type { ParamLookup, ValueOf } from './odooTool';
@@ -16,7 +17,8 @@ export function inputValue(input: GatewayInput | undefined, param: ParamLookup, 
 
 /**
  * The sub-workflow inputs of one tool: the catalogue's, then each allow-list as a literal the
- * gateway node's setting reads (never `$fromAI`: the agent cannot widen its own list).
+ * gateway node's setting reads (never `$fromAI`: the agent cannot widen its own list), then the
+ * agent's raw arguments and the tool's argument names.
  */
 export function toolWorkflowInputs(tool: ToolSpec, param: ParamLookup): Record<string, JsonValue> {
 	const target = tool.target as GatewayTarget;
@@ -26,7 +28,8 @@ export function toolWorkflowInputs(tool: ToolSpec, param: ParamLookup): Record<s
 	const lists = new Map(
 		allowListsOf(target.gateway).map(([role, list]) => [list.input, toolAllowList(tool.name, target.gateway, role, byName.get(inputOfRole(contract, role) ?? ''))]),
 	);
-	return Object.fromEntries(subWorkflowInputNames(target.gateway).map((n) => [n, lists.get(n) ?? inputValue(byName.get(n), param)]));
+	const agent = agentArgumentsInputs(tool);
+	return Object.fromEntries(subWorkflowInputNames(target.gateway).map((n) => [n, agent[n] ?? lists.get(n) ?? inputValue(byName.get(n), param)]));
 }
 
 export function toolWorkflowParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {

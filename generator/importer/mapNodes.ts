@@ -3,7 +3,7 @@
  * `odooTool` nodes with resource "custom", and `toolWorkflow` nodes calling a gateway (the Hermes
  * Odoo node: hermesOdoo.ts; gateway tool variants: directGateway.ts).
  */
-import { GATEWAY_CONTRACTS, type GatewayContract } from '../contracts';
+import { AGENT_ARGUMENTS, GATEWAY_CONTRACTS, type GatewayContract } from '../contracts';
 
 import { allowListsOf, subWorkflowInputNames } from '../builders/gatewayParams';
 import {
@@ -185,7 +185,11 @@ export function mapToolWorkflowNode(node: RawNode, sensitive: boolean, config: H
 	const values = asRecord(mapper.value, 'workflowInputs.value');
 	const expected = subWorkflowInputNames(gateway);
 	const names = Object.keys(values);
-	if (names.join(',') !== expected.join(',')) {
+	// The agent's raw arguments are derived from the tool, not catalogue data: a tool written
+	// before they existed (without them) imports as well.
+	const agent: string[] = [AGENT_ARGUMENTS.inputs.sent, AGENT_ARGUMENTS.inputs.accepted];
+	const withoutAgent = expected.filter((name) => !agent.includes(name));
+	if (names.join(',') !== expected.join(',') && names.join(',') !== withoutAgent.join(',')) {
 		fail(`sub-workflow inputs ${names.join(', ') || '(none)'} do not match the ${gateway} gateway's inputs ${expected.join(', ')}`);
 	}
 	const params = new ParameterCollector();

@@ -3,6 +3,8 @@
  * (type, version, parameters, credential type) from the imported spec. Any difference is a
  * parameter the catalogue cannot express, and the tool is reported instead of half-imported.
  */
+import { AGENT_ARGUMENTS } from '../contracts';
+
 import { buildMcpWorkflow } from '../builders';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
@@ -26,9 +28,25 @@ export function differences(a: unknown, b: unknown, path = ''): string[] {
 	return keys.flatMap((k) => differences(ra[k], rb[k], path ? `${path}.${k}` : k));
 }
 
+const AGENT_PARAMS: readonly string[] = Object.values(AGENT_ARGUMENTS.params);
+const AGENT_INPUTS: readonly string[] = Object.values(AGENT_ARGUMENTS.inputs);
+
+/**
+ * The agent-arguments check is derived from the tool's parameters alone, so the rebuild writes it
+ * whatever the original had: a tool written before the check existed imports, and gains it.
+ */
+function withoutAgentArguments(parameters: Record<string, unknown>): Record<string, unknown> {
+	const kept = Object.fromEntries(Object.entries(parameters).filter(([key]) => !AGENT_PARAMS.includes(key)));
+	const mapper = kept.workflowInputs as { value?: unknown; schema?: unknown } | undefined;
+	if (!mapper || typeof mapper !== 'object') return kept;
+	const value = mapper.value && typeof mapper.value === 'object' ? Object.fromEntries(Object.entries(mapper.value).filter(([key]) => !AGENT_INPUTS.includes(key))) : mapper.value;
+	const schema = Array.isArray(mapper.schema) ? mapper.schema.filter((column: { id?: unknown }) => !AGENT_INPUTS.includes(String(column?.id))) : mapper.schema;
+	return { ...kept, workflowInputs: { ...mapper, value, schema } };
+}
+
 /** A pushed workflow carries the sub-workflow id and credential ids: deployment state, not spec. */
 function comparable(node: RawNode): Record<string, unknown> {
-	const parameters = { ...(node.parameters ?? {}) };
+	const parameters = withoutAgentArguments({ ...(node.parameters ?? {}) });
 	const workflowId = parameters.workflowId as Record<string, unknown> | undefined;
 	if (workflowId && typeof workflowId === 'object') parameters.workflowId = { cachedResultName: workflowId.cachedResultName };
 	const credentials = Object.fromEntries(

@@ -25,6 +25,7 @@ export const CONTENT: GatewayContract<ContentParam> = {
 	displayName: 'Hermes Content',
 	ssh: false,
 	versions: [1, 2],
+	agentArgumentsSince: 2,
 	typeVersion: 2,
 	params: V2_PARAMS,
 	paramsByVersion: { 1: CONTENT_V1_PARAMS, 2: V2_PARAMS },

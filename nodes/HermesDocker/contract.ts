@@ -44,4 +44,5 @@ export const DOCKER: GatewayContract<DockerParam> = {
 	allowLists: { operation: { setting: 'allowedActions', input: 'dockerAllowedActions', values: DOCKER_ACTIONS } },
 	settingDefaults: { dockerCommand: 'docker', allowedActions: DOCKER_ACTIONS.join(','), protectedStacks: 'security-stack', checkOnly: false },
 	checkOnly: 'checkOnly',
+	agentArgumentsSince: 2,
 };

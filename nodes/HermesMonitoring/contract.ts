@@ -28,6 +28,7 @@ export const MONITORING: GatewayContract<MonitoringParam> = {
 	displayName: 'Hermes Monitoring',
 	ssh: true,
 	versions: [1, 2],
+	agentArgumentsSince: 2,
 	typeVersion: 2,
 	params: V2_PARAMS,
 	paramsByVersion: { 1: MONITORING_V1_PARAMS, 2: V2_PARAMS },

@@ -83,6 +83,7 @@ export const HERMES_ODOO: GatewayContract<OdooParam> = {
 	displayName: 'Hermes Odoo',
 	ssh: false,
 	versions: [1],
+	agentArgumentsSince: 1,
 	typeVersion: 1,
 	params: V1_PARAMS,
 	paramsByVersion: { 1: V1_PARAMS },

@@ -50,4 +50,5 @@ export const VAULT: GatewayContract<VaultParam> = {
 	allowLists: {},
 	settingDefaults: { vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/', checkOnly: false },
 	checkOnly: 'checkOnly',
+	agentArgumentsSince: 2,
 };

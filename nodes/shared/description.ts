@@ -5,6 +5,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { AGENT_ARGUMENTS } from './agentArguments';
 import type { GatewayContract } from './gatewayContract';
 
 export interface GatewayDescription {
@@ -35,10 +36,37 @@ export interface VersionDescription {
 	properties: INodeProperties[];
 }
 
+/** Whether this version of the node has the agent-arguments parameters. */
+export function hasAgentArguments(contract: Pick<GatewayContract, 'agentArgumentsSince'>, version: number): boolean {
+	return contract.agentArgumentsSince !== undefined && version >= contract.agentArgumentsSince;
+}
+
+/** What the agent really sent, for a node used as an MCP tool (agentArguments.ts says why). */
+export const agentArgumentsProperties: INodeProperties[] = [
+	{
+		displayName: "Agent's Call",
+		name: AGENT_ARGUMENTS.params.sent,
+		type: 'string',
+		default: '',
+		placeholder: '{{ JSON.stringify($json.body.params) }}',
+		description:
+			'The params of the MCP tool call (name and arguments) as the agent sent them, as JSON. With Accepted Arguments set, a call with any other argument is refused with __BAD_ARGUMENT__ instead of running without it. Empty: no check.',
+	},
+	{
+		displayName: 'Accepted Arguments',
+		name: AGENT_ARGUMENTS.params.accepted,
+		type: 'string',
+		default: '',
+		placeholder: 'path, content',
+		description: "The tool's argument names as the agent sees them, comma-separated. Empty: no check.",
+	},
+];
+
 /**
  * One version's description: the base (names, group, icons), one main input and output, usable
- * as a tool, and for an SSH node the credential with its test. Every version of every gateway
- * node is built here, so a unit test holds them all to the same fields.
+ * as a tool, and for an SSH node the credential with its test; from the contract's
+ * `agentArgumentsSince` on, the two parameters that refuse arguments no parameter takes. Every version of every gateway node is
+ * built here, so a unit test holds them all to the same fields.
  */
 export function gatewayVersionDescription(contract: GatewayContract, base: INodeTypeBaseDescription, spec: VersionDescription): INodeTypeDescription {
 	return {
@@ -54,7 +82,7 @@ export function gatewayVersionDescription(contract: GatewayContract, base: INode
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
 		...(contract.ssh ? { credentials: [{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }] } : {}),
-		properties: spec.properties,
+		properties: hasAgentArguments(contract, spec.version) ? [...spec.properties, ...agentArgumentsProperties] : spec.properties,
 	};
 }
 

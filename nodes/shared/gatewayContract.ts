@@ -42,6 +42,11 @@ export interface GatewayContract<Param extends string = string> {
 	 * gate asks a person only about a call this answered. Absent: the node cannot check a call.
 	 */
 	readonly checkOnly?: Param;
+	/**
+	 * The first version with the two parameters that refuse an argument the tool does not take
+	 * (shared/agentArguments.ts). Absent: no version has them.
+	 */
+	readonly agentArgumentsSince?: number;
 }
 
 export interface AllowList<Param extends string = string> {

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
+import { refusedArguments } from '../../shared/agentArgumentsCheck';
 import { misconfigured } from '../../shared/checked';
 import { gatewayVersionDescription } from '../../shared/description';
 import { parameterReader } from '../../shared/parameterReader';
@@ -31,6 +32,8 @@ export class HermesOdooV1 implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const http = n8nHttpPost(this);
 		return await runPerItem(this, async (itemIndex) => {
+			const refusal = refusedArguments(this, itemIndex);
+			if (refusal) return refusal;
 			const param = parameterReader(this, itemIndex);
 			const type = param(HERMES_ODOO.params.authentication, 'odooApi')() as OdooCredentialType;
 			const connection = async () =>

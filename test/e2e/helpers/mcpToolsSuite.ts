@@ -119,8 +119,10 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		});
 	});
 
-	// What n8n does with an argument no parameter takes, for a gateway and an Odoo tool: its tool
-	// schema (zod, built from the $fromAI calls) strips it before any node or sub-workflow runs.
+	// An argument no parameter takes. n8n's tool schema (zod, built from the $fromAI calls) strips
+	// it before any node or sub-workflow runs; the gateway nodes read the raw call that the MCP
+	// trigger hands its tools and refuse it, and so does the Hermes Odoo node. n8n's own Odoo node
+	// cannot, so a native Odoo tool still answers as if it had not been sent.
 	describe('arguments no parameter takes', () => {
 		it('tools/list advertises every tool as taking other properties (additionalProperties: true)', async () => {
 			const { tools } = await mcp.client.listTools();
@@ -128,19 +130,50 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(closed).toEqual([]);
 		});
 
-		it('a call with one is answered as the call without it: n8n dropped it before the node ran', async () => {
-			const read = { path: 'projects/website.md' };
-			const plain = gatewayAnswer(await callTool(mcp, 'vault_read', read));
-			const extra = await callWithEvidence('vault_read', { ...read, urgency: 'high' });
-			expect(gatewayAnswer(extra.answer)).toEqual(plain);
-
-			const list = { project_id: 1 };
-			const rows = odooRowsOf(await callTool(mcp, 'odoo_list_tasks', list));
-			const odoo = await callWithEvidence('odoo_list_tasks', { ...list, urgency: 'high' });
-			expect(odooRowsOf(odoo.answer)).toEqual(rows);
-			expect(odoo.odooCalls.length).toBeGreaterThan(0);
-			expect(JSON.stringify(odoo.odooCalls)).not.toContain('urgency');
+		it('a gateway tool refuses one with __BAD_ARGUMENT__ naming it and the arguments it takes', async () => {
+			const answer = gatewayAnswer(await callTool(mcp, 'vault_read', { path: 'projects/website.md', urgency: 'high' }));
+			expect(answer).toEqual({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.any(String) });
+			expect(answer.hint).toContain('"urgency"');
+			expect(answer.hint).toContain('It takes: path.');
 		});
+
+		it('runs nothing for it: Prometheus and docker never see the call', async () => {
+			const query = await callWithEvidence('monitoring_query', { promql: 'count(up)', range: '1h' });
+			expect(gatewayAnswer(query.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
+			expect(query.promQueries).not.toContain('count(up)');
+			const docker = await callWithEvidence('docker_read', { action: 'status', stack: 'web', force: true });
+			expect(gatewayAnswer(docker.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
+			expect(docker.dockerCalls).toEqual([]);
+		});
+
+		it('the content tool refuses one before the pipeline hears of it', async () => {
+			const content = await callWithEvidence('content_generate', { content_type: 'note', text: 'x', priority: 'high' });
+			expect(gatewayAnswer(content.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
+			expect(content.pipelinePayloads).toEqual([]);
+		});
+
+		it('the same call without it is answered as usual', async () => {
+			const answer = gatewayAnswer(await callTool(mcp, 'vault_read', { path: 'projects/website.md' }));
+			expect(answer).toMatchObject({ success: true });
+		});
+
+		if (hermesOdoo) {
+			it('an Odoo tool (the Hermes Odoo node) refuses one too, before Odoo hears of the call', async () => {
+				const odoo = await callWithEvidence('odoo_list_tasks', { project_id: 1, urgency: 'high' });
+				expect(gatewayAnswer(odoo.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
+				expect(gatewayAnswer(odoo.answer).hint).toContain('"urgency"');
+				expect(odoo.odooCalls).toEqual([]);
+			});
+		} else {
+			it("an Odoo tool (n8n's Odoo node) answers as without it: n8n dropped it before the node ran", async () => {
+				const list = { project_id: 1 };
+				const rows = odooRowsOf(await callTool(mcp, 'odoo_list_tasks', list));
+				const odoo = await callWithEvidence('odoo_list_tasks', { ...list, urgency: 'high' });
+				expect(odooRowsOf(odoo.answer)).toEqual(rows);
+				expect(odoo.odooCalls.length).toBeGreaterThan(0);
+				expect(JSON.stringify(odoo.odooCalls)).not.toContain('urgency');
+			});
+		}
 	});
 
 	describe('every tool, called once with valid arguments, is answered by its own node', () => {

@@ -120,6 +120,6 @@ describe('Hermes Content node', () => {
 		const { description } = new HermesContent().getNodeType();
 		expect(description.usableAsTool).toBe(true);
 		expect(description.credentials).toBeUndefined();
-		expect(description.properties.map((p) => p.name)).toEqual(['operation', 'contentType', 'text', 'url', 'allowPrivateUrls']);
+		expect(description.properties.map((p) => p.name)).toEqual(['operation', 'contentType', 'text', 'url', 'allowPrivateUrls', 'agentCall', 'acceptedArguments']);
 	});
 });

@@ -20,6 +20,8 @@ test('description: tool-usable, SSH credential tested by the shared test, contra
 		allowedActions: 'status,logs,list,start,stop,restart,update',
 		protectedStacks: 'security-stack',
 		checkOnly: false,
+		agentCall: '',
+		acceptedArguments: '',
 	});
 	expect(description.description).toContain('--project-name');
 });

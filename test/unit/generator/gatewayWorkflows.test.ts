@@ -16,9 +16,9 @@ describe('gateway sub-workflows', () => {
 		const wf = load(gateway);
 		const trigger = nodeOf(wf, SUBWORKFLOW_TRIGGER_NAME);
 		expect(trigger).toMatchObject({ type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1 });
-		// The catalogue's inputs, then one per allow-list the node holds.
+		// The catalogue's inputs, then one per allow-list the node holds, then the agent's raw arguments and the tool's argument names.
 		const allowLists = Object.values(GATEWAY_CONTRACTS[gateway].allowLists).map((list) => list!.input);
-		expect(subWorkflowInputNames(gateway)).toEqual([...GATEWAY_INPUTS[gateway], ...allowLists]);
+		expect(subWorkflowInputNames(gateway)).toEqual([...GATEWAY_INPUTS[gateway], ...allowLists, 'agent_call', 'accepted_arguments']);
 		expect(trigger.parameters).toEqual({
 			inputSource: 'workflowInputs',
 			workflowInputs: { values: subWorkflowInputNames(gateway).map((name) => ({ name, type: 'string' })) },
@@ -47,6 +47,8 @@ describe('gateway sub-workflows', () => {
 			baseHash: '={{ $json.vaultBaseHash }}',
 			vaultPath: '~/vaults/vps-vault',
 			writePrefixes: 'research/,inbox/',
+			agentCall: '={{ $json.agent_call }}',
+			acceptedArguments: '={{ $json.accepted_arguments }}',
 		});
 		expect(wf.connections).toEqual({ [SUBWORKFLOW_TRIGGER_NAME]: { main: [[{ node: 'Vault', type: 'main', index: 0 }]] } });
 	});

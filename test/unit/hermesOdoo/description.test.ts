@@ -3,6 +3,7 @@
  * from: type name, versions, parameter names, the operation choices, which operations show
  * each parameter, and the layout every gateway node folder has.
  */
+import { AGENT_ARGUMENTS } from '../../../nodes/shared/agentArguments';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,9 +23,9 @@ describe.each(HERMES_ODOO.versions.map((v) => [v]))('version %i', (version) => {
 	const { description } = node.getNodeType(version);
 	const property = (role: keyof typeof HERMES_ODOO.params) => description.properties.find((p) => p.name === HERMES_ODOO.paramsByVersion[version][role]);
 
-	test('is a tool with exactly the contract parameters', () => {
+	test('is a tool with exactly the contract parameters and the two agent-arguments ones', () => {
 		expect(description).toMatchObject({ name: HERMES_ODOO.type, version, usableAsTool: true, inputs: ['main'], outputs: ['main'] });
-		expect(description.properties.map((p) => p.name).sort()).toEqual(Object.values(HERMES_ODOO.paramsByVersion[version]).sort());
+		expect(description.properties.map((p) => p.name).sort()).toEqual([...Object.values(HERMES_ODOO.paramsByVersion[version]), ...Object.values(AGENT_ARGUMENTS.params)].sort());
 	});
 
 	test("takes the Hermes twin of n8n's Odoo credential the authentication names", () => {

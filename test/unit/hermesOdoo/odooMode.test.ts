@@ -3,6 +3,7 @@
  * node's tool variant and changes nothing else; the agent sees the same tools/list; the node's
  * parameters are the contract's; a gated Odoo tool's gate runs the Hermes node.
  */
+import { AGENT_ARGUMENTS } from '../../../nodes/shared/agentArguments';
 import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_DOMAIN_OPERATORS } from 'n8n-nodes-hermes';
 
 import { buildMcpWorkflow, type Workflow, type WorkflowNode } from '../../../generator/builders';
@@ -58,8 +59,8 @@ describe('odooMode', () => {
 		});
 	});
 
-	it('hermes: every parameter it sets is one the node has (the contract names them)', () => {
-		const known = new Set([...Object.values(params), 'descriptionType', 'toolDescription']);
+	it('hermes: every parameter it sets is one the node has (the contract and the agent-arguments check name them)', () => {
+		const known = new Set([...Object.values(params), ...Object.values(AGENT_ARGUMENTS.params), 'descriptionType', 'toolDescription']);
 		for (const tool of ODOO_TOOLS) for (const key of Object.keys(node(hermes.main, tool).parameters)) expect([tool, key, known.has(key)]).toEqual([tool, key, true]);
 	});
 

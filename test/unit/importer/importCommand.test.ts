@@ -7,6 +7,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { generateAll, MAIN_FILE } from '../../../generator/builders';
+import { SENT_ARGUMENTS } from '../../../generator/builders/agentArguments';
+import { mapperColumn } from '../../../generator/builders/resourceLocator';
+import { AGENT_ARGUMENTS } from '../../../generator/contracts';
 import { runImport } from '../../../generator/cli/commands/import';
 import { loadConfig } from '../../../generator/config';
 import { scratchSpace } from '../../harness/scratch';
@@ -85,7 +88,9 @@ describe('a hand-built workflow', () => {
 		for (const name of ['list_projects', 'read_note']) {
 			const rebuilt = workflow?.nodes.find((n) => n.name === name);
 			const hand = original.nodes.find((n: { name: string }) => n.name === name);
-			expect(rebuilt?.parameters).toEqual(hand.parameters);
+			// The gateway tool gains the agent-arguments inputs, derived from its parameters; nothing else changes.
+			const gained = name === 'read_note' ? withAgentInputs(hand.parameters, 'path') : hand.parameters;
+			expect(rebuilt?.parameters).toEqual(gained);
 			expect(Object.values(rebuilt?.credentials ?? {}).map((c) => c.name)).toEqual(
 				Object.values((hand.credentials ?? {}) as Record<string, { name: string }>).map((c) => c.name),
 			);
@@ -94,6 +99,19 @@ describe('a hand-built workflow', () => {
 		expect(workflow?.nodes[0].parameters).toEqual({ authentication: 'bearerAuth', path: 'agent-tools' });
 	});
 });
+
+/** A toolWorkflow's parameters with the two agent-arguments inputs the generator adds. */
+function withAgentInputs(parameters: { workflowInputs: { value: object; schema: object[] } }, accepted: string): object {
+	const { value, schema } = parameters.workflowInputs;
+	return {
+		...parameters,
+		workflowInputs: {
+			...parameters.workflowInputs,
+			value: { ...value, [AGENT_ARGUMENTS.inputs.sent]: SENT_ARGUMENTS, [AGENT_ARGUMENTS.inputs.accepted]: accepted },
+			schema: [...schema, mapperColumn(AGENT_ARGUMENTS.inputs.sent, 'string'), mapperColumn(AGENT_ARGUMENTS.inputs.accepted, 'string')],
+		},
+	};
+}
 
 type Workflow = { nodes: Array<{ name: string }>; connections: Record<string, unknown> };
 /** Reads or writes `path` (a.b.c) inside the node named `node`. */

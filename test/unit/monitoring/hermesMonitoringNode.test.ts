@@ -17,7 +17,7 @@ test('description: tool-usable, SSH credential tested by the shared test, contra
 	expect(description.credentials).toEqual([{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }]);
 	expect(Object.keys(version.methods?.credentialTest ?? {})).toEqual(['hermesSshConnectionTest']);
 	const defaults = Object.fromEntries(description.properties.map((p) => [p.name, p.default]));
-	expect(defaults).toEqual({ operation: 'alerts', promql: '', prometheusUrl: 'http://127.0.0.1:9090' });
+	expect(defaults).toEqual({ operation: 'alerts', promql: '', prometheusUrl: 'http://127.0.0.1:9090', agentCall: '', acceptedArguments: '' });
 });
 
 test("the PromQL cap is documented where the operator and the agent look: the parameter and the node's page", () => {

@@ -3,6 +3,8 @@
  * defaults: every version's description must say the same, since the generator builds workflows
  * from the contract and the importer reads saved ones (of any version) with it.
  */
+import { AGENT_ARGUMENTS } from '../../../nodes/shared/agentArguments';
+import { hasAgentArguments } from '../../../nodes/shared/description';
 import { GATEWAY_NODE_LIST } from '../../helpers/gatewayNodes';
 
 describe.each(GATEWAY_NODE_LIST)('the %s node and its contract', (_gateway, { node, contract }) => {
@@ -22,8 +24,9 @@ describe.each(GATEWAY_NODE_LIST)('the %s node and its contract', (_gateway, { no
 			expect(description).toMatchObject({ name: contract.type, displayName: contract.displayName, version, usableAsTool: true });
 		});
 
-		it('has exactly the parameters the contract names for it', () => {
-			expect(description.properties.map((p) => p.name).sort()).toEqual([...new Set(Object.values(names))].sort());
+		it('has exactly the parameters the contract names for it, and from version 2 the two agent-arguments ones', () => {
+			const agent = hasAgentArguments(contract, version) ? Object.values(AGENT_ARGUMENTS.params) : [];
+			expect(description.properties.map((p) => p.name).sort()).toEqual([...new Set(Object.values(names)), ...agent].sort());
 		});
 
 		it('defaults each setting to the contract value', () => {

@@ -1,0 +1,44 @@
+/**
+ * The two gateway-node parameters that refuse arguments no parameter of the tool takes
+ * (`nodes/shared/agentArguments.ts` says why n8n would drop them): the raw arguments of the MCP
+ * call and the tool's own argument names.
+ */
+import { AGENT_ARGUMENTS } from '../contracts';
+
+import { expression } from '../fromAi';
+import type { ToolSpec } from '../toolSpec/schema';
+import type { JsonObject } from './n8nTypes';
+
+/**
+ * The `tools/call` params (name and arguments as the agent sent them), read from the tool's input
+ * item: MCP Trigger 2.1 hands its tools `{ body, headers }`, older versions the request body
+ * itself. JSON text, so a sub-workflow's string input carries it unchanged. n8n's expressions
+ * refuse the name `arguments`, so the node takes the arguments out of the params itself.
+ */
+export const SENT_ARGUMENTS = expression('JSON.stringify(($json.body ?? $json).params)');
+
+/** The tool's arguments as `tools/list` shows them to the agent, sorted: the parameters' order does not matter here. */
+export function acceptedArguments(tool: Pick<ToolSpec, 'parameters'>): string {
+	return tool.parameters
+		.map((p) => p.key)
+		.sort()
+		.join(', ');
+}
+
+/** Both parameters on a gateway node used directly as a tool. */
+export function agentArgumentsParameters(tool: Pick<ToolSpec, 'parameters'>): JsonObject {
+	return { [AGENT_ARGUMENTS.params.sent]: SENT_ARGUMENTS, [AGENT_ARGUMENTS.params.accepted]: acceptedArguments(tool) };
+}
+
+/** Both as the inputs a calling toolWorkflow passes to a gateway sub-workflow. */
+export function agentArgumentsInputs(tool: Pick<ToolSpec, 'parameters'>): JsonObject {
+	return { [AGENT_ARGUMENTS.inputs.sent]: SENT_ARGUMENTS, [AGENT_ARGUMENTS.inputs.accepted]: acceptedArguments(tool) };
+}
+
+/** In the gateway sub-workflow, the node reads both from its trigger's item. */
+export function agentArgumentsFromInputs(): JsonObject {
+	return {
+		[AGENT_ARGUMENTS.params.sent]: expression(`$json.${AGENT_ARGUMENTS.inputs.sent}`),
+		[AGENT_ARGUMENTS.params.accepted]: expression(`$json.${AGENT_ARGUMENTS.inputs.accepted}`),
+	};
+}

@@ -1,0 +1,83 @@
+/**
+ * The refusal of arguments no parameter takes: the pure check (a table of calls that pass and
+ * calls that are refused), and the nodes that run it before anything else. No SSH, no n8n: the
+ * nodes run through the execute harness, so a refused item never reaches a credential.
+ */
+import { AGENT_ARGUMENTS, AGENT_ARGUMENTS_CAPS, undeclaredArguments } from '../../../nodes/shared/agentArguments';
+import { HermesDocker } from '../../../nodes/HermesDocker/HermesDocker.node';
+import { HermesOdoo } from '../../../nodes/HermesOdoo/HermesOdoo.node';
+import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
+import { acceptedArguments, agentArgumentsParameters, SENT_ARGUMENTS } from '../../../generator/builders/agentArguments';
+import { executeNode } from '../../harness/executeNode';
+
+const call = (args: unknown) => JSON.stringify({ name: 'vault_read', arguments: args });
+
+describe('undeclaredArguments', () => {
+	// Nothing is refused: every argument is taken, or what was sent or what is taken is not known.
+	it.each<[string, unknown, unknown]>([
+		['every argument is taken', call({ path: 'a.md' }), 'path'],
+		['fewer arguments than taken', call({}), 'path, content'],
+		['names taken with spaces around the commas', call({ path: 'a.md', content: 'x' }), ' path ,content '],
+		['the params as an object, not JSON text', { name: 't', arguments: { path: 'a.md' } }, 'path'],
+		['no call (the node ran outside an MCP call)', '', 'path'],
+		['undefined (the expression found no request)', undefined, 'path'],
+		['text that is not JSON', '{not json', 'path'],
+		['params without arguments', JSON.stringify({ name: 'vault_read' }), 'path'],
+		['arguments that are not an object', call(['path']), 'path'],
+		['arguments null', call(null), 'path'],
+		['nothing taken is named (the check is off)', call({ urgency: 'high' }), ''],
+		['accepted not text', call({ urgency: 'high' }), 42],
+	])('passes: %s', (_case, sent, accepted) => {
+		expect(undeclaredArguments(sent, accepted)).toBeUndefined();
+	});
+
+	it.each<[string, unknown, unknown, string[]]>([
+		['one argument no parameter takes', call({ path: 'a.md', urgency: 'high' }), 'path', ['"urgency"', 'It takes: path.']],
+		['only unknown arguments', call({ priority: 1 }), 'path, content', ['"priority"', 'It takes: path, content.']],
+		['a name differing only in case', call({ Path: 'a.md' }), 'path', ['"Path"']],
+		['the params as an object', { name: 't', arguments: { path: 'a.md', force: true } }, 'path', ['"force"']],
+		['two unknown, in the order sent', call({ b: 1, path: 'x', a: 2 }), 'path', ['"b", "a"']],
+	])('refuses: %s', (_case, sent, accepted, inHint) => {
+		const answer = undeclaredArguments(sent, accepted);
+		expect(answer).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
+		for (const text of inHint) expect(answer?.hint).toContain(text);
+	});
+
+	it('names at most the cap of unknown arguments, each cut, and says how many more', () => {
+		const many = Object.fromEntries(Array.from({ length: AGENT_ARGUMENTS_CAPS.names + 5 }, (_, i) => [`${'x'.repeat(60)}${i}`, i]));
+		const hint = undeclaredArguments(call(many), 'path')?.hint ?? '';
+		expect(hint.match(/"x+…"/g)).toHaveLength(AGENT_ARGUMENTS_CAPS.names);
+		expect(hint).toContain(`"${'x'.repeat(AGENT_ARGUMENTS_CAPS.nameChars)}…"`);
+		expect(hint).toContain('and 5 more');
+	});
+});
+
+describe('the generator writes what the node reads', () => {
+	it('the tool\'s argument names, sorted, and the call from the trigger\'s request', () => {
+		const tool = { parameters: [{ key: 'path' }, { key: 'content' }, { key: 'base_hash' }] } as never;
+		expect(acceptedArguments(tool)).toBe('base_hash, content, path');
+		expect(agentArgumentsParameters(tool)).toEqual({ agentCall: SENT_ARGUMENTS, acceptedArguments: 'base_hash, content, path' });
+		// n8n's expressions refuse the name `arguments`: the expression passes the whole params.
+		expect(SENT_ARGUMENTS).toBe('={{ JSON.stringify(($json.body ?? $json).params) }}');
+		expect(SENT_ARGUMENTS).not.toMatch(/\barguments\b/);
+	});
+});
+
+describe('nodes refuse before they read anything else', () => {
+	const refusing = { [AGENT_ARGUMENTS.params.sent]: call({ path: 'a.md', urgency: 'high' }), [AGENT_ARGUMENTS.params.accepted]: 'path' };
+
+	it.each([
+		['Hermes Vault v2', new HermesVault(), { operation: 'read', path: 'a.md' }],
+		['Hermes Docker v2', new HermesDocker(), { operation: 'status', stack: 'web' }],
+		['Hermes Odoo v1', new HermesOdoo(), { operation: 'get', model: 'project.project', recordId: '1' }],
+	])('%s: a paired __BAD_ARGUMENT__ item, no credential asked for', async (_name, node, parameters) => {
+		// No credentials are given: a node that went on would fail asking for one.
+		const [out] = await executeNode(node, { parameters: { ...parameters, ...refusing }, items: [{}, {}] });
+		expect(out).toEqual([0, 1].map((item) => ({ json: expect.objectContaining({ error: '__BAD_ARGUMENT__', retry: 'change_arguments' }), pairedItem: { item } })));
+	});
+
+	it('version 1 of a gateway node has no such parameters and runs as before', async () => {
+		const [out] = await executeNode(new HermesVault(), { version: 1, parameters: { operation: 'delete', ...refusing } });
+		expect(out[0].json).toMatchObject({ error: '__BAD_ACTION__' });
+	});
+});
