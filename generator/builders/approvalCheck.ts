@@ -100,7 +100,28 @@ function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, looku
 	};
 }
 
-/** The check of a gated tool's call, or none where its node cannot check one. */
-export function gateCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
-	return tool.target.kind === 'odoo' ? odooCheck(workflow, tool, config, lookup, valueOf, position) : gatewayCheck(workflow, tool, config, lookup, valueOf, position);
+/** Whether the check's node can refuse an argument the tool does not take (nodes/shared/agentArguments.ts); n8n's Odoo node cannot. */
+export function checksArguments(tool: ToolSpec, config: Pick<HermesConfig, 'odooMode'>): boolean {
+	if (tool.target.kind === 'odoo') return config.odooMode === 'hermes';
+	const contract = contractOf(tool.target.gateway);
+	return contract.agentArgumentsSince !== undefined && contract.typeVersion >= contract.agentArgumentsSince;
+}
+
+/**
+ * The check of a gated tool's call, or none where its node cannot check one. `agentArguments`
+ * (the node's two agent-arguments parameters) go on a node that can refuse an argument the tool
+ * does not take, so such a call is refused before anyone is asked.
+ */
+export function gateCheck(
+	workflow: string,
+	tool: ToolSpec,
+	config: HermesConfig,
+	lookup: ParamLookup,
+	valueOf: ValueOf,
+	position: [number, number],
+	agentArguments: JsonObject = {},
+): GateCheck | undefined {
+	const check = tool.target.kind === 'odoo' ? odooCheck(workflow, tool, config, lookup, valueOf, position) : gatewayCheck(workflow, tool, config, lookup, valueOf, position);
+	if (!check || !checksArguments(tool, config)) return check;
+	return { ...check, node: { ...check.node, parameters: { ...check.node.parameters, ...agentArguments } } };
 }

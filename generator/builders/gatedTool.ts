@@ -6,6 +6,8 @@ import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
+import { agentArgumentsInputs } from './agentArguments';
+import { checksArguments } from './approvalCheck';
 import { inputType } from './approvalGate';
 import type { JsonObject } from './n8nTypes';
 import type { ParamLookup } from './odooTool';
@@ -23,17 +25,19 @@ export const APPROVAL_ID_SPEC: ParameterSpec = {
 export const GATED_NOTE =
 	' Each call needs a person\'s approval: the first call executes nothing and answers __APPROVAL_REQUIRED__ with an approval_id; once the person approved, call again with that approval_id and the same arguments.';
 
+/** The tool's parameters and `approval_id`, and where the gate's check can refuse an argument the tool does not take, the raw call. */
 export function gatedToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
 	const params = [...tool.parameters.map((p) => lookup(p.key)), APPROVAL_ID_SPEC];
+	const agent = checksArguments(tool, config) ? agentArgumentsInputs({ parameters: params }) : {};
 	return {
 		description: `${tool.description}${GATED_NOTE}`,
 		source: 'database',
 		workflowId: workflowByName(gateWorkflowName(tool.name, config)),
 		workflowInputs: {
 			mappingMode: 'defineBelow',
-			value: Object.fromEntries(params.map((p) => [p.key, expression(fromAiCall(p))])),
+			value: { ...Object.fromEntries(params.map((p) => [p.key, expression(fromAiCall(p))])), ...agent },
 			matchingColumns: [],
-			schema: params.map((p) => mapperColumn(p.key, inputType(p))),
+			schema: [...params.map((p) => mapperColumn(p.key, inputType(p))), ...Object.keys(agent).map((key) => mapperColumn(key, 'string'))],
 			attemptToConvertTypes: false,
 			convertFieldsToString: false,
 		},

@@ -7,7 +7,11 @@ export const N8N_VERSIONS = ['2.x', '1.x'] as const;
 export type N8nVersion = (typeof N8N_VERSIONS)[number];
 
 export interface N8nTarget {
-	/** The newest MCP Trigger typeVersion the line has (1.123's goes up to 2; 2.1 adds the request for the tools, which no generated tool reads). */
+	/**
+	 * The newest MCP Trigger typeVersion the line has (1.123's goes up to 2). 2.1 hands the tools
+	 * `{ body, headers }` as their input item, 2 the request body itself: the agent-arguments check
+	 * reads the call from either (builders/agentArguments.ts).
+	 */
 	mcpTriggerVersion: number;
 	/**
 	 * Whether a sub-workflow (started only by an Execute Workflow Trigger) is published: 2.x runs

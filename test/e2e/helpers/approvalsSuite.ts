@@ -464,6 +464,11 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			['a missing timesheet line', 'timesheet_delete', { line_id: 999_999 }, '__NOT_FOUND__', 'change_arguments'],
 			['a note outside the write prefixes', 'vault_write', { path: 'notes/x.md', content: 'x', base_hash: '' }, '__BAD_PATH__', 'change_arguments'],
 			['an overwrite without the note\'s hash', 'vault_write', { path: 'research/seed.md', content: 'x', base_hash: '' }, '__EXISTS__', 'after_read'],
+			// An argument the tool has no parameter for: n8n would drop it, so the person would approve a call other than the one sent.
+			['an argument docker_manage does not take', 'docker_manage', { action: 'restart', stack: 'blog', force: true }, '__BAD_ARGUMENT__', 'change_arguments'],
+			['an argument vault_write does not take', 'vault_write', { path: 'research/new.md', content: 'x', base_hash: '', overwrite: true }, '__BAD_ARGUMENT__', 'change_arguments'],
+			// n8n's Odoo node cannot refuse it (the call is gated as sent without it); the Hermes Odoo node can.
+			...(odooMode === 'hermes' ? [['an argument crm_delete_lead does not take', 'crm_delete_lead', { lead_id: 1, cascade: true }, '__BAD_ARGUMENT__', 'change_arguments'] as [string, string, Record<string, unknown>, string, string]] : []),
 		])('%s: refused as the tool refuses it; nobody notified, nothing stored, nothing run', async (what, tool, args, marker, retry) => {
 			const commits = stack.vault.commitCount();
 			const before = mark(stack);

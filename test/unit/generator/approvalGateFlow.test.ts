@@ -85,11 +85,14 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 		expect(JSON.stringify(check.parameters)).toContain(`$('${TRIGGER}').first().json.`);
 	});
 
-	it('the Docker check has the action node\'s own settings and allow-list, only Check Only added', () => {
+	it('the Docker check has the action node\'s own settings and allow-list, only Check Only and the raw call added', () => {
 		const gate = native('docker_manage');
-		const { checkOnly, ...rest } = nodeOf(gate, GATE_NODES.check).parameters;
+		const { checkOnly, agentCall, acceptedArguments, ...rest } = nodeOf(gate, GATE_NODES.check).parameters;
 		const action = nodeOf(gate, 'docker_manage').parameters;
 		expect(checkOnly).toBe(true);
+		// The check refuses an argument the tool does not take; the action after approval runs what the check passed.
+		expect([agentCall, acceptedArguments]).toEqual([`={{ $('${TRIGGER}').first().json.agent_call }}`, `={{ $('${TRIGGER}').first().json.accepted_arguments }}`]);
+		expect(action).not.toHaveProperty('agentCall');
 		expect(Object.keys(rest).sort()).toEqual(Object.keys(action).sort());
 		expect(rest.allowedActions).toBe(action.allowedActions);
 		expect(rest.protectedStacks).toBe(action.protectedStacks);

@@ -208,10 +208,12 @@ describe('a gate', () => {
 		expect(gate(tool).settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', callerPolicy: 'workflowsFromAList' });
 	});
 
-	it.each(SENSITIVE)('%s: its trigger takes the tool parameters and approval_id', (tool) => {
+	it.each(SENSITIVE)('%s: its trigger takes the tool parameters and approval_id, and the raw call where its check can refuse other arguments', (tool) => {
 		const spec = CATALOGUE.find((t) => t.name === tool)!;
 		const values = (nodeOf(gate(tool), GATE_NODES.trigger).parameters.workflowInputs as { values: Array<{ name: string }> }).values;
-		expect(values.map((v) => v.name)).toEqual([...spec.parameters.map((p) => p.key), APPROVAL_ID_PARAM]);
+		// n8n's Odoo node (native mode) cannot refuse them; the gateway nodes can.
+		const agent = spec.target.kind === 'odoo' ? [] : ['agent_call', 'accepted_arguments'];
+		expect(values.map((v) => v.name)).toEqual([...spec.parameters.map((p) => p.key), APPROVAL_ID_PARAM, ...agent]);
 	});
 
 	it('claims with one conditional update on every condition of a usable approval', () => {
