@@ -5,7 +5,7 @@
  */
 import { AGENT_ARGUMENTS } from '../contracts';
 
-import { expression } from '../fromAi';
+import { expression, quote } from '../fromAi';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { JsonObject } from './n8nTypes';
 
@@ -13,9 +13,14 @@ import type { JsonObject } from './n8nTypes';
  * The `tools/call` params (name and arguments as the agent sent them), read from the tool's input
  * item: MCP Trigger 2.1 hands its tools `{ body, headers }`, older versions the request body
  * itself. JSON text, so a sub-workflow's string input carries it unchanged. n8n's expressions
- * refuse the name `arguments`, so the node takes the arguments out of the params itself.
+ * refuse the name `arguments`, so the node takes the arguments out of the params itself. Only a
+ * call of this very tool counts (empty otherwise: nothing is checked), so the check can never
+ * judge one tool's call by another's arguments.
  */
-export const SENT_ARGUMENTS = expression('JSON.stringify(($json.body ?? $json).params)');
+export function sentCall(toolName: string): string {
+	const params = '($json.body ?? $json).params';
+	return expression(`${params}?.name === ${quote(toolName)} ? JSON.stringify(${params}) : ''`);
+}
 
 /** The tool's arguments as `tools/list` shows them to the agent, sorted: the parameters' order does not matter here. */
 export function acceptedArguments(tool: Pick<ToolSpec, 'parameters'>): string {
@@ -26,13 +31,13 @@ export function acceptedArguments(tool: Pick<ToolSpec, 'parameters'>): string {
 }
 
 /** Both parameters on a gateway node used directly as a tool. */
-export function agentArgumentsParameters(tool: Pick<ToolSpec, 'parameters'>): JsonObject {
-	return { [AGENT_ARGUMENTS.params.sent]: SENT_ARGUMENTS, [AGENT_ARGUMENTS.params.accepted]: acceptedArguments(tool) };
+export function agentArgumentsParameters(tool: Pick<ToolSpec, 'name' | 'parameters'>): JsonObject {
+	return { [AGENT_ARGUMENTS.params.sent]: sentCall(tool.name), [AGENT_ARGUMENTS.params.accepted]: acceptedArguments(tool) };
 }
 
 /** Both as the inputs a calling toolWorkflow passes to a gateway sub-workflow. */
-export function agentArgumentsInputs(tool: Pick<ToolSpec, 'parameters'>): JsonObject {
-	return { [AGENT_ARGUMENTS.inputs.sent]: SENT_ARGUMENTS, [AGENT_ARGUMENTS.inputs.accepted]: acceptedArguments(tool) };
+export function agentArgumentsInputs(tool: Pick<ToolSpec, 'name' | 'parameters'>): JsonObject {
+	return { [AGENT_ARGUMENTS.inputs.sent]: sentCall(tool.name), [AGENT_ARGUMENTS.inputs.accepted]: acceptedArguments(tool) };
 }
 
 /** In the gateway sub-workflow, the node reads both from its trigger's item. */

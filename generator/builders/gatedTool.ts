@@ -28,7 +28,7 @@ export const GATED_NOTE =
 /** The tool's parameters and `approval_id`, and where the gate's check can refuse an argument the tool does not take, the raw call. */
 export function gatedToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
 	const params = [...tool.parameters.map((p) => lookup(p.key)), APPROVAL_ID_SPEC];
-	const agent = checksArguments(tool, config) ? agentArgumentsInputs({ parameters: params }) : {};
+	const agent = checksArguments(tool, config) ? agentArgumentsInputs({ name: tool.name, parameters: params }) : {};
 	return {
 		description: `${tool.description}${GATED_NOTE}`,
 		source: 'database',

@@ -14,7 +14,7 @@ import { FILTER_OPERATORS, type ToolSpec } from '../../../generator/toolSpec/sch
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { generated } from '../generator/fixtures';
 import { n8nToolJsonSchema } from '../generator/n8nToolSchema';
-import { SENT_ARGUMENTS } from '../../../generator/builders/agentArguments';
+import { sentCall } from '../../../generator/builders/agentArguments';
 
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
 const native = generated(CATALOGUE, config());
@@ -143,7 +143,7 @@ describe('a gated Odoo tool in hermes mode', () => {
 		const { workflowInputs: hermesInputs, ...hermesRest } = node(gatedHermes.main, 'crm_delete_lead').parameters as { workflowInputs: { value: object } };
 		const { workflowInputs: nativeInputs, ...nativeRest } = node(gatedNative.main, 'crm_delete_lead').parameters as { workflowInputs: { value: object } };
 		expect(hermesRest).toEqual(nativeRest);
-		expect(hermesInputs.value).toEqual({ ...nativeInputs.value, [AGENT_ARGUMENTS.inputs.sent]: SENT_ARGUMENTS, [AGENT_ARGUMENTS.inputs.accepted]: 'approval_id, lead_id' });
+		expect(hermesInputs.value).toEqual({ ...nativeInputs.value, [AGENT_ARGUMENTS.inputs.sent]: sentCall('crm_delete_lead'), [AGENT_ARGUMENTS.inputs.accepted]: 'approval_id, lead_id' });
 		expect(gate(gatedHermes)?.nodes.find((n) => n.name === 'Check call')?.parameters).toMatchObject({ agentCall: expect.stringContaining('agent_call'), acceptedArguments: expect.stringContaining('accepted_arguments') });
 		expect(gate(gatedNative)?.nodes.find((n) => n.name === 'Check call')?.parameters).not.toHaveProperty('agentCall');
 	});

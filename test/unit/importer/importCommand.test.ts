@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { generateAll, MAIN_FILE } from '../../../generator/builders';
-import { SENT_ARGUMENTS } from '../../../generator/builders/agentArguments';
+import { sentCall } from '../../../generator/builders/agentArguments';
 import { mapperColumn } from '../../../generator/builders/resourceLocator';
 import { AGENT_ARGUMENTS } from '../../../generator/contracts';
 import { runImport } from '../../../generator/cli/commands/import';
@@ -89,7 +89,7 @@ describe('a hand-built workflow', () => {
 			const rebuilt = workflow?.nodes.find((n) => n.name === name);
 			const hand = original.nodes.find((n: { name: string }) => n.name === name);
 			// The gateway tool gains the agent-arguments inputs, derived from its parameters; nothing else changes.
-			const gained = name === 'read_note' ? withAgentInputs(hand.parameters, 'path') : hand.parameters;
+			const gained = name === 'read_note' ? withAgentInputs(hand.parameters, name, 'path') : hand.parameters;
 			expect(rebuilt?.parameters).toEqual(gained);
 			expect(Object.values(rebuilt?.credentials ?? {}).map((c) => c.name)).toEqual(
 				Object.values((hand.credentials ?? {}) as Record<string, { name: string }>).map((c) => c.name),
@@ -101,13 +101,13 @@ describe('a hand-built workflow', () => {
 });
 
 /** A toolWorkflow's parameters with the two agent-arguments inputs the generator adds. */
-function withAgentInputs(parameters: { workflowInputs: { value: object; schema: object[] } }, accepted: string): object {
+function withAgentInputs(parameters: { workflowInputs: { value: object; schema: object[] } }, name: string, accepted: string): object {
 	const { value, schema } = parameters.workflowInputs;
 	return {
 		...parameters,
 		workflowInputs: {
 			...parameters.workflowInputs,
-			value: { ...value, [AGENT_ARGUMENTS.inputs.sent]: SENT_ARGUMENTS, [AGENT_ARGUMENTS.inputs.accepted]: accepted },
+			value: { ...value, [AGENT_ARGUMENTS.inputs.sent]: sentCall(name), [AGENT_ARGUMENTS.inputs.accepted]: accepted },
 			schema: [...schema, mapperColumn(AGENT_ARGUMENTS.inputs.sent, 'string'), mapperColumn(AGENT_ARGUMENTS.inputs.accepted, 'string')],
 		},
 	};

@@ -7,7 +7,7 @@ import { AGENT_ARGUMENTS, AGENT_ARGUMENTS_CAPS, undeclaredArguments } from '../.
 import { HermesDocker } from '../../../nodes/HermesDocker/HermesDocker.node';
 import { HermesOdoo } from '../../../nodes/HermesOdoo/HermesOdoo.node';
 import { HermesVault } from '../../../nodes/HermesVault/HermesVault.node';
-import { acceptedArguments, agentArgumentsParameters, SENT_ARGUMENTS } from '../../../generator/builders/agentArguments';
+import { acceptedArguments, agentArgumentsParameters, sentCall } from '../../../generator/builders/agentArguments';
 import { executeNode } from '../../harness/executeNode';
 
 const call = (args: unknown) => JSON.stringify({ name: 'vault_read', arguments: args });
@@ -54,12 +54,26 @@ describe('undeclaredArguments', () => {
 
 describe('the generator writes what the node reads', () => {
 	it('the tool\'s argument names, sorted, and the call from the trigger\'s request', () => {
-		const tool = { parameters: [{ key: 'path' }, { key: 'content' }, { key: 'base_hash' }] } as never;
+		const tool = { name: 'vault_write', parameters: [{ key: 'path' }, { key: 'content' }, { key: 'base_hash' }] } as never;
 		expect(acceptedArguments(tool)).toBe('base_hash, content, path');
-		expect(agentArgumentsParameters(tool)).toEqual({ agentCall: SENT_ARGUMENTS, acceptedArguments: 'base_hash, content, path' });
-		// n8n's expressions refuse the name `arguments`: the expression passes the whole params.
-		expect(SENT_ARGUMENTS).toBe('={{ JSON.stringify(($json.body ?? $json).params) }}');
-		expect(SENT_ARGUMENTS).not.toMatch(/\barguments\b/);
+		expect(agentArgumentsParameters(tool)).toEqual({ agentCall: sentCall('vault_write'), acceptedArguments: 'base_hash, content, path' });
+		// Only this tool's call counts; n8n's expressions refuse the name `arguments`, so the whole params go.
+		expect(sentCall('vault_write')).toBe("={{ ($json.body ?? $json).params?.name === 'vault_write' ? JSON.stringify(($json.body ?? $json).params) : '' }}");
+		expect(sentCall("it's")).toContain("=== 'it\\'s'");
+		expect(sentCall('vault_write')).not.toMatch(/\barguments\b/);
+	});
+
+	// The expression as n8n evaluates it, on the input items the MCP trigger hands its tools.
+	const evaluate = (item: object, toolName: string) => new Function('$json', `return ${sentCall(toolName).slice(4, -3)};`)(item) as string;
+	const params = { name: 'vault_read', arguments: { path: 'a.md', urgency: 'high' } };
+	it.each<[string, object, string, string]>([
+		['trigger 2.1: { body, headers }', { body: { method: 'tools/call', params }, headers: {} }, 'vault_read', JSON.stringify(params)],
+		['trigger 2 and older: the body itself', { method: 'tools/call', params }, 'vault_read', JSON.stringify(params)],
+		["another tool's call", { body: { method: 'tools/call', params } }, 'vault_write', ''],
+		['no MCP request (an AI Agent, a manual run)', { chatInput: 'hi' }, 'vault_read', ''],
+		['an empty item', {}, 'vault_read', ''],
+	])('%s', (_case, item, toolName, expected) => {
+		expect(evaluate(item, toolName)).toBe(expected);
 	});
 });
 
