@@ -5,7 +5,7 @@
  */
 export type { AllowList, GatewayContract } from './shared/gatewayContract';
 export type { Checked } from './shared/checked';
-export { AGENT_ARGUMENTS, AGENT_ARGUMENTS_CAPS, undeclaredArguments } from './shared/agentArguments';
+export { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS, AGENT_ARGUMENTS_CAPS, hasAgentArguments, undeclaredArguments } from './shared/agentArguments';
 export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, VAULT_V1_PARAMS, WRITE_PREFIX, type VaultOperation } from './HermesVault/contract';
 export { checkVaultPath, checkWritePrefixes } from './HermesVault/helpers/validate';
 export {

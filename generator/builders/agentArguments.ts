@@ -1,7 +1,7 @@
 /**
  * The two gateway-node parameters that refuse arguments no parameter of the tool takes
- * (`nodes/shared/agentArguments.ts` says why n8n would drop them): the raw arguments of the MCP
- * call and the tool's own argument names.
+ * (`nodes/shared/agentArguments.ts` says why n8n would drop them): the MCP call as the agent
+ * sent it and the tool's own argument names.
  */
 import { AGENT_ARGUMENTS } from '../contracts';
 
@@ -40,10 +40,10 @@ export function agentArgumentsInputs(tool: Pick<ToolSpec, 'name' | 'parameters'>
 	return { [AGENT_ARGUMENTS.inputs.sent]: sentCall(tool.name), [AGENT_ARGUMENTS.inputs.accepted]: acceptedArguments(tool) };
 }
 
-/** In the gateway sub-workflow, the node reads both from its trigger's item. */
-export function agentArgumentsFromInputs(): JsonObject {
+/** The node reads both from its trigger's inputs: the item itself in a gateway sub-workflow, the trigger by name in a gate. */
+export function agentArgumentsFromInputs(input: (name: string) => string = (name) => `$json.${name}`): JsonObject {
 	return {
-		[AGENT_ARGUMENTS.params.sent]: expression(`$json.${AGENT_ARGUMENTS.inputs.sent}`),
-		[AGENT_ARGUMENTS.params.accepted]: expression(`$json.${AGENT_ARGUMENTS.inputs.accepted}`),
+		[AGENT_ARGUMENTS.params.sent]: expression(input(AGENT_ARGUMENTS.inputs.sent)),
+		[AGENT_ARGUMENTS.params.accepted]: expression(input(AGENT_ARGUMENTS.inputs.accepted)),
 	};
 }

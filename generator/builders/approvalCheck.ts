@@ -6,7 +6,7 @@
  * the target the person sees. The gate keeps no copy of any validation: it reads what the node
  * answered.
  */
-import { recordNotFoundHint } from '../contracts';
+import { hasAgentArguments, recordNotFoundHint } from '../contracts';
 
 import { targetFields } from '../approvals/targets';
 import type { HermesConfig } from '../config';
@@ -104,7 +104,7 @@ function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, looku
 export function checksArguments(tool: ToolSpec, config: Pick<HermesConfig, 'odooMode'>): boolean {
 	if (tool.target.kind === 'odoo') return config.odooMode === 'hermes';
 	const contract = contractOf(tool.target.gateway);
-	return contract.agentArgumentsSince !== undefined && contract.typeVersion >= contract.agentArgumentsSince;
+	return hasAgentArguments(contract, contract.typeVersion);
 }
 
 /**

@@ -19,15 +19,16 @@
  * if it is approved, unexpired and for this tool and these arguments; only the call whose
  * update changed the row runs the tool's node. Any other call reads the request to say why not.
  */
-import { AGENT_ARGUMENTS, APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY } from '../contracts';
+import { AGENT_ARGUMENT_INPUTS, APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY } from '../contracts';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName } from '../approvals/gatedTools';
 import { LOCK_LEASE_MS, LOCK_RETRY_SECONDS, LOCK_TRIES } from '../approvals/store';
 import { LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from '../approvals/answers';
 import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from '../approvals/display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
-import { expression, quote } from '../fromAi';
+import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
+import { agentArgumentsFromInputs } from './agentArguments';
 import { CHECK_NODE, checksArguments, gateCheck, toolNode, type GateCheck } from './approvalCheck';
 import { deleteRows, getRow, getRows, insertRow, updateRows } from './dataTableNode';
 import { subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
@@ -367,7 +368,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	if (!approvals) throw new Error('buildApprovalGate without approvals');
 	const name = gateWorkflowName(tool.name, config);
 	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
-	const agentInputs = checksArguments(tool, config) ? [AGENT_ARGUMENTS.inputs.sent, AGENT_ARGUMENTS.inputs.accepted] : [];
+	const agentInputs = checksArguments(tool, config) ? AGENT_ARGUMENT_INPUTS : [];
 	const trigger = node(name, GATE_NODES.trigger, NODE_TYPES.executeWorkflowTrigger, [0, 0], {
 		inputSource: 'workflowInputs',
 		workflowInputs: {
@@ -379,11 +380,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		},
 	});
 	const call = first(GATE_NODES.call);
-	const agentArguments = {
-		[AGENT_ARGUMENTS.params.sent]: expression(input(AGENT_ARGUMENTS.inputs.sent)),
-		[AGENT_ARGUMENTS.params.accepted]: expression(input(AGENT_ARGUMENTS.inputs.accepted)),
-	};
-	const check = gateCheck(name, tool, config, lookup, rawValue, [440, 0], agentArguments);
+	const check = gateCheck(name, tool, config, lookup, rawValue, [440, 0], agentArgumentsFromInputs(input));
 	// What runs is the call as the tool normalised it, which is what the person approved.
 	const approved = (spec: ParameterSpec) => `JSON.parse(${call}.args_json)[${quote(spec.key)}]`;
 	const claim: WorkflowNode = {

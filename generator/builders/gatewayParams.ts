@@ -3,7 +3,7 @@
  * feeds which parameter, which parameters an operation uses, and the allow-list a tool puts on
  * the node. Shared by both gateway modes, the approval gates and the importer.
  */
-import { AGENT_ARGUMENTS, GATEWAY_CONTRACTS, type AllowList, type GatewayContract, type GatewayName } from '../contracts';
+import { AGENT_ARGUMENT_INPUTS, GATEWAY_CONTRACTS, type AllowList, type GatewayContract, type GatewayName } from '../contracts';
 
 import { ConfigError } from '../config';
 import type { GatewayInput, GatewayTarget } from '../toolSpec/schema';
@@ -32,7 +32,7 @@ export function allowListsOf(gateway: GatewayName): Array<[string, AllowList]> {
  * allow-lists', then the agent's raw arguments and the tool's argument names.
  */
 export function subWorkflowInputNames(gateway: GatewayName): string[] {
-	return [...GATEWAY_INPUTS[gateway], ...allowListsOf(gateway).map(([, list]) => list.input), AGENT_ARGUMENTS.inputs.sent, AGENT_ARGUMENTS.inputs.accepted];
+	return [...GATEWAY_INPUTS[gateway], ...allowListsOf(gateway).map(([, list]) => list.input), ...AGENT_ARGUMENT_INPUTS];
 }
 
 /**

@@ -3,7 +3,7 @@
  * `odooTool` nodes with resource "custom", and `toolWorkflow` nodes calling a gateway (the Hermes
  * Odoo node: hermesOdoo.ts; gateway tool variants: directGateway.ts).
  */
-import { AGENT_ARGUMENTS, GATEWAY_CONTRACTS, type GatewayContract } from '../contracts';
+import { AGENT_ARGUMENT_INPUTS, GATEWAY_CONTRACTS, type GatewayContract } from '../contracts';
 
 import { allowListsOf, subWorkflowInputNames } from '../builders/gatewayParams';
 import {
@@ -187,8 +187,7 @@ export function mapToolWorkflowNode(node: RawNode, sensitive: boolean, config: H
 	const names = Object.keys(values);
 	// The agent's raw arguments are derived from the tool, not catalogue data: a tool written
 	// before they existed (without them) imports as well.
-	const agent: string[] = [AGENT_ARGUMENTS.inputs.sent, AGENT_ARGUMENTS.inputs.accepted];
-	const withoutAgent = expected.filter((name) => !agent.includes(name));
+	const withoutAgent = expected.filter((name) => !AGENT_ARGUMENT_INPUTS.includes(name));
 	if (names.join(',') !== expected.join(',') && names.join(',') !== withoutAgent.join(',')) {
 		fail(`sub-workflow inputs ${names.join(', ') || '(none)'} do not match the ${gateway} gateway's inputs ${expected.join(', ')}`);
 	}

@@ -3,7 +3,7 @@
  * (type, version, parameters, credential type) from the imported spec. Any difference is a
  * parameter the catalogue cannot express, and the tool is reported instead of half-imported.
  */
-import { AGENT_ARGUMENTS } from '../contracts';
+import { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS } from '../contracts';
 
 import { buildMcpWorkflow } from '../builders';
 import type { ToolSpec } from '../toolSpec/schema';
@@ -29,7 +29,6 @@ export function differences(a: unknown, b: unknown, path = ''): string[] {
 }
 
 const AGENT_PARAMS: readonly string[] = Object.values(AGENT_ARGUMENTS.params);
-const AGENT_INPUTS: readonly string[] = Object.values(AGENT_ARGUMENTS.inputs);
 
 /**
  * The agent-arguments check is derived from the tool's parameters alone, so the rebuild writes it
@@ -39,8 +38,8 @@ function withoutAgentArguments(parameters: Record<string, unknown>): Record<stri
 	const kept = Object.fromEntries(Object.entries(parameters).filter(([key]) => !AGENT_PARAMS.includes(key)));
 	const mapper = kept.workflowInputs as { value?: unknown; schema?: unknown } | undefined;
 	if (!mapper || typeof mapper !== 'object') return kept;
-	const value = mapper.value && typeof mapper.value === 'object' ? Object.fromEntries(Object.entries(mapper.value).filter(([key]) => !AGENT_INPUTS.includes(key))) : mapper.value;
-	const schema = Array.isArray(mapper.schema) ? mapper.schema.filter((column: { id?: unknown }) => !AGENT_INPUTS.includes(String(column?.id))) : mapper.schema;
+	const value = mapper.value && typeof mapper.value === 'object' ? Object.fromEntries(Object.entries(mapper.value).filter(([key]) => !AGENT_ARGUMENT_INPUTS.includes(key))) : mapper.value;
+	const schema = Array.isArray(mapper.schema) ? mapper.schema.filter((column: { id?: unknown }) => !AGENT_ARGUMENT_INPUTS.includes(String(column?.id))) : mapper.schema;
 	return { ...kept, workflowInputs: { ...mapper, value, schema } };
 }
 

@@ -21,6 +21,14 @@ export const AGENT_ARGUMENTS = {
 	inputs: { sent: 'agent_call', accepted: 'accepted_arguments' },
 } as const;
 
+/** Sub-workflow input names in the order a trigger declares them. */
+export const AGENT_ARGUMENT_INPUTS: readonly string[] = [AGENT_ARGUMENTS.inputs.sent, AGENT_ARGUMENTS.inputs.accepted];
+
+/** Whether this version of a node has the two parameters (its contract's `agentArgumentsSince`). */
+export function hasAgentArguments(contract: { readonly agentArgumentsSince?: number }, version: number): boolean {
+	return contract.agentArgumentsSince !== undefined && version >= contract.agentArgumentsSince;
+}
+
 /** The refusal names at most this many arguments, each cut to this many characters. */
 export const AGENT_ARGUMENTS_CAPS = { names: 10, nameChars: 40 } as const;
 

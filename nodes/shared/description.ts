@@ -5,7 +5,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { AGENT_ARGUMENTS } from './agentArguments';
+import { AGENT_ARGUMENTS, hasAgentArguments } from './agentArguments';
 import type { GatewayContract } from './gatewayContract';
 
 export interface GatewayDescription {
@@ -34,11 +34,6 @@ export interface VersionDescription {
 	version: number;
 	subtitle: string;
 	properties: INodeProperties[];
-}
-
-/** Whether this version of the node has the agent-arguments parameters. */
-export function hasAgentArguments(contract: Pick<GatewayContract, 'agentArgumentsSince'>, version: number): boolean {
-	return contract.agentArgumentsSince !== undefined && version >= contract.agentArgumentsSince;
 }
 
 /** What the agent really sent, for a node used as an MCP tool (agentArguments.ts says why). */

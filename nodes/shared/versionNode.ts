@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INo
 
 import { refusedArguments } from './agentArgumentsCheck';
 import { SSH_CREDENTIAL_TEST } from './credentialTest';
-import { gatewayVersionDescription, hasAgentArguments, type VersionDescription } from './description';
+import { hasAgentArguments } from './agentArguments';
+import { gatewayVersionDescription, type VersionDescription } from './description';
 import type { GatewayContract } from './gatewayContract';
 import { runPerItem } from './runItems';
 

@@ -3,8 +3,7 @@
  * defaults: every version's description must say the same, since the generator builds workflows
  * from the contract and the importer reads saved ones (of any version) with it.
  */
-import { AGENT_ARGUMENTS } from '../../../nodes/shared/agentArguments';
-import { hasAgentArguments } from '../../../nodes/shared/description';
+import { AGENT_ARGUMENTS, hasAgentArguments } from '../../../nodes/shared/agentArguments';
 import { GATEWAY_NODE_LIST } from '../../helpers/gatewayNodes';
 
 describe.each(GATEWAY_NODE_LIST)('the %s node and its contract', (_gateway, { node, contract }) => {
