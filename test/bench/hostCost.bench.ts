@@ -1,9 +1,10 @@
 /**
  * Benchmark: what one gateway operation costs on the SSH host, without n8n. Against a real
- * OpenSSH sshd, a git vault and Prometheus, it runs the vault read, the Prometheus query and the
- * vault write over the warm pool, one call after the other, and reports per call: latency (p50),
- * CPU milliseconds of this process (the node's transport) and of sshd with everything it runs,
- * and, when strace is installed, the processes started on the host (execve) per call.
+ * OpenSSH sshd, a git vault and Prometheus, it runs the vault read, list and search, the
+ * Prometheus query and the vault write over the warm pool, one call after the other, and reports
+ * per call: latency (p50), CPU milliseconds of this process (the node's transport) and of sshd
+ * with everything it runs, and, when strace is installed, the processes started on the host
+ * (execve) per call.
  * Figures only, no timed assertion; every call must succeed.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 
+import { LIST_SCRIPT } from '../../nodes/HermesVault/scripts/list';
 import { READ_SCRIPT } from '../../nodes/HermesVault/scripts/read';
+import { SEARCH_SCRIPT } from '../../nodes/HermesVault/scripts/search';
 import { WRITE_SCRIPT } from '../../nodes/HermesVault/scripts/write';
 import { QUERY_SCRIPT } from '../../nodes/HermesMonitoring/scripts/curl';
 import { closeAllConnections, runRemote, type RemoteCommand } from '../../nodes/shared/transport';
@@ -32,6 +35,14 @@ function commands(vault: GitVault, prometheusUrl: string): Array<{ name: string;
 		{
 			name: 'vault_read',
 			command: () => ({ script: READ_SCRIPT, args: [vault.root], stdin: 'projects/website.md', timeoutSeconds: 30, readOnly: true }),
+		},
+		{
+			name: 'vault_list',
+			command: () => ({ script: LIST_SCRIPT, args: [vault.root], stdin: 'projects/', timeoutSeconds: 30, readOnly: true }),
+		},
+		{
+			name: 'vault_search',
+			command: () => ({ script: SEARCH_SCRIPT, args: [vault.root], stdin: 'pooled', timeoutSeconds: 30, readOnly: true }),
 		},
 		{
 			name: 'monitoring_query',
@@ -57,6 +68,7 @@ function commands(vault: GitVault, prometheusUrl: string): Array<{ name: string;
 function succeeded(name: string, stdout: Buffer): boolean {
 	const text = stdout.toString('utf8');
 	if (name === 'monitoring_query') return text.includes('"status":"success"');
+	if (name === 'vault_search') return text.startsWith('OK\n') && text.includes('projects/website.md');
 	return text.startsWith('OK ');
 }
 

@@ -7,6 +7,11 @@
  * to its git directory, or fails
  * when the setting does not name one (a configuration fault: `__UNAVAILABLE__` in state
  * `misconfigured`).
+ *
+ * `enter_vault` is the same check for the scripts that only read: builtins alone, no process.
+ * It changes into the top and sets `root`; the top is where `.git` is (a folder, or the file of
+ * a linked work tree), and git is kept from looking above it, so a git run there afterwards
+ * fails rather than reading an enclosing repository.
  */
 export const VAULT_PRELUDE = String.raw`set -u
 export GIT_LITERAL_PATHSPECS=1 GIT_TERMINAL_PROMPT=0
@@ -25,6 +30,18 @@ resolve_vault() {
 	found=$(git -C "$root" rev-parse --show-toplevel --absolute-git-dir 2>/dev/null) || return 1
 	[ "${'$'}{found%%$'\n'*}" = "$root" ] || return 1
 	gitdir=${'$'}{found#*$'\n'}
+}
+enter_vault() {
+	command -v git >/dev/null || { VAULT_MISSING='__UNAVAILABLE__ misconfigured the host has no git on the SSH user PATH: install git (apt-get install git)'; return 1; }
+	case $1 in
+		'~') cd -P -- "$HOME" ;;
+		'~/'*) cd -P -- "$HOME/${'$'}{1#'~/'}" ;;
+		/*) cd -P -- "$1" ;;
+		*) false ;;
+	esac 2>/dev/null || return 1
+	root=$PWD
+	[ -d .git ] || [ -f .git ] || return 1
+	export GIT_CEILING_DIRECTORIES=${'$'}{root%/*}
 }
 VAULT_MISSING='__UNAVAILABLE__ misconfigured the vault path is not the top of a git work tree on the host: point the Vault Path setting at one, or create it there (git clone <remote> <vault path>)'
 `;

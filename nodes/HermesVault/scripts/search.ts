@@ -22,20 +22,33 @@ export const SEARCH_RAW_BYTES = 1_048_576;
 
 /**
  * search: fixed-string, case-insensitive `git grep` over tracked files. The pattern is read
- * from stdin by git itself (`-f -`), so it is never part of a command. Output: `OK`, then
- * git's `--null` records `path\0line\0text\n`.
+ * from stdin by the builtin read and handed to git on its stdin (`-f -`), so it is never part of
+ * a command. Output: `OK`, then git's `--null` records `path\0line\0text\n`.
+ *
+ * bash's mapfile holds git's capped output (split at its NULs, joined again when sent) with
+ * git's exit status as one last record, so `OK` can come first without a temporary file. Only a
+ * failing git is run a second time, for its message.
  */
 export const SEARCH_SCRIPT = String.raw`${VAULT_PRELUDE}
-resolve_vault "$1" || { printf '%s\n' "$VAULT_MISSING"; exit 3; }
-cd -- "$root" || exit 3
-out=$(mktemp) || { printf '%s\n' '__UNAVAILABLE__ no temporary file on the host'; exit 3; }
-trap 'rm -f -- "$out"' EXIT
-git grep --no-color --no-column --null -n -I -i -F --max-count=${SEARCH_MATCHES_REQUESTED} -f - -- 2>"$out.err" \
-	| head -n ${SEARCH_RAW_LINES} | head -c ${SEARCH_RAW_BYTES + 1} >"$out"
-status=${'$'}{PIPESTATUS[0]}
-err=$(head -c 300 -- "$out.err" | tr -c '[:print:]' ' '); rm -f -- "$out.err"
+enter_vault "$1" || { printf '%s\n' "$VAULT_MISSING"; exit 3; }
+IFS= read -r -d '' pattern
+# A trailing empty line would be an empty pattern, which matches every line.
+while [[ $pattern == *$'\n' ]]; do pattern=${'$'}{pattern%$'\n'}; done
+grep_vault() { git grep --no-color --no-column --null -n -I -i -F --max-count=${SEARCH_MATCHES_REQUESTED} -f - -- <<<"$pattern"; }
+mapfile -t -d '' parts < <(grep_vault 2>/dev/null | head -n ${SEARCH_RAW_LINES} | head -c ${SEARCH_RAW_BYTES + 1}; printf '\0%s' "${'$'}{PIPESTATUS[0]}")
+status=${'$'}{parts[-1]}
+unset 'parts[-1]'
 case $status in
-	0 | 1 | 141) printf 'OK\n'; cat -- "$out" ;;
-	*) printf '__UNAVAILABLE__ git grep failed (%s): %s\n' "$status" "$err"; exit 3 ;;
+	0 | 1 | 141)
+		printf 'OK\n'
+		last=$(( ${'$'}{#parts[@]} - 1 ))
+		if (( last > 0 )); then printf '%s\0' "${'$'}{parts[@]:0:last}"; fi
+		printf '%s' "${'$'}{parts[last]}"
+		;;
+	*)
+		err=$(grep_vault 2>&1 >/dev/null | head -c 300 | tr -c '[:print:]' ' ')
+		printf '__UNAVAILABLE__ git grep failed (%s): %s\n' "$status" "$err"
+		exit 3
+		;;
 esac
 `;

@@ -1,8 +1,14 @@
 /**
  * search, list and read against a real OpenSSH sshd and a real git vault (test/harness):
- * caps, truncation flags, case-insensitivity, literal patterns, hashes of the full file.
+ * caps, truncation flags, case-insensitivity, literal patterns, hashes of the full file, and
+ * notes at the edges of how the read script sends them (bash's own read, or head where it cannot).
  */
 import { createHash } from 'node:crypto';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import { VAULT_LIMITS } from '../../../nodes/HermesVault/contract';
+import { READ_RAW_BYTES } from '../../../nodes/HermesVault/scripts/read';
 
 import type { GitVault } from '../../harness/gitVault';
 import type { SshdHandle } from '../../harness/sshd';
@@ -97,6 +103,61 @@ describe('list', () => {
 		expect(await callVault(sshd, vault, { operation: 'list', prefix: '.git' })).toMatchObject({ error: '__BAD_PATH__' });
 		const prefixTrick = await callVault(sshd, vault, { operation: 'list', prefix: 'research/man' });
 		expect(prefixTrick).toMatchObject({ success: true, count: 0 });
+	});
+});
+
+/** Notes at the edges of the read script's paths: sent by bash's read, by head after a NUL, or with a trailer. */
+const EDGE_NOTES: Array<[string, Buffer]> = [
+	['empty', Buffer.alloc(0)],
+	['no final newline', Buffer.from('no newline at the end')],
+	['trailing newlines kept', Buffer.from('text\n\n\n')],
+	['a NUL byte inside', Buffer.from('before\0after\n')],
+	['a NUL byte first', Buffer.from('\0x')],
+	['bytes that are no UTF-8 and a backslash', Buffer.from([0x61, 0x5c, 0x6e, 0xff, 0xfe, 0x0a])],
+	['exactly the bytes sent', Buffer.alloc(READ_RAW_BYTES, 'a')],
+	['one byte more than the bytes sent', Buffer.alloc(READ_RAW_BYTES + 1, 'a')],
+	['one NUL byte more than the bytes sent', Buffer.concat([Buffer.alloc(READ_RAW_BYTES, 'a'), Buffer.from([0])])],
+	['a NUL just before the bytes sent end, then more', Buffer.concat([Buffer.alloc(READ_RAW_BYTES - 1, 'a'), Buffer.from('\0bc')])],
+];
+
+const hash12 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+
+/** What the node answers for a note of these bytes: the text cut to the character cap, the full file's hash and size. */
+function expectedRead(bytes: Buffer) {
+	const text = bytes.toString('utf8');
+	const chars = Array.from(text);
+	return {
+		success: true,
+		content: chars.slice(0, VAULT_LIMITS.readChars).join(''),
+		truncated: chars.length > VAULT_LIMITS.readChars,
+		contentHash: hash12(bytes),
+		bytes: bytes.length,
+	};
+}
+
+describe('read edges', () => {
+	beforeAll(() => {
+		EDGE_NOTES.forEach(([, bytes], index) => {
+			const path = join(vault.root, `edge/n${index}.md`);
+			mkdirSync(dirname(path), { recursive: true });
+			writeFileSync(path, bytes);
+		});
+		// Symlinks that stay inside the vault are followed.
+		symlinkSync('../research/short.md', join(vault.root, 'edge/link.md'));
+		symlinkSync('../research', join(vault.root, 'edge/folder-link'));
+	});
+
+	test.each(EDGE_NOTES.map(([name, bytes], index) => [name, index, bytes] as const))('%s: the exact bytes, hash and size', async (_name, index, bytes) => {
+		const answer = await callVault(sshd, vault, { operation: 'read', path: `edge/n${index}.md` });
+		expect(answer).toMatchObject(expectedRead(bytes));
+	});
+
+	test.each([
+		['a note that is a symlink to another note', 'edge/link.md'],
+		['a note under a folder that is a symlink to another folder', 'edge/folder-link/short.md'],
+	])('%s inside the vault reads that note', async (_name, path) => {
+		const answer = await callVault(sshd, vault, { operation: 'read', path });
+		expect(answer).toMatchObject(expectedRead(Buffer.from('héllo wörld 🙂\n')));
 	});
 });
 

@@ -8,7 +8,7 @@ const record = (path: string, bytes: number) => {
 };
 
 test('the host sends one byte over the bound, so a cut on a record end is seen', () => {
-	expect(SEARCH_SCRIPT).toContain(`head -c ${SEARCH_RAW_BYTES + 1} `);
+	expect(SEARCH_SCRIPT).toMatch(new RegExp(`head -c ${SEARCH_RAW_BYTES + 1}\\b`));
 });
 
 test.each([
