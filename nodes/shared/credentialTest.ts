@@ -6,6 +6,7 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 
 import { connectionOptionsFromCredentials, runRemote, TransportError } from './transport';
+import { HOST_TOOL_FIX, OLD_BASH_FUNCTION } from './transport/hostTools';
 
 /**
  * The tools the SSH nodes run on the host besides bash and timeout (without those the probe
@@ -19,15 +20,27 @@ export const HOST_TOOLS: ReadonlyArray<{ tool: string; neededBy: string; fix: st
 ];
 
 const OK = 'hermes-ok';
-/** Prints `hermes-ok`, then the missing tools; `command -v` is a builtin, so no process per tool. */
-const PROBE = `missing=(); for tool in ${HOST_TOOLS.map((t) => t.tool).join(' ')}; do command -v "$tool" >/dev/null || missing+=("$tool"); done; printf '${OK}%s' "\${missing[*]/#/ }"`;
+/** What the probe prints before the version of a bash older than the vault's scripts need. */
+const OLD_BASH = 'old-bash=';
+/**
+ * Prints `hermes-ok`, then the missing tools, then `old-bash=<version>` for a bash too old;
+ * `command -v` is a builtin, so no process per tool.
+ */
+export const PROBE = `${OLD_BASH_FUNCTION}; missing=(); for tool in ${HOST_TOOLS.map((t) => t.tool).join(' ')}; do command -v "$tool" >/dev/null || missing+=("$tool"); done; old_bash "\${BASH_VERSINFO[0]}" "\${BASH_VERSINFO[1]}" && missing+=("${OLD_BASH}\${BASH_VERSION}"); printf '${OK}%s' "\${missing[*]/#/ }"`;
 
-/** The test's message for the tools the probe found missing, or undefined when none is. */
+/** The test's message for what the probe found missing or too old, or undefined when nothing is. */
 export function missingToolsMessage(probeOutput: string): string | undefined {
-	const missing = probeOutput.slice(OK.length).trim().split(/\s+/).filter(Boolean);
-	if (!missing.length) return undefined;
-	const named = HOST_TOOLS.filter((t) => missing.includes(t.tool)).map((t) => `${t.tool} (needed by ${t.neededBy}; ${t.fix})`);
-	return `Connected, but the SSH user's PATH on the host lacks ${named.join(', ')}. Nodes that need none of them work.`;
+	const found = probeOutput.slice(OK.length).trim().split(/\s+/).filter(Boolean);
+	const missing = found.filter((token) => !token.startsWith(OLD_BASH));
+	const oldBash = found.find((token) => token.startsWith(OLD_BASH))?.slice(OLD_BASH.length);
+	const problems: string[] = [];
+	if (missing.length) {
+		const named = HOST_TOOLS.filter((t) => missing.includes(t.tool)).map((t) => `${t.tool} (needed by ${t.neededBy}; ${t.fix})`);
+		problems.push(`the SSH user's PATH on the host lacks ${named.join(', ')}`);
+	}
+	if (oldBash) problems.push(`the host's bash is ${oldBash}, too old for Hermes Vault's reads (${HOST_TOOL_FIX.oldBash})`);
+	if (!problems.length) return undefined;
+	return `Connected, but ${problems.join('; and ')}. Nodes that need none of them work.`;
 }
 
 export async function hermesSshConnectionTest(

@@ -1,3 +1,5 @@
+import { HOST_TOOL_FIX, OLD_BASH_FUNCTION } from '../../shared/transport/hostTools';
+
 /**
  * Bash shared by every vault script. Scripts are constants: the only values they receive
  * are `$1` = the vault path setting (validated, never agent data) and fixed numbers; agent
@@ -9,12 +11,14 @@
  * `misconfigured`).
  *
  * `enter_vault` is the same check for the scripts that only read: builtins alone, no process.
+ * It also refuses a bash older than those scripts need.
  * It changes into the top and sets `root`; the top is where `.git` is (a folder, or the file of
  * a linked work tree), and git is kept from looking above it, so a git run there afterwards
  * fails rather than reading an enclosing repository.
  */
 export const VAULT_PRELUDE = String.raw`set -u
 export GIT_LITERAL_PATHSPECS=1 GIT_TERMINAL_PROMPT=0
+${OLD_BASH_FUNCTION}
 resolve_vault() {
 	local dir
 	# Without git every vault path would look like no work tree: say what is missing instead.
@@ -32,6 +36,10 @@ resolve_vault() {
 	gitdir=${'$'}{found#*$'\n'}
 }
 enter_vault() {
+	if old_bash "${'$'}{BASH_VERSINFO[0]}" "${'$'}{BASH_VERSINFO[1]}"; then
+		VAULT_MISSING="__UNAVAILABLE__ misconfigured the host's bash is $BASH_VERSION: ${HOST_TOOL_FIX.oldBash}"
+		return 1
+	fi
 	command -v git >/dev/null || { VAULT_MISSING='__UNAVAILABLE__ misconfigured the host has no git on the SSH user PATH: install git (apt-get install git)'; return 1; }
 	case $1 in
 		'~') cd -P -- "$HOME" ;;

@@ -13,10 +13,21 @@ const MISSING_TIMEOUT = NOT_FOUND('timeout');
 /** GNU timeout's words when the command it should run is not there. */
 const MISSING_BASH = /timeout: failed to run command .bash.: No such file or directory/;
 
+/**
+ * The oldest bash the vault's read scripts run on: `mapfile -d` (bash 4.4) holds git's
+ * NUL-separated output without a temporary file. Debian 9, Ubuntu 18.04 and RHEL 8 have it.
+ */
+export const MIN_BASH = { major: 4, minor: 4 } as const;
+export const MIN_BASH_TEXT = `${MIN_BASH.major}.${MIN_BASH.minor}`;
+
+/** bash: `old_bash MAJOR MINOR` is true for a version older than MIN_BASH. */
+export const OLD_BASH_FUNCTION = `old_bash() { (( $1 * 100 + $2 < ${MIN_BASH.major * 100 + MIN_BASH.minor} )); }`;
+
 /** What the host must install, with the Debian package that has it. */
 export const HOST_TOOL_FIX = {
 	timeout: 'install GNU coreutils on the host (apt-get install coreutils)',
 	bash: 'install bash on the host (apt-get install bash)',
+	oldBash: `upgrade bash on the host to ${MIN_BASH_TEXT} or later (apt-get install bash)`,
 } as const;
 
 /** The fault for a command the host could not even start, or undefined. */
