@@ -11,9 +11,8 @@ import { VAULT_PRELUDE } from './prelude';
  */
 export const LIST_SCRIPT = String.raw`${VAULT_PRELUDE}
 enter_vault "$1" || { printf '%s\n' "$VAULT_MISSING"; exit 3; }
-IFS= read -r -d '' prefix
-while [[ $prefix == *$'\n' ]]; do prefix=${'$'}{prefix%$'\n'}; done
-if [ -n "$prefix" ]; then set -- -- "$prefix"; else set -- --; fi
+read_input
+if [ -n "$input" ]; then set -- -- "$input"; else set -- --; fi
 mapfile -t -d '' files < <(git ls-files -z "$@"; printf '%s' "$?")
 status=${'$'}{files[-1]}
 unset 'files[-1]'

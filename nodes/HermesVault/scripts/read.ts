@@ -28,9 +28,8 @@ export const READ_SCRIPT = String.raw`${VAULT_PRELUDE}
 # Bytes, not characters, for read -n and the lengths below.
 export LC_ALL=C
 enter_vault "$1" || { printf '%s\n' "$VAULT_MISSING"; exit 3; }
-# The builtin read instead of $(cat): the same text (trailing newlines dropped), one process less.
-IFS= read -r -d '' rel
-while [[ $rel == *$'\n' ]]; do rel=${'$'}{rel%$'\n'}; done
+read_input
+rel=$input
 case /$rel/ in */../* | */./* | *//* | */.*) printf '%s\n' '__BAD_PATH__ traversal or hidden segment'; exit 5 ;; esac
 # Refuses a resolved path outside the work tree or inside .git.
 inside() {
@@ -45,8 +44,7 @@ inside() {
 if [ ! -f "$rel" ]; then inside "$(realpath -e -- "$root/$rel" 2>/dev/null)"; printf '%s\n' '__NOT_FOUND__ not a file'; exit 4; fi
 name=${'$'}{rel##*/}
 if [[ $rel == */* ]]; then cd -P -- "${'$'}{rel%/*}" 2>/dev/null || { printf '%s\n' '__NOT_FOUND__'; exit 4; }; fi
-folder=$PWD
-inside "$folder/$name"
+inside "$PWD/$name"
 exec 4<"./$name" 2>/dev/null || { printf '%s\n' '__NOT_FOUND__'; exit 4; }
 # Still the folder's own entry and no symlink: the opened file is in the folder entered.
 # Otherwise it is judged by where the open landed.

@@ -22,7 +22,7 @@ export const SEARCH_RAW_BYTES = 1_048_576;
 
 /**
  * search: fixed-string, case-insensitive `git grep` over tracked files. The pattern is read
- * from stdin by the builtin read and handed to git on its stdin (`-f -`), so it is never part of
+ * from stdin by the builtin read (`read_input`) and handed to git on its stdin (`-f -`), so it is never part of
  * a command. Output: `OK`, then git's `--null` records `path\0line\0text\n`.
  *
  * bash's mapfile holds git's capped output (split at its NULs, joined again when sent) with
@@ -31,9 +31,9 @@ export const SEARCH_RAW_BYTES = 1_048_576;
  */
 export const SEARCH_SCRIPT = String.raw`${VAULT_PRELUDE}
 enter_vault "$1" || { printf '%s\n' "$VAULT_MISSING"; exit 3; }
-IFS= read -r -d '' pattern
-# A trailing empty line would be an empty pattern, which matches every line.
-while [[ $pattern == *$'\n' ]]; do pattern=${'$'}{pattern%$'\n'}; done
+# Trailing newlines dropped: a trailing empty line would be an empty pattern, which matches every line.
+read_input
+pattern=$input
 grep_vault() { git grep --no-color --no-column --null -n -I -i -F --max-count=${SEARCH_MATCHES_REQUESTED} -f - -- <<<"$pattern"; }
 mapfile -t -d '' parts < <(grep_vault 2>/dev/null | head -n ${SEARCH_RAW_LINES} | head -c ${SEARCH_RAW_BYTES + 1}; printf '\0%s' "${'$'}{PIPESTATUS[0]}")
 status=${'$'}{parts[-1]}

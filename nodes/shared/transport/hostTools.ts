@@ -17,8 +17,8 @@ const MISSING_BASH = /timeout: failed to run command .bash.: No such file or dir
  * The oldest bash the vault's read scripts run on: `mapfile -d` (bash 4.4) holds git's
  * NUL-separated output without a temporary file. Debian 9, Ubuntu 18.04 and RHEL 8 have it.
  */
-export const MIN_BASH = { major: 4, minor: 4 } as const;
-export const MIN_BASH_TEXT = `${MIN_BASH.major}.${MIN_BASH.minor}`;
+const MIN_BASH = { major: 4, minor: 4 } as const;
+const MIN_BASH_TEXT = `${MIN_BASH.major}.${MIN_BASH.minor}`;
 
 /** bash: `old_bash MAJOR MINOR` is true for a version older than MIN_BASH. */
 export const OLD_BASH_FUNCTION = `old_bash() { (( $1 * 100 + $2 < ${MIN_BASH.major * 100 + MIN_BASH.minor} )); }`;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { VAULT_LIMITS } from '../../../nodes/HermesVault/contract';
 import { LIST_SCRIPT } from '../../../nodes/HermesVault/scripts/list';
 import { SEARCH_MATCHES_REQUESTED, SEARCH_SCRIPT } from '../../../nodes/HermesVault/scripts/search';
-import { closeAllConnections, runRemote } from '../../../nodes/shared/transport';
+import { runRemote } from '../../../nodes/shared/transport';
 import type { GitVault } from '../../harness/gitVault';
 import type { SshdHandle } from '../../harness/sshd';
 import { useVaultSuite } from './vaultHarness';
@@ -34,10 +34,6 @@ useVaultSuite(
 		vault.commitFiles(files, 'script fixtures');
 	},
 );
-
-afterAll(async () => {
-	await closeAllConnections();
-});
 
 async function run(script: string, stdin: string, vaultPath = vault.root) {
 	const result = await runRemote(sshd.connection, { script, args: [vaultPath], stdin, timeoutSeconds: 30, readOnly: true });
