@@ -16,7 +16,7 @@ import { HOST_TOOL_FIX, OLD_BASH_FUNCTION } from './transport/hostTools';
 export const HOST_TOOLS: ReadonlyArray<{ tool: string; neededBy: string; fix: string }> = [
 	{ tool: 'git', neededBy: 'Hermes Vault', fix: 'apt-get install git' },
 	{ tool: 'flock', neededBy: 'Hermes Vault writes', fix: 'apt-get install util-linux' },
-	{ tool: 'curl', neededBy: 'Hermes Monitoring', fix: 'apt-get install curl' },
+	{ tool: 'curl', neededBy: 'Hermes Monitoring for an https URL or where sshd forbids TCP forwarding', fix: 'apt-get install curl' },
 ];
 
 const OK = 'hermes-ok';

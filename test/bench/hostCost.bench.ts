@@ -1,7 +1,8 @@
 /**
  * Benchmark: what one gateway operation costs on the SSH host, without n8n. Against a real
  * OpenSSH sshd, a git vault and Prometheus, it runs the vault read, list and search, the
- * Prometheus query and the vault write over the warm pool, one call after the other, and reports
+ * Prometheus query (by curl on the host, and as HTTP through a TCP channel) and the vault write
+ * over the warm pool, one call after the other, and reports
  * per call: latency (p50), CPU milliseconds of this process (the node's transport) and of sshd
  * with everything it runs, and, when strace is installed, the processes started on the host
  * (execve) per call.
@@ -18,7 +19,8 @@ import { READ_SCRIPT } from '../../nodes/HermesVault/scripts/read';
 import { SEARCH_SCRIPT } from '../../nodes/HermesVault/scripts/search';
 import { WRITE_SCRIPT } from '../../nodes/HermesVault/scripts/write';
 import { QUERY_SCRIPT } from '../../nodes/HermesMonitoring/scripts/curl';
-import { closeAllConnections, runRemote, type RemoteCommand } from '../../nodes/shared/transport';
+import { MONITORING_CAPS } from '../../nodes/HermesMonitoring/contract';
+import { closeAllConnections, requestOverSsh, runRemote, type RemoteCommand } from '../../nodes/shared/transport';
 import { createGitVault, type GitVault } from '../harness/gitVault';
 import { descendants, treeCpuSeconds } from '../harness/procTree';
 import { startPrometheus, type PrometheusHandle } from '../harness/prometheus';
@@ -101,7 +103,7 @@ async function processesPerCall(sshd: SshdHandle, run: () => Promise<void>, call
 		const program = programOf(line);
 		byProgram.set(program, (byProgram.get(program) ?? 0) + 1);
 	}
-	const programs = [...byProgram].map(([program, n]) => `${program} ${(n / calls).toFixed(1).replace(/\.0$/, '')}`).join(', ');
+	const programs = [...byProgram].map(([program, n]) => `${program} ${(n / calls).toFixed(1).replace(/\.0$/, '')}`).join(', ') || 'none';
 	return { count: lines.length / calls, programs };
 }
 
@@ -114,11 +116,23 @@ it('host cost of one gateway operation over the warm pool', async () => {
 	const results: unknown[] = [];
 	const programsOf: string[] = [];
 	try {
-		for (const { name, command } of commands(vault, prometheus.url)) {
-			const once = async (call: number) => {
+		const operations = commands(vault, prometheus.url).map(({ name, command }) => ({
+			name,
+			once: async (call: number) => {
 				const result = await runRemote(sshd.connection, command(call));
 				if (!succeeded(name, result.stdout)) throw new Error(`${name} failed: ${result.stdout.toString().slice(0, 200)} ${result.stderr}`);
-			};
+			},
+		}));
+		// What the Monitoring node sends for an http URL where sshd carries TCP channels.
+		operations.splice(4, 0, {
+			name: 'monitoring_query, TCP channel',
+			once: async () => {
+				const form = { query: 'count(up)' };
+				const result = await requestOverSsh(sshd.connection, { url: `${prometheus.url}/api/v1/query`, method: 'POST', form, timeoutSeconds: 20, maxBodyBytes: MONITORING_CAPS.responseBytes });
+				if (result.kind !== 'response' || !succeeded('monitoring_query', result.body)) throw new Error(`monitoring_query over a channel failed: ${JSON.stringify(result).slice(0, 200)}`);
+			},
+		});
+		for (const { name, once } of operations) {
 			for (let i = 0; i < 5; i++) await once(i);
 			const latencies: number[] = [];
 			const selfBefore = process.cpuUsage();

@@ -40,10 +40,10 @@ export function createToolbox(without: readonly string[]): Toolbox {
 	return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** An sshd whose sessions find every standard program except `without`. */
-export async function startSshdWithout(without: readonly string[]): Promise<SshdHandle & { toolbox: Toolbox }> {
+/** An sshd whose sessions find every standard program except `without` (`extraConfig`: more sshd_config lines). */
+export async function startSshdWithout(without: readonly string[], extraConfig: string[] = []): Promise<SshdHandle & { toolbox: Toolbox }> {
 	const toolbox = createToolbox(without);
-	const sshd = await startSshd({ env: { PATH: toolbox.path } });
+	const sshd = await startSshd({ env: { PATH: toolbox.path }, extraConfig });
 	return {
 		...sshd,
 		toolbox,

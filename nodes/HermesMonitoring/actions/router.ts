@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../shared/parameterReader';
-import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
+import type { RemoteHost } from '../../shared/remoteRunner';
 import type { MonitoringParam } from '../contract';
 import { checkOperation, checkPrometheusUrl } from '../helpers/validate';
 import * as alerts from './prometheus/alerts.operation';
@@ -20,11 +20,11 @@ export function monitoringRequest(names: Readonly<Record<MonitoringParam, string
 }
 
 /** The setting first: a misconfigured node is the operator's fault whatever the agent sent. */
-export async function router(run: (command: RemoteCommand) => Promise<RemoteResult>, request: MonitoringRequest): Promise<IDataObject> {
+export async function router(host: RemoteHost, request: MonitoringRequest): Promise<IDataObject> {
 	const baseUrl = checkPrometheusUrl(request.prometheusUrl);
 	if (!baseUrl.ok) return { ...baseUrl.answer };
 	const operation = checkOperation(request.operation);
 	if (!operation.ok) return { ...operation.answer };
-	const ctx = { baseUrl: baseUrl.value, run };
+	const ctx = { baseUrl: baseUrl.value, host };
 	return operation.value === 'query' ? await query.execute(ctx, request.promql()) : await alerts.execute(ctx);
 }

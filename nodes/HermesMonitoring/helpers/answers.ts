@@ -3,15 +3,26 @@ import type { IDataObject } from 'n8n-workflow';
 import { ok, refuse, type Checked } from '../../shared/checked';
 import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
 import { MONITORING_CAPS, type MonitoringOperation } from '../contract';
+import type { RemoteHttpResult } from '../../shared/transport/types';
 import { HTTP_TRAILER } from '../scripts/curl';
 
-/** Turns what curl printed on the host into the node's answer: caps, `truncated`, Prometheus errors. */
+/**
+ * Turns Prometheus' answer into the node's: caps, `truncated`, Prometheus errors. The answer
+ * comes over an SSH channel (HTTP from this process) or, where the server refuses channels, as
+ * what curl printed on the host; both become one PrometheusReply, judged by one function.
+ */
 
 export interface CurlOutput {
 	stdout: string;
 	stderr: string;
 	exitCode: number | null;
 }
+
+/** What came back from Prometheus, whichever way it was asked. */
+export type PrometheusReply =
+	| { kind: 'answer'; status: string; body: string }
+	| { kind: 'too-large' }
+	| { kind: 'failed'; state: 'timeout' | 'unreachable' | 'misconfigured'; message: string };
 
 interface PrometheusEnvelope {
 	status?: string;
@@ -32,23 +43,50 @@ const UNAVAILABLE_TYPES = new Set(['timeout', 'canceled', 'unavailable', 'intern
 
 const clip = (text: string, max = 500) => (text.length > max ? `${text.slice(0, max)}...` : text);
 
-export function parseCurlOutput(output: CurlOutput): Checked<PrometheusData> {
+const NOT_REACHED = 'Prometheus could not be reached from the host';
+
+/** curl's exit code when its --max-time ran out. */
+const CURL_TIMED_OUT = 28;
+
+/** What curl printed: the body, then the `__HERMES_HTTP__<code>` trailer unless `head -c` cut it. */
+export function curlReply(output: CurlOutput): PrometheusReply {
 	const { stdout } = output;
 	const trailerAt = stdout.lastIndexOf(`\n${HTTP_TRAILER}`);
-	if (trailerAt < 0) {
-		if (Buffer.byteLength(stdout) >= MONITORING_CAPS.responseBytes) {
-			return refuse(
-				errorAnswer(
-					'__TOO_LARGE__',
-					`Prometheus' answer is over ${MONITORING_CAPS.responseBytes} bytes. Narrow the query (label matchers, topk(), sum by (...)).`,
-				),
-			);
-		}
-		return refuse(unreachable(output));
+	const status = trailerAt < 0 ? '' : stdout.slice(trailerAt + HTTP_TRAILER.length + 1).trim();
+	if (trailerAt < 0 && Buffer.byteLength(stdout) >= MONITORING_CAPS.responseBytes) return { kind: 'too-large' };
+	if (trailerAt >= 0 && status !== '000') return { kind: 'answer', status, body: stdout.slice(0, trailerAt) };
+	const reason = clip(output.stderr.trim() || `curl exited ${output.exitCode}`, 300);
+	if (output.exitCode === 127) {
+		return { kind: 'failed', state: 'misconfigured', message: `${NOT_REACHED}: curl is not on the SSH user PATH; install it there (apt-get install curl) (${reason})` };
 	}
-	const status = stdout.slice(trailerAt + HTTP_TRAILER.length + 1).trim();
-	const body = stdout.slice(0, trailerAt);
-	if (status === '000' || !body.trim()) return refuse(unreachable(output));
+	return { kind: 'failed', state: output.exitCode === CURL_TIMED_OUT ? 'timeout' : 'unreachable', message: `${NOT_REACHED}: ${reason}` };
+}
+
+/** What came back over the SSH channel. */
+export function httpReply(result: RemoteHttpResult): PrometheusReply {
+	switch (result.kind) {
+		case 'response':
+			return result.truncated ? { kind: 'too-large' } : { kind: 'answer', status: String(result.status), body: result.body.toString('utf8') };
+		case 'timeout':
+			return { kind: 'failed', state: 'timeout', message: `${NOT_REACHED}: ${clip(result.message, 300)}` };
+		case 'connect-failed':
+		case 'bad-response':
+			return { kind: 'failed', state: 'unreachable', message: `${NOT_REACHED}: ${clip(result.message, 300)}` };
+	}
+}
+
+export function prometheusData(reply: PrometheusReply): Checked<PrometheusData> {
+	if (reply.kind === 'too-large') {
+		return refuse(
+			errorAnswer(
+				'__TOO_LARGE__',
+				`Prometheus' answer is over ${MONITORING_CAPS.responseBytes} bytes. Narrow the query (label matchers, topk(), sum by (...)).`,
+			),
+		);
+	}
+	if (reply.kind === 'failed') return refuse(unavailableAnswer(reply.state, reply.message));
+	const { status, body } = reply;
+	if (!body.trim()) return refuse(unavailableAnswer('unreachable', `${NOT_REACHED}: the Prometheus URL answered HTTP ${status} with an empty body`));
 	let envelope: PrometheusEnvelope;
 	try {
 		envelope = JSON.parse(body) as PrometheusEnvelope;
@@ -67,6 +105,10 @@ export function parseCurlOutput(output: CurlOutput): Checked<PrometheusData> {
 	);
 }
 
+export function parseCurlOutput(output: CurlOutput): Checked<PrometheusData> {
+	return prometheusData(curlReply(output));
+}
+
 function notPrometheus(status: string, body: string): ErrorAnswer {
 	return unavailableAnswer('misconfigured', `The Prometheus URL answered HTTP ${status} with something that is not Prometheus JSON: ${clip(body, 200)}`);
 }
@@ -82,18 +124,6 @@ export function answerFor(mode: MonitoringOperation, data: unknown, warnings?: u
 		const why = error instanceof Error ? error.message : String(error);
 		return { ...unavailableAnswer('misconfigured', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${why}). Check the Prometheus URL setting.`) };
 	}
-}
-
-/** curl's exit code when its --max-time ran out. */
-const CURL_TIMED_OUT = 28;
-
-function unreachable(output: CurlOutput): ErrorAnswer {
-	const reason = output.stderr.trim() || `curl exited ${output.exitCode}`;
-	if (output.exitCode === 127) {
-		return unavailableAnswer('misconfigured', `Prometheus could not be reached from the host: curl is not on the SSH user PATH; install it there (apt-get install curl) (${clip(reason, 300)})`);
-	}
-	const state = output.exitCode === CURL_TIMED_OUT ? 'timeout' : 'unreachable';
-	return unavailableAnswer(state, `Prometheus could not be reached from the host: ${clip(reason, 300)}`);
 }
 
 /** Keeps whole entries, in order, while both caps hold. */

@@ -1,32 +1,50 @@
 import type { Checked } from '../../shared/checked';
-import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
-import { MONITORING_CAPS } from '../contract';
-import { parseCurlOutput, type PrometheusData } from './answers';
+import type { RemoteHost } from '../../shared/remoteRunner';
+import { ForwardingRefusedError } from '../../shared/transport/types';
+import { MONITORING_CAPS, type MonitoringOperation } from '../contract';
+import { ALERTS_SCRIPT, QUERY_SCRIPT } from '../scripts/curl';
+import { curlReply, httpReply, prometheusData, type PrometheusData } from './answers';
 
-/** curl's own limit; the remote `timeout` adds a margin so curl reports first. */
-export const CURL_SECONDS = 20;
+/** How long Prometheus has to answer, either way; the remote `timeout` around curl adds a margin so curl reports first. */
+export const PROMETHEUS_SECONDS = 20;
 
-/** What an operation needs: the checked Prometheus URL and a way to run one remote command. */
+/** What an operation needs: the checked Prometheus URL and the SSH host it is reached from. */
 export interface MonitoringContext {
 	baseUrl: string;
-	run(command: RemoteCommand): Promise<RemoteResult>;
+	host: RemoteHost;
 }
 
+/** Each operation's Prometheus endpoint, asked over a channel or by the curl script. */
+const ENDPOINTS: Record<MonitoringOperation, { path: string; method: 'GET' | 'POST'; script: string }> = {
+	query: { path: '/api/v1/query', method: 'POST', script: QUERY_SCRIPT },
+	alerts: { path: '/api/v1/alerts', method: 'GET', script: ALERTS_SCRIPT },
+};
+
 /**
- * Runs one curl script against Prometheus (read-only, so transient faults are retried) and
- * returns the envelope's data, or the answer for a failure.
+ * Asks Prometheus (read-only, so transient faults are retried) and returns the envelope's data,
+ * or the answer for a failure. A plain http URL goes through a TCP channel of the SSH connection,
+ * so the host starts no process; an https URL (the host's trust store judges its certificate), or
+ * a server that refuses channels, gets curl on the host.
  */
-export async function callPrometheus(
-	ctx: MonitoringContext,
-	script: string,
-	stdin?: string,
-): Promise<Checked<PrometheusData>> {
-	const result = await ctx.run({
-		script,
-		args: [ctx.baseUrl, String(CURL_SECONDS), String(MONITORING_CAPS.responseBytes)],
-		stdin,
-		timeoutSeconds: CURL_SECONDS + 10,
+export async function callPrometheus(ctx: MonitoringContext, operation: MonitoringOperation, promql?: string): Promise<Checked<PrometheusData>> {
+	const endpoint = ENDPOINTS[operation];
+	const form = promql === undefined ? undefined : { query: promql };
+	if (ctx.baseUrl.startsWith('http:')) {
+		const sent = await ctx.host
+			.http({ url: `${ctx.baseUrl}${endpoint.path}`, method: endpoint.method, form, timeoutSeconds: PROMETHEUS_SECONDS, maxBodyBytes: MONITORING_CAPS.responseBytes })
+			.then(
+				(result) => ({ result }),
+				(error: unknown) => ({ error }),
+			);
+		if ('result' in sent) return prometheusData(httpReply(sent.result));
+		if (!(sent.error instanceof ForwardingRefusedError)) throw sent.error;
+	}
+	const result = await ctx.host.run({
+		script: endpoint.script,
+		args: [ctx.baseUrl, String(PROMETHEUS_SECONDS), String(MONITORING_CAPS.responseBytes)],
+		stdin: promql,
+		timeoutSeconds: PROMETHEUS_SECONDS + 10,
 		readOnly: true,
 	});
-	return parseCurlOutput({ stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode });
+	return prometheusData(curlReply({ stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode }));
 }

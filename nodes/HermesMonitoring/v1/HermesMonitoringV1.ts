@@ -1,5 +1,5 @@
 import { parameterReader } from '../../shared/parameterReader';
-import { remoteRunner } from '../../shared/remoteRunner';
+import { remoteHost } from '../../shared/remoteRunner';
 import { gatewayVersionNode } from '../../shared/versionNode';
 import { monitoringRequest, router } from '../actions/router';
 import { MONITORING, MONITORING_V1_PARAMS } from '../contract';
@@ -7,6 +7,6 @@ import { versionDescription } from './versionDescription';
 
 /** Version 1: the operation parameter is named `mode`. */
 export class HermesMonitoringV1 extends gatewayVersionNode(MONITORING, versionDescription, (ctx) => {
-	const run = remoteRunner(ctx);
-	return async (itemIndex) => await router(run, monitoringRequest(MONITORING_V1_PARAMS, parameterReader(ctx, itemIndex)));
+	const host = remoteHost(ctx);
+	return async (itemIndex) => await router(host, monitoringRequest(MONITORING_V1_PARAMS, parameterReader(ctx, itemIndex)));
 }) {}

@@ -1,5 +1,5 @@
 import { parameterReader } from '../../shared/parameterReader';
-import { remoteRunner } from '../../shared/remoteRunner';
+import { remoteHost } from '../../shared/remoteRunner';
 import { gatewayVersionNode } from '../../shared/versionNode';
 import { monitoringRequest, router } from '../actions/router';
 import { MONITORING } from '../contract';
@@ -7,6 +7,6 @@ import { versionDescription } from './versionDescription';
 
 /** Version 2, the one new nodes get: the operation parameter is `operation`, as in every gateway node. */
 export class HermesMonitoringV2 extends gatewayVersionNode(MONITORING, versionDescription, (ctx) => {
-	const run = remoteRunner(ctx);
-	return async (itemIndex) => await router(run, monitoringRequest(MONITORING.params, parameterReader(ctx, itemIndex)));
+	const host = remoteHost(ctx);
+	return async (itemIndex) => await router(host, monitoringRequest(MONITORING.params, parameterReader(ctx, itemIndex)));
 }) {}

@@ -24,9 +24,10 @@ export interface ExecRequest {
 	clientTimeoutMs: number;
 }
 
-export interface ExecHandle {
-	result: Promise<RemoteResult>;
-	/** Fails the command at once (the connection was lost). */
+/** One channel the pool runs: its outcome, and what the pool needs to manage it. */
+export interface ChannelHandle<T> {
+	result: Promise<T>;
+	/** Fails the channel at once (the connection was lost). */
 	abort(error: TransportError): void;
 	/** Whether the server answered the channel open (with a channel or a refusal). */
 	channelAnswered(): boolean;
@@ -36,7 +37,7 @@ function timeoutError(seconds: number, how: string): TransportError {
 	return new TransportError('timeout', `The remote command did not finish within its ${seconds} s limit (${how})`, false);
 }
 
-export function execOnClient(client: Client, request: ExecRequest): ExecHandle {
+export function execOnClient(client: Client, request: ExecRequest): ChannelHandle<RemoteResult> {
 	let abort: (error: TransportError) => void = () => undefined;
 	let answered = false;
 	const result = new Promise<RemoteResult>((resolve, reject) => {

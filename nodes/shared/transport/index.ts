@@ -1,19 +1,25 @@
 /**
  * The SSH transport gateways use (its contract is types.ts): pooled connections per credential,
  * a constant script under `timeout -k 5 N`, data as stdin or single-quoted arguments, host key
- * pinning, retry of transient faults for read-only commands only.
+ * pinning, retry of transient faults for read-only commands only; and HTTP to a service the host
+ * reaches, through a TCP channel of the same connections.
  */
 import { buildCommandLine, clientTimeoutMs } from './command';
 import { unlessHostSetupFault } from './hostTools';
-import { ConnectionPool } from './pool';
+import { httpOnClient } from './http';
+import { ConnectionPool, poolKey } from './pool';
 import { withRetry } from './retry';
-import type { RemoteCommand, RemoteResult, SshConnectionOptions } from './types';
+import { ForwardingRefusedError, type RemoteCommand, type RemoteHttpRequest, type RemoteHttpResult, type RemoteResult, type SshConnectionOptions } from './types';
 
 export { connectionOptionsFromCredentials } from './credentials';
-export { TransportError } from './types';
-export type { RemoteCommand, RemoteResult, SshConnectionOptions, TransportFaultKind } from './types';
+export { ForwardingRefusedError, TransportError } from './types';
+export type { RemoteCommand, RemoteHttpRequest, RemoteHttpResult, RemoteResult, SshConnectionOptions, TransportFaultKind } from './types';
 
 const pool = new ConnectionPool();
+
+/** How long a server's refusal of TCP channels is believed before it is asked again. */
+export const FORWARDING_RECHECK_MS = 5 * 60_000;
+const forwardingRefusedUntil = new Map<string, number>();
 
 /**
  * Runs `cmd` on the host. A non-zero exit is returned, not thrown (scripts print markers);
@@ -27,8 +33,28 @@ export async function runRemote(conn: SshConnectionOptions, cmd: RemoteCommand):
 	return unlessHostSetupFault(await withRetry({ readOnly: cmd.readOnly }, async () => await pool.run(conn, request)));
 }
 
+/**
+ * Sends one read-only HTTP request through a TCP channel of the pooled connection (transient
+ * faults retried as for read-only commands). Throws ForwardingRefusedError when the server does
+ * not carry TCP channels for this login, and then again without asking for a while.
+ */
+export async function requestOverSsh(conn: SshConnectionOptions, request: RemoteHttpRequest): Promise<RemoteHttpResult> {
+	const key = poolKey(conn);
+	if ((forwardingRefusedUntil.get(key) ?? 0) > Date.now()) {
+		throw new ForwardingRefusedError(`The SSH server refused TCP channels for ${conn.username}@${conn.host} less than ${FORWARDING_RECHECK_MS / 60_000} minutes ago`);
+	}
+	const outcome = await withRetry({ readOnly: true }, async () => await pool.use(conn, (client) => httpOnClient(client, request))).then(
+		(value) => ({ value }),
+		(error: unknown) => ({ error }),
+	);
+	if ('value' in outcome) return outcome.value;
+	if (outcome.error instanceof ForwardingRefusedError) forwardingRefusedUntil.set(key, Date.now() + FORWARDING_RECHECK_MS);
+	throw outcome.error;
+}
+
 /** Ends every pooled connection (tests' afterAll, shutdown). */
 export async function closeAllConnections(): Promise<void> {
+	forwardingRefusedUntil.clear();
 	await pool.closeAll();
 }
 

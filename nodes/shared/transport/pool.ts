@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { Client } from 'ssh2';
 
 import { openConnection } from './connect';
-import { ChannelRefusedError, execOnClient, type ExecRequest } from './exec';
+import { ChannelRefusedError, execOnClient, type ChannelHandle, type ExecRequest } from './exec';
 import { TransportError, type RemoteResult, type SshConnectionOptions } from './types';
 
 export const IDLE_CLOSE_MS = 30_000;
@@ -52,10 +52,15 @@ export class ConnectionPool {
 	}
 
 	async run(conn: SshConnectionOptions, request: ExecRequest): Promise<RemoteResult> {
+		return await this.use(conn, (client) => execOnClient(client, request));
+	}
+
+	/** Runs one channel (`start` opens it on a pooled connection), waiting while the server refuses channels. */
+	async use<T>(conn: SshConnectionOptions, start: (client: Client) => ChannelHandle<T>): Promise<T> {
 		const key = poolKey(conn);
 		let refusedAlone = 0;
 		for (let refused = 0; ; refused++) {
-			const outcome = await this.execOn(await this.acquire(key, conn), request);
+			const outcome = await this.channelOn(await this.acquire(key, conn), start);
 			if ('value' in outcome) return outcome.value;
 			if (!(outcome.error instanceof ChannelRefusedError)) throw outcome.error;
 			// With other commands running on that connection a slot frees when one ends. Alone,
@@ -68,12 +73,12 @@ export class ConnectionPool {
 		}
 	}
 
-	/** Runs one command on an acquired connection and always releases the slot. */
-	private async execOn(
+	/** Runs one channel on an acquired connection and always releases the slot. */
+	private async channelOn<T>(
 		pooled: Pooled,
-		request: ExecRequest,
-	): Promise<{ value: RemoteResult } | { error: unknown; othersRunning: boolean }> {
-		const handle = execOnClient(pooled.client!, request);
+		start: (client: Client) => ChannelHandle<T>,
+	): Promise<{ value: T } | { error: unknown; othersRunning: boolean }> {
+		const handle = start(pooled.client!);
 		pooled.aborts.add(handle.abort);
 		const outcome = await handle.result.then(
 			(value) => ({ value }),
@@ -82,7 +87,7 @@ export class ConnectionPool {
 		pooled.aborts.delete(handle.abort);
 		if ('error' in outcome && outcome.error instanceof TransportError && outcome.error.kind === 'timeout' && !handle.channelAnswered()) {
 			// Not even the channel open was answered: the peer is gone without a FIN (dropped NAT or
-			// firewall state, frozen host). Reusing the connection would time out every later command.
+			// firewall state, frozen host). Reusing the connection would time out every later channel.
 			// Commands still waiting on it fail as dropped (read-only ones retry on a fresh connection).
 			void this.drop(pooled, new TransportError('dropped', 'The SSH connection stopped answering (no reply to a new command)', true));
 		}

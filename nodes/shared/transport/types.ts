@@ -40,6 +40,26 @@ export interface RemoteResult {
 	signal?: string;
 }
 
+/** One HTTP request that sshd carries to a service the host reaches (see http.ts). */
+export interface RemoteHttpRequest {
+	/** A plain http URL as the SSH host sees it, e.g. http://127.0.0.1:9090/api/v1/alerts. */
+	url: string;
+	method: 'GET' | 'POST';
+	/** Sent as application/x-www-form-urlencoded. */
+	form?: Record<string, string>;
+	/** For the whole exchange, channel open included. */
+	timeoutSeconds: number;
+	/** Body bytes kept; a longer body is cut there and flagged `truncated`. */
+	maxBodyBytes: number;
+}
+
+/** What came back: an HTTP answer, or why the service gave none (the SSH connection itself worked). */
+export type RemoteHttpResult =
+	| { kind: 'response'; status: number; body: Buffer; truncated: boolean }
+	| { kind: 'connect-failed'; message: string }
+	| { kind: 'timeout'; message: string }
+	| { kind: 'bad-response'; message: string };
+
 export type TransportFaultKind =
 	| 'connect' // refused, unreachable, DNS
 	| 'handshake-timeout'
@@ -59,5 +79,16 @@ export class TransportError extends Error {
 	) {
 		super(message);
 		this.name = 'TransportError';
+	}
+}
+
+/**
+ * The SSH server does not carry TCP channels for this login (AllowTcpForwarding, PermitOpen,
+ * `restrict` in authorized_keys): the caller uses a command on the host instead.
+ */
+export class ForwardingRefusedError extends TransportError {
+	constructor(message: string) {
+		super('config', message, false);
+		this.name = 'ForwardingRefusedError';
 	}
 }

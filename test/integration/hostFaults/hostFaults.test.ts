@@ -48,6 +48,13 @@ async function hostWithout(...tools: string[]): Promise<SshdHandle> {
 	return sshd;
 }
 
+/** The same, and the server carries no TCP channels: monitoring falls back to curl on the host. */
+async function hostWithoutForwarding(...tools: string[]): Promise<SshdHandle> {
+	const sshd = await startSshdWithout(tools, ['AllowTcpForwarding no']);
+	started.push(sshd);
+	return sshd;
+}
+
 function newVault(): GitVault {
 	const vault = createGitVault();
 	vaults.push(vault);
@@ -73,7 +80,7 @@ async function credentialTest(sshd: SshdHandle) {
 	return await hermesSshConnectionTest.call({} as ICredentialTestFunctions, { id: '1', name: 'ssh', type: 'hermesSshApi', data: sshd.credentials });
 }
 
-/** A URL where nothing listens: curl itself runs, and is refused. */
+/** A URL where nothing listens: the connection to it is refused. */
 async function deadPrometheusUrl(): Promise<string> {
 	return `http://127.0.0.1:${await freePort()}`;
 }
@@ -186,22 +193,31 @@ describe('docker', () => {
 });
 
 describe('monitoring', () => {
-	test('no curl: __UNAVAILABLE__ misconfigured saying to install curl', async () => {
-		const sshd = await hostWithout('curl');
+	const unreachable = { success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: 'later' };
+
+	test('no curl where the server forbids TCP channels: __UNAVAILABLE__ misconfigured saying to install curl', async () => {
+		const sshd = await hostWithoutForwarding('curl');
 		expect(await monitoring(sshd, await deadPrometheusUrl())).toEqual(misconfigured(/curl is not on the SSH user PATH.*apt-get install curl/));
 	});
 
-	test('an unreachable Prometheus URL stays unreachable and later', async () => {
-		expect(await monitoring(healthy, await deadPrometheusUrl())).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: 'later' });
+	test('no curl, no timeout, no bash: a channel needs none of them, the dead URL is reported as such', async () => {
+		const sshd = await hostWithout('curl', 'timeout', 'bash');
+		expect(await monitoring(sshd, await deadPrometheusUrl())).toMatchObject({ ...unreachable, hint: expect.stringMatching(/sshd could not connect to 127\.0\.0\.1:\d+ \(Connection refused\)/) });
+	});
+
+	test('an unreachable Prometheus URL stays unreachable and later, over a channel and by curl', async () => {
+		expect(await monitoring(healthy, await deadPrometheusUrl())).toMatchObject(unreachable);
+		expect(await monitoring(await hostWithoutForwarding(), await deadPrometheusUrl())).toMatchObject({ ...unreachable, hint: expect.stringContaining('Failed to connect') });
 	});
 });
 
 describe('no GNU timeout', () => {
-	test('every node answers __UNAVAILABLE__ misconfigured saying to install coreutils, not that its own tool is missing', async () => {
-		const sshd = await hostWithout('timeout');
+	test('every node that runs a command answers __UNAVAILABLE__ misconfigured saying to install coreutils, not that its own tool is missing', async () => {
+		const sshd = await hostWithoutForwarding('timeout');
 		const fix = /no GNU timeout.*apt-get install coreutils.*Retrying cannot help/;
 		expect(await callVault(sshd, newVault(), { operation: 'read', path: 'research/seed.md' })).toEqual(misconfigured(fix));
 		expect(await docker(sshd, 'docker')).toEqual(misconfigured(fix));
+		// Without TCP channels, monitoring runs curl under timeout too.
 		expect(await monitoring(sshd, await deadPrometheusUrl())).toEqual(misconfigured(fix));
 	});
 });
@@ -219,7 +235,7 @@ describe("the credential's Test button", () => {
 	test('no flock and no curl: Error naming both, what needs them and their packages', async () => {
 		const result = await credentialTest(await hostWithout('flock', 'curl'));
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/lacks flock \(needed by Hermes Vault writes; apt-get install util-linux\), curl \(needed by Hermes Monitoring; apt-get install curl\)/);
+		expect(result.message).toMatch(/lacks flock \(needed by Hermes Vault writes; apt-get install util-linux\), curl \(needed by Hermes Monitoring for an https URL or where sshd forbids TCP forwarding; apt-get install curl\)/);
 		expect(result.message).not.toMatch(/\bgit\b/);
 	});
 

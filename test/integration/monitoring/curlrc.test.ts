@@ -9,8 +9,9 @@ import { startSshd, type SshdHandle } from '../../harness/sshd';
 
 /**
  * The SSH user's ~/.curlrc on the host (here: `include`, which puts the response headers in
- * front of the body) must not change what the node's curl prints. Real OpenSSH sshd and curl;
- * the HTTP service is a stand-in on 127.0.0.1 answering like Prometheus' /api/v1/query.
+ * front of the body) must not change what the node's curl prints. The server forbids TCP
+ * channels, so the node asks Prometheus with curl on the host. Real OpenSSH sshd and curl; the
+ * HTTP service is a stand-in on 127.0.0.1 answering like Prometheus' /api/v1/query.
  */
 jest.setTimeout(60_000);
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const address = server.address();
 	port = typeof address === 'object' && address ? address.port : 0;
-	sshd = await startSshd();
+	sshd = await startSshd({ extraConfig: ['AllowTcpForwarding no'] });
 	writeFileSync(join(sshd.homeDir, '.curlrc'), 'include\n');
 });
 

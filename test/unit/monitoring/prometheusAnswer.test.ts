@@ -1,5 +1,5 @@
 import { MONITORING_CAPS } from '../../../nodes/HermesMonitoring/contract';
-import { alertsAnswer, parseCurlOutput, queryAnswer } from '../../../nodes/HermesMonitoring/helpers/answers';
+import { alertsAnswer, curlReply, httpReply, parseCurlOutput, prometheusData, queryAnswer } from '../../../nodes/HermesMonitoring/helpers/answers';
 import { HTTP_TRAILER } from '../../../nodes/HermesMonitoring/scripts/curl';
 
 const curl = (body: string, status = '200', exitCode = 0, stderr = '') => ({
@@ -52,6 +52,35 @@ describe('curl output', () => {
 
 	test('not Prometheus JSON (wrong URL) -> __UNAVAILABLE__', () => {
 		expect(parseCurlOutput(curl('<html>404</html>', '404'))).toMatchObject({ ok: false, answer: { error: '__UNAVAILABLE__', retry: 'never_here', state: 'misconfigured' } });
+	});
+});
+
+describe('an answer over the SSH channel', () => {
+	const response = (body: string, status = 200, truncated = false) => ({ kind: 'response' as const, status, body: Buffer.from(body), truncated });
+	const unavailable = (state: string, hint: string) => ({ ok: false, answer: { error: '__UNAVAILABLE__', state, hint: expect.stringContaining(hint) } });
+
+	test.each([
+		['success envelope', response(JSON.stringify({ status: 'success', data: { resultType: 'vector', result: [] } })), { ok: true }],
+		['bad_data', response(JSON.stringify({ status: 'error', errorType: 'bad_data', error: 'parse error' }), 400), { ok: false, answer: { error: '__BAD_ARGUMENT__', hint: expect.stringContaining('parse error') } }],
+		['errorType timeout', response(JSON.stringify({ status: 'error', errorType: 'timeout', error: 'x' }), 503), { ok: false, answer: { error: '__UNAVAILABLE__', state: 'timeout', retry: 'later' } }],
+		['a body cut at the cap', response('{"status":"succ', 200, true), { ok: false, answer: { error: '__TOO_LARGE__', retry: 'change_arguments' } }],
+		['HTML (wrong URL)', response('<html>404</html>', 404), unavailable('misconfigured', 'HTTP 404')],
+		['an empty body', response('', 502), unavailable('unreachable', 'HTTP 502 with an empty body')],
+		['nothing listens', { kind: 'connect-failed' as const, message: 'sshd could not connect to 127.0.0.1:1 (Connection refused)' }, unavailable('unreachable', 'Connection refused')],
+		['no answer in time', { kind: 'timeout' as const, message: '127.0.0.1:9090 did not answer within 20 s' }, unavailable('timeout', 'did not answer within 20 s')],
+		['not HTTP', { kind: 'bad-response' as const, message: '127.0.0.1:22 gave no HTTP answer: Parse Error' }, unavailable('unreachable', 'Parse Error')],
+	])('%s', (_name, result, expected) => {
+		expect(prometheusData(httpReply(result))).toMatchObject(expected);
+	});
+
+	test.each([
+		['success', JSON.stringify({ status: 'success', data: { resultType: 'scalar', result: [1, '2'] }, warnings: ['w'] }), 200],
+		['bad_data', JSON.stringify({ status: 'error', errorType: 'bad_data', error: 'parse error' }), 400],
+		['unavailable', JSON.stringify({ status: 'error', errorType: 'unavailable', error: 'x' }), 503],
+		['not Prometheus', '<html>404</html>', 404],
+		['empty', '', 502],
+	])('%s: one HTTP answer is judged alike whether the channel or curl carried it', (_name, body, status) => {
+		expect(prometheusData(httpReply(response(body, status)))).toEqual(prometheusData(curlReply(curl(body, String(status)))));
 	});
 });
 

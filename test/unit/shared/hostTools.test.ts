@@ -37,7 +37,7 @@ describe("missingToolsMessage: the credential Test's words for missing tools", (
 		['hermes-ok', undefined],
 		['hermes-ok ', undefined],
 		['hermes-ok git', /lacks git \(needed by Hermes Vault; apt-get install git\)\. Nodes that need none of them work\.$/],
-		['hermes-ok flock  curl', /lacks flock \(needed by Hermes Vault writes; apt-get install util-linux\), curl \(needed by Hermes Monitoring; apt-get install curl\)\./],
+		['hermes-ok flock  curl', /lacks flock \(needed by Hermes Vault writes; apt-get install util-linux\), curl \(needed by Hermes Monitoring for an https URL or where sshd forbids TCP forwarding; apt-get install curl\)\./],
 		['hermes-ok old-bash=4.2.46(2)-release', /^Connected, but the host's bash is 4\.2\.46\(2\)-release, too old for Hermes Vault's reads \(upgrade bash on the host to 4\.4 or later/],
 		['hermes-ok git old-bash=4.3.48(1)-release', /lacks git \(needed by Hermes Vault; apt-get install git\); and the host's bash is 4\.3\.48\(1\)-release, too old/],
 	])('%j', (probe, message) => {

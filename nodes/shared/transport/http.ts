@@ -1,0 +1,122 @@
+/**
+ * One HTTP request to a service the SSH host reaches (e.g. Prometheus on its loopback), sent
+ * through a TCP channel of the pooled connection (`direct-tcpip`, what `ssh -L` uses). sshd
+ * connects to the service itself, so no process starts on the host; Node's HTTP client speaks
+ * HTTP over the channel.
+ */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Client, ClientChannel } from 'ssh2';
+
+import type { ChannelHandle } from './exec';
+import { ChannelRefusedError } from './exec';
+import { ForwardingRefusedError, TransportError, type RemoteHttpRequest, type RemoteHttpResult } from './types';
+
+/** SSH channel-open failure reasons (RFC 4254, 5.1). */
+const OPEN_ADMINISTRATIVELY_PROHIBITED = 1;
+const OPEN_CONNECT_FAILED = 2;
+const OPEN_RESOURCE_SHORTAGE = 4;
+
+/** Where the request goes, as the host resolves it; only plain http travels this way. */
+export function httpTarget(url: string): { host: string; port: number; path: string; hostHeader: string } {
+	const parsed = new URL(url);
+	if (parsed.protocol !== 'http:') throw new TypeError(`Only http URLs go through an SSH channel, got ${parsed.protocol}`);
+	return {
+		host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+		port: parsed.port ? Number(parsed.port) : 80,
+		path: `${parsed.pathname}${parsed.search}`,
+		hostHeader: parsed.host,
+	};
+}
+
+/** Node's HTTP client asks its socket for these; a channel has no TCP options of its own. */
+function asSocket(channel: ClientChannel): Socket {
+	const noop = () => undefined;
+	return Object.assign(channel, { setKeepAlive: noop, setNoDelay: noop, setTimeout: noop, ref: noop, unref: noop }) as unknown as Socket;
+}
+
+/** The server's own words for a refused channel, without ssh2's prefix. */
+const openFailureText = (error: Error) => error.message.replace(/^\(SSH\) Channel open failure: /, '');
+
+function openFailure(error: Error & { reason?: number | string }, target: string): Error {
+	const why = openFailureText(error);
+	if (error.reason === OPEN_ADMINISTRATIVELY_PROHIBITED) {
+		return new ForwardingRefusedError(`The SSH server refused a TCP channel to ${target} (${why}): its AllowTcpForwarding, PermitOpen or the key's options forbid it`);
+	}
+	if (error.reason === OPEN_RESOURCE_SHORTAGE) return new ChannelRefusedError(why);
+	return new TransportError('dropped', `Could not open a channel to ${target}: ${why}`, true);
+}
+
+export function httpOnClient(client: Client, request: RemoteHttpRequest): ChannelHandle<RemoteHttpResult> {
+	const target = httpTarget(request.url);
+	const where = `${target.host}:${target.port}`;
+	let abort: (error: TransportError) => void = () => undefined;
+	let answered = false;
+	const result = new Promise<RemoteHttpResult>((resolve, reject) => {
+		let settled = false;
+		let channel: ClientChannel | undefined;
+		const finish = (error: Error | undefined, value?: RemoteHttpResult) => {
+			if (settled) return;
+			settled = true;
+			clearTimeout(timer);
+			channel?.destroy();
+			if (error) reject(error);
+			else resolve(value!);
+		};
+		abort = (error) => finish(error);
+		const timer = setTimeout(() => {
+			const message = `${where} did not answer within ${request.timeoutSeconds} s`;
+			// Without even an answer to the channel open the SSH peer itself is gone: the pool drops it.
+			if (!answered) finish(new TransportError('timeout', `The SSH host did not open a channel to ${where} within ${request.timeoutSeconds} s`, false));
+			else finish(undefined, { kind: 'timeout', message });
+		}, request.timeoutSeconds * 1000);
+
+		const onResponse = (response: IncomingMessage) => {
+			const chunks: Buffer[] = [];
+			let bytes = 0;
+			response.on('data', (chunk: Buffer) => {
+				if (settled) return;
+				bytes += chunk.length;
+				if (bytes > request.maxBodyBytes) {
+					chunks.push(chunk.subarray(0, chunk.length - (bytes - request.maxBodyBytes)));
+					finish(undefined, { kind: 'response', status: response.statusCode ?? 0, body: Buffer.concat(chunks), truncated: true });
+					return;
+				}
+				chunks.push(chunk);
+			});
+			response.on('end', () => finish(undefined, { kind: 'response', status: response.statusCode ?? 0, body: Buffer.concat(chunks), truncated: false }));
+			response.on('aborted', () => finish(undefined, { kind: 'bad-response', message: `${where} closed the connection in the middle of its answer` }));
+			response.on('error', (error: Error) => finish(undefined, { kind: 'bad-response', message: `${where} broke off its answer: ${error.message}` }));
+		};
+
+		const onChannel = (error: (Error & { reason?: number | string }) | undefined, stream: ClientChannel) => {
+			answered = true;
+			if (error) {
+				// sshd opened no connection to the service (nothing listens, no route, unknown name).
+				if (error.reason === OPEN_CONNECT_FAILED) {
+					finish(undefined, { kind: 'connect-failed', message: `sshd could not connect to ${where} (${openFailureText(error)})` });
+				} else finish(openFailure(error, where));
+				return;
+			}
+			channel = stream;
+			if (settled) {
+				stream.destroy();
+				return;
+			}
+			const body = request.form ? new URLSearchParams(request.form).toString() : undefined;
+			const headers: Record<string, string | number> = { host: target.hostHeader, accept: 'application/json', connection: 'close' };
+			if (body !== undefined) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) });
+			const outgoing = httpRequest({ method: request.method, path: target.path, headers, createConnection: () => asSocket(stream) }, onResponse);
+			outgoing.on('error', (requestError: Error) =>
+				finish(undefined, { kind: 'bad-response', message: `${where} gave no HTTP answer: ${requestError.message}` }),
+			);
+			outgoing.end(body);
+		};
+		try {
+			client.forwardOut('127.0.0.1', 0, target.host, target.port, onChannel);
+		} catch (error) {
+			finish(new TransportError('dropped', `Could not open a channel to ${where}: ${(error as Error).message}`, true));
+		}
+	});
+	return { result, abort: (error) => abort(error), channelAnswered: () => answered };
+}

@@ -1,0 +1,155 @@
+/**
+ * HTTP through a TCP channel of the pooled SSH connection (`requestOverSsh`). Real parts: OpenSSH
+ * sshd on 127.0.0.1, which opens the TCP connection itself, and the real transport. Stand-ins: the
+ * HTTP services on 127.0.0.1 (Node servers that echo, stall, break off or speak no HTTP).
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+
+import { closeAllConnections, ForwardingRefusedError, pooledConnectionCount, requestOverSsh, TransportError } from '../../../nodes/shared/transport';
+import { CONNECTIONS_PER_KEY } from '../../../nodes/shared/transport/pool';
+import type { RemoteHttpRequest, RemoteHttpResult } from '../../../nodes/shared/transport/types';
+import { freePort, startSshd, type SshdHandle } from '../../harness/sshd';
+
+jest.setTimeout(60_000);
+
+let sshd: SshdHandle;
+let http: HttpServer;
+let httpPort = 0;
+let garbage: TcpServer;
+let garbagePort = 0;
+let requestsSeen = 0;
+
+async function listen(server: HttpServer | TcpServer): Promise<number> {
+	return await new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			resolve(typeof address === 'object' && address ? address.port : 0);
+		}),
+	);
+}
+
+/** One behaviour per path: echo what arrived, a large chunked body, a late answer, a body broken off, none. */
+function serve(request: IncomingMessage, response: ServerResponse): void {
+	requestsSeen++;
+	const chunks: Buffer[] = [];
+	request.on('data', (chunk: Buffer) => chunks.push(chunk));
+	request.on('end', () => {
+		const url = request.url ?? '';
+		if (url.endsWith('/echo')) {
+			response.writeHead(200, { 'content-type': 'application/json' });
+			response.end(JSON.stringify({ method: request.method, url, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') }));
+		} else if (url.startsWith('/big/')) {
+			const size = Number(url.split('/')[2]);
+			response.writeHead(200);
+			for (let sent = 0; sent < size; sent += 1000) response.write('x'.repeat(Math.min(1000, size - sent)));
+			response.end();
+		} else if (url === '/slow') {
+			setTimeout(() => response.end('late'), 1500);
+		} else if (url === '/broken') {
+			response.writeHead(200, { 'content-length': '100' });
+			response.write('only ten b');
+			setTimeout(() => response.socket?.destroy(), 50);
+		}
+		// '/stall' never answers.
+	});
+}
+
+beforeAll(async () => {
+	http = createHttpServer(serve);
+	garbage = createTcpServer((socket) => socket.write('SSH-2.0-not-http\r\n\r\n', () => socket.destroy()));
+	[httpPort, garbagePort, sshd] = await Promise.all([listen(http), listen(garbage), startSshd()]);
+});
+
+afterAll(async () => {
+	await closeAllConnections();
+	await sshd?.stop();
+	http?.closeAllConnections();
+	await Promise.all([new Promise((resolve) => http?.close(resolve)), new Promise((resolve) => garbage?.close(resolve))]);
+});
+
+const ask = async (request: Partial<RemoteHttpRequest> & { url: string }, on = sshd): Promise<RemoteHttpResult> =>
+	await requestOverSsh(on.connection, { method: 'GET', timeoutSeconds: 10, maxBodyBytes: 1 << 20, ...request });
+
+function echoed(result: RemoteHttpResult): { method: string; url: string; headers: Record<string, string>; body: string } {
+	expect(result).toMatchObject({ kind: 'response', status: 200, truncated: false });
+	return JSON.parse((result as { body: Buffer }).body.toString('utf8')) as ReturnType<typeof echoed>;
+}
+
+test('a form POST arrives as sent: method, path, Host, content type and every byte of the value', async () => {
+	const query = `sum(rate(x{a="ü \u2028\t'\\""}[5m])) + $(id) & query=vector(2) %00 \u0000 +`;
+	const seen = echoed(await ask({ url: `http://127.0.0.1:${httpPort}/prefix/api/echo`, method: 'POST', form: { query } }));
+	expect(seen).toMatchObject({ method: 'POST', url: '/prefix/api/echo', headers: { host: `127.0.0.1:${httpPort}`, 'content-type': 'application/x-www-form-urlencoded' } });
+	expect([...new URLSearchParams(seen.body).entries()]).toEqual([['query', query]]);
+});
+
+test('a GET carries no body; "localhost" is resolved by the host', async () => {
+	const seen = echoed(await ask({ url: `http://localhost:${httpPort}/echo` }));
+	expect(seen).toMatchObject({ method: 'GET', body: '', headers: { host: `localhost:${httpPort}` } });
+});
+
+test.each([
+	[999, 1000, false],
+	[1000, 1000, false],
+	[1001, 1000, true],
+	[250_000, 100_000, true],
+])('a body of %i bytes with a cap of %i: truncated %s, at most the cap kept', async (size, cap, truncated) => {
+	const result = await ask({ url: `http://127.0.0.1:${httpPort}/big/${size}`, maxBodyBytes: cap });
+	expect(result).toMatchObject({ kind: 'response', status: 200, truncated });
+	expect((result as { body: Buffer }).body.toString()).toBe('x'.repeat(Math.min(size, cap)));
+});
+
+test('a service that never answers: a timeout result at the limit, and the connection stays usable', async () => {
+	const started = Date.now();
+	expect(await ask({ url: `http://127.0.0.1:${httpPort}/stall`, timeoutSeconds: 1 })).toEqual({ kind: 'timeout', message: `127.0.0.1:${httpPort} did not answer within 1 s` });
+	expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+	expect(echoed(await ask({ url: `http://127.0.0.1:${httpPort}/echo` })).method).toBe('GET');
+});
+
+test('an answer broken off, no HTTP at all, nothing listening, an unknown name: said so, never a response', async () => {
+	expect(await ask({ url: `http://127.0.0.1:${httpPort}/broken` })).toEqual({ kind: 'bad-response', message: expect.stringContaining(`127.0.0.1:${httpPort}`) });
+	expect(await ask({ url: `http://127.0.0.1:${garbagePort}/` })).toEqual({ kind: 'bad-response', message: expect.stringMatching(/gave no HTTP answer/) });
+	const dead = await freePort();
+	expect(await ask({ url: `http://127.0.0.1:${dead}/` })).toEqual({ kind: 'connect-failed', message: `sshd could not connect to 127.0.0.1:${dead} (Connection refused)` });
+	expect(await ask({ url: 'http://no-such-host.invalid:9090/' })).toEqual({ kind: 'connect-failed', message: expect.stringContaining('sshd could not connect to no-such-host.invalid:9090') });
+});
+
+test('30 requests at once share the pool: all answered, within its connection limit', async () => {
+	const results = await Promise.all(Array.from({ length: 30 }, async () => await ask({ url: `http://127.0.0.1:${httpPort}/slow` })));
+	expect(results.map((r) => r.kind === 'response' && r.body.toString())).toEqual(Array(30).fill('late'));
+	expect(pooledConnectionCount()).toBeLessThanOrEqual(CONNECTIONS_PER_KEY);
+});
+
+test('the SSH connection lost in the middle of a request: retried on a new connection, answered', async () => {
+	const before = requestsSeen;
+	const pending = ask({ url: `http://127.0.0.1:${httpPort}/slow` });
+	await new Promise((resolve) => setTimeout(resolve, 300));
+	await sshd.kill();
+	await sshd.start();
+	expect(await pending).toMatchObject({ kind: 'response', status: 200 });
+	expect(requestsSeen - before).toBe(2);
+});
+
+describe.each([
+	['AllowTcpForwarding no', ['AllowTcpForwarding no']],
+	['a PermitOpen that names another port', ['PermitOpen 127.0.0.1:1']],
+])('a server that refuses TCP channels (%s)', (_name, extraConfig) => {
+	let refusing: SshdHandle;
+	beforeAll(async () => {
+		refusing = await startSshd({ extraConfig });
+	});
+	afterAll(async () => {
+		await closeAllConnections();
+		await refusing?.stop();
+	});
+
+	test('ForwardingRefusedError, not retried, and not asked again for a while', async () => {
+		const first = await ask({ url: `http://127.0.0.1:${httpPort}/echo` }, refusing).catch((error: unknown) => error);
+		expect(first).toBeInstanceOf(ForwardingRefusedError);
+		expect(first).toBeInstanceOf(TransportError);
+		expect(first).toMatchObject({ kind: 'config', transient: false, message: expect.stringMatching(/refused a TCP channel to 127\.0\.0\.1:\d+.*AllowTcpForwarding, PermitOpen/) });
+		// Only the remembered refusal words it this way: the server was not asked a second time.
+		const second = await ask({ url: `http://127.0.0.1:${httpPort}/echo` }, refusing).catch((error: unknown) => error);
+		expect(second).toMatchObject({ name: 'ForwardingRefusedError', message: expect.stringMatching(/refused TCP channels .* less than 5 minutes ago/) });
+	});
+});
