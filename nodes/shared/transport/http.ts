@@ -64,11 +64,12 @@ export function httpOnClient(client: Client, request: RemoteHttpRequest): Channe
 			else resolve(value!);
 		};
 		abort = (error) => finish(error);
+		// sshd answers the channel open only once its TCP connect to the service is done, so an
+		// unanswered open is a service that cannot be reached (a dropped SYN), not a dead SSH peer:
+		// it must not cost the connection that other commands share. A late channel is closed.
 		const timer = setTimeout(() => {
-			const message = `${where} did not answer within ${request.timeoutSeconds} s`;
-			// Without even an answer to the channel open the SSH peer itself is gone: the pool drops it.
-			if (!answered) finish(new TransportError('timeout', `The SSH host did not open a channel to ${where} within ${request.timeoutSeconds} s`, false));
-			else finish(undefined, { kind: 'timeout', message });
+			const message = answered ? `${where} did not answer within ${request.timeoutSeconds} s` : `sshd could not connect to ${where} within ${request.timeoutSeconds} s`;
+			finish(undefined, { kind: 'timeout', message });
 		}, request.timeoutSeconds * 1000);
 
 		const onResponse = (response: IncomingMessage) => {

@@ -18,6 +18,8 @@ export const CONNECTIONS_PER_KEY = 4;
 /** Refused session channels one call tolerates (in all, and with nothing else running). */
 const MAX_REFUSALS = 50;
 const MAX_REFUSALS_ALONE = 5;
+/** How long the server has to open a session channel when the pool asks whether a connection lives. */
+const ALIVE_CHECK_SECONDS = 5;
 
 interface Pooled {
 	key: string;
@@ -91,12 +93,31 @@ export class ConnectionPool {
 			// Commands still waiting on it fail as dropped (read-only ones retry on a fresh connection).
 			void this.drop(pooled, new TransportError('dropped', 'The SSH connection stopped answering (no reply to a new command)', true));
 		}
+		if ('value' in outcome && !handle.channelAnswered()) this.checkAlive(pooled);
 		if ('error' in outcome && outcome.error instanceof ChannelRefusedError) {
 			// The server allows fewer sessions than we assumed: shrink this connection's share.
 			pooled.capacity = Math.max(1, pooled.active - 1);
 		}
 		this.release(pooled);
 		return outcome;
+	}
+
+	/**
+	 * A channel ended with its open unanswered, for a reason the peer need not be to blame for (sshd
+	 * still connecting to a service): one trivial command tells a live connection from a dead one.
+	 */
+	private checkAlive(pooled: Pooled): void {
+		if (!pooled.usable || !pooled.client) return;
+		pooled.active++;
+		const handle = execOnClient(pooled.client, { line: 'exit 0', timeoutSeconds: ALIVE_CHECK_SECONDS, clientTimeoutMs: ALIVE_CHECK_SECONDS * 1000 });
+		pooled.aborts.add(handle.abort);
+		void handle.result
+			.catch(() => undefined)
+			.then(() => {
+				pooled.aborts.delete(handle.abort);
+				if (!handle.channelAnswered()) void this.drop(pooled, new TransportError('dropped', 'The SSH connection stopped answering (no reply to a new channel)', true));
+				this.release(pooled);
+			});
 	}
 
 	private refusedError(conn: SshConnectionOptions, error: Error): TransportError {

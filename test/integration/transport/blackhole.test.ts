@@ -2,12 +2,13 @@
  * A pooled connection whose peer silently stops answering (a firewall or NAT that dropped its
  * state, a frozen host): the next command must not be sent down the same dead connection again
  * and again. Real OpenSSH sshd behind a TCP relay on 127.0.0.1 that the test can freeze (it then
- * swallows every byte of the connections it already carries, without closing them).
+ * swallows every byte of the connections it already carries, without closing them). The HTTP
+ * "service" of the last test is sshd's own port: its connect never happens on a frozen link.
  */
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 
 import { startSshd, type SshdHandle } from '../../harness/sshd';
-import { closeAllConnections, pooledConnectionCount, runRemote, TransportError } from '../../../nodes/shared/transport';
+import { closeAllConnections, pooledConnectionCount, requestOverSsh, runRemote, TransportError } from '../../../nodes/shared/transport';
 
 jest.setTimeout(60_000);
 
@@ -93,4 +94,22 @@ test('read-only commands already waiting on the dead connection fail over to a f
 	expect(second.stdout.toString()).toBe('b');
 	expect(Date.now() - started).toBeLessThan(30_000);
 	expect(await first).toMatchObject({ kind: 'timeout' });
+});
+
+test('an HTTP channel whose open goes unanswered on a dead connection: a timeout answer, then the connection is checked and dropped', async () => {
+	await closeAllConnections();
+	const via = { ...sshd.connection, port: relayPort };
+	await runRemote(via, { script: 'printf warm', timeoutSeconds: 5, readOnly: true });
+	expect(pooledConnectionCount()).toBe(1);
+
+	for (const link of carried) link.frozen = true;
+	const service = `http://127.0.0.1:${sshd.port}/`;
+	// sshd would answer a channel open only after its connect to the service: the open alone does not tell.
+	expect(await requestOverSsh(via, { url: service, method: 'GET', timeoutSeconds: 1, maxBodyBytes: 100 })).toMatchObject({ kind: 'timeout' });
+	// The check (a session channel) goes unanswered too, within its 5 s: the connection is dropped.
+	const deadline = Date.now() + 15_000;
+	while (pooledConnectionCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+	expect(pooledConnectionCount()).toBe(0);
+	const after = await runRemote(via, { script: 'printf fresh', timeoutSeconds: 5, readOnly: true });
+	expect(after.stdout.toString()).toBe('fresh');
 });

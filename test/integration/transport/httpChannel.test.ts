@@ -1,12 +1,14 @@
 /**
  * HTTP through a TCP channel of the pooled SSH connection (`requestOverSsh`). Real parts: OpenSSH
  * sshd on 127.0.0.1, which opens the TCP connection itself, and the real transport. Stand-ins: the
- * HTTP services on 127.0.0.1 (Node servers that echo, stall, break off or speak no HTTP).
+ * HTTP services on 127.0.0.1 (Node servers that echo, stall, break off or speak no HTTP, and a
+ * python3 socket that never accepts, so that a TCP connect to it never completes).
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect as tcpConnect, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 
-import { closeAllConnections, ForwardingRefusedError, pooledConnectionCount, requestOverSsh, TransportError } from '../../../nodes/shared/transport';
+import { closeAllConnections, ForwardingRefusedError, pooledConnectionCount, requestOverSsh, runRemote, TransportError } from '../../../nodes/shared/transport';
 import { CONNECTIONS_PER_KEY } from '../../../nodes/shared/transport/pool';
 import type { RemoteHttpRequest, RemoteHttpResult } from '../../../nodes/shared/transport/types';
 import { freePort, startSshd, type SshdHandle } from '../../harness/sshd';
@@ -128,6 +130,32 @@ test('the SSH connection lost in the middle of a request: retried on a new conne
 	await sshd.start();
 	expect(await pending).toMatchObject({ kind: 'response', status: 200 });
 	expect(requestsSeen - before).toBe(2);
+});
+
+describe('a service whose TCP connect never completes (its accept queue is full, the SYN is dropped)', () => {
+	let listener: ChildProcess;
+	let port = 0;
+	let filler: Socket;
+	beforeAll(async () => {
+		// Node accepts every connection it is offered; a python socket with backlog 0 does not.
+		listener = spawn('python3', ['-c', "import socket,sys,time\ns=socket.socket()\ns.bind(('127.0.0.1',0))\ns.listen(0)\nprint(s.getsockname()[1],flush=True)\ntime.sleep(120)"]);
+		port = await new Promise<number>((resolve) => listener.stdout!.once('data', (data: Buffer) => resolve(Number(data.toString().trim()))));
+		filler = tcpConnect(port, '127.0.0.1');
+		await new Promise((resolve) => filler.once('connect', resolve));
+	});
+	afterAll(() => {
+		filler?.destroy();
+		listener?.kill('SIGKILL');
+	});
+
+	test('a timeout result, while a command beside it on the same pooled connection finishes undisturbed', async () => {
+		await runRemote(sshd.connection, { script: 'true', timeoutSeconds: 5, readOnly: true });
+		const connections = pooledConnectionCount();
+		const beside = runRemote(sshd.connection, { script: 'sleep 1.5; printf ok', timeoutSeconds: 10, readOnly: false });
+		expect(await ask({ url: `http://127.0.0.1:${port}/`, timeoutSeconds: 1 })).toEqual({ kind: 'timeout', message: `sshd could not connect to 127.0.0.1:${port} within 1 s` });
+		expect((await beside).stdout.toString()).toBe('ok');
+		expect(pooledConnectionCount()).toBe(connections);
+	});
 });
 
 describe.each([
