@@ -105,6 +105,7 @@ export function prometheusData(reply: PrometheusReply): Checked<PrometheusData> 
 	);
 }
 
+/** What curl printed on the host, judged. */
 export function parseCurlOutput(output: CurlOutput): Checked<PrometheusData> {
 	return prometheusData(curlReply(output));
 }

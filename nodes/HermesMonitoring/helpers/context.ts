@@ -3,7 +3,7 @@ import type { RemoteHost } from '../../shared/remoteRunner';
 import { ForwardingRefusedError } from '../../shared/transport/types';
 import { MONITORING_CAPS, type MonitoringOperation } from '../contract';
 import { ALERTS_SCRIPT, QUERY_SCRIPT } from '../scripts/curl';
-import { curlReply, httpReply, prometheusData, type PrometheusData } from './answers';
+import { httpReply, parseCurlOutput, prometheusData, type PrometheusData } from './answers';
 
 /** How long Prometheus has to answer, either way; the remote `timeout` around curl adds a margin so curl reports first. */
 export const PROMETHEUS_SECONDS = 20;
@@ -46,5 +46,5 @@ export async function callPrometheus(ctx: MonitoringContext, operation: Monitori
 		timeoutSeconds: PROMETHEUS_SECONDS + 10,
 		readOnly: true,
 	});
-	return prometheusData(curlReply({ stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode }));
+	return parseCurlOutput({ stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode });
 }

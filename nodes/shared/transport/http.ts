@@ -18,7 +18,7 @@ const OPEN_CONNECT_FAILED = 2;
 const OPEN_RESOURCE_SHORTAGE = 4;
 
 /** Where the request goes, as the host resolves it; only plain http travels this way. */
-export function httpTarget(url: string): { host: string; port: number; path: string; hostHeader: string } {
+function httpTarget(url: string): { host: string; port: number; path: string; hostHeader: string } {
 	const parsed = new URL(url);
 	if (parsed.protocol !== 'http:') throw new TypeError(`Only http URLs go through an SSH channel, got ${parsed.protocol}`);
 	return {

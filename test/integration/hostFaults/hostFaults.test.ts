@@ -43,14 +43,16 @@ afterAll(async () => {
 });
 
 async function hostWithout(...tools: string[]): Promise<SshdHandle> {
-	const sshd = await startSshdWithout(tools);
-	started.push(sshd);
-	return sshd;
+	return await startHost(tools);
 }
 
 /** The same, and the server carries no TCP channels: monitoring falls back to curl on the host. */
 async function hostWithoutForwarding(...tools: string[]): Promise<SshdHandle> {
-	const sshd = await startSshdWithout(tools, ['AllowTcpForwarding no']);
+	return await startHost(tools, ['AllowTcpForwarding no']);
+}
+
+async function startHost(tools: string[], extraConfig?: string[]): Promise<SshdHandle> {
+	const sshd = await startSshdWithout(tools, extraConfig);
 	started.push(sshd);
 	return sshd;
 }
