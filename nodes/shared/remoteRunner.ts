@@ -1,12 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { connectionOptionsFromCredentials, requestOverSsh, runRemote } from './transport';
+import { connectionIdentity, connectionOptionsFromCredentials, requestOverSsh, runRemote } from './transport';
 import type { RemoteCommand, RemoteHttpRequest, RemoteHttpResult, RemoteResult, SshConnectionOptions } from './transport/types';
 
 /** The SSH host of one node execution: commands on it, and HTTP to services it reaches. */
 export interface RemoteHost {
 	run(command: RemoteCommand): Promise<RemoteResult>;
 	http(request: RemoteHttpRequest): Promise<RemoteHttpResult>;
+	/** Names the login (host, user, key), for what a node remembers about a host. */
+	identity(): Promise<string>;
 }
 
 /**
@@ -19,6 +21,7 @@ export function remoteHost(ctx: IExecuteFunctions): RemoteHost {
 	return {
 		run: async (command) => await runRemote(await connect(), command),
 		http: async (request) => await requestOverSsh(await connect(), request),
+		identity: async () => connectionIdentity(await connect()),
 	};
 }
 

@@ -12,11 +12,11 @@
  * - and, without n8n, the vault read's SSH operation alone over the warm pool.
  * Per phase: calls/s, p50/p99 latency, errors, and CPU milliseconds per call of the n8n process
  * tree (or this process for the SSH-only phase), of sshd and everything it runs for a call
- * (session processes, bash, git, curl, the docker stand-in), and of Prometheus, read from /proc
+ * (session processes, bash, git, curl), of Prometheus and of the Docker daemon, read from /proc
  * before and after the phase. Medians over the rounds; then one JSON line.
- * Real: n8n 2.41.1 with the packed package, OpenSSH sshd, git, Prometheus. Stand-ins: docker
- * (a node script on the host, so docker_read's host CPU is mostly the stand-in's start-up) and
- * Odoo (not called here). Figures only, no timed assertion; every call must succeed.
+ * Real: n8n 2.41.1 with the packed package, OpenSSH sshd, git, Prometheus, Debian's Docker
+ * Engine (docker_read's status goes to its socket). Stand-in: Odoo (not called here).
+ * Figures only, no timed assertion; every call must succeed.
  */
 import { READ_SCRIPT } from '../../nodes/HermesVault/scripts/read';
 import { closeAllConnections, runRemote } from '../../nodes/shared/transport';
@@ -24,6 +24,7 @@ import { callTool, connectMcp, type McpSession } from '../e2e/helpers/mcp';
 import { REPO_ROOT } from '../e2e/helpers/repoRoot';
 import { startHermesStack, type HermesStack } from '../e2e/helpers/stack';
 import { gatewayAnswer } from '../e2e/helpers/toolCases';
+import { startDockerEngine } from '../harness/dockerEngine';
 import { startN8n } from '../harness/n8n';
 import { treeCpuSeconds } from '../harness/procTree';
 import { defaultConfig } from '../../generator/config/defaults';
@@ -55,6 +56,7 @@ interface Cpu {
 	n8n: number;
 	sshd: number;
 	prometheus: number;
+	dockerd: number;
 }
 
 interface PhaseResult {
@@ -69,20 +71,22 @@ interface PhaseResult {
 	cpu: Cpu;
 }
 
-/** CPU seconds so far of the parts: n8n's process tree (or this process), sshd's tree, Prometheus. */
-function cpuNow(stack: HermesStack, n8nPid: number | 'self'): Cpu {
+/** CPU seconds so far of the parts: n8n's process tree (or this process), sshd's tree, Prometheus, dockerd's tree. */
+function cpuNow(stack: HermesStack, dockerdPid: number, n8nPid: number | 'self'): Cpu {
 	const self = process.cpuUsage();
 	const sshd = stack.sshd.pid();
 	return {
 		n8n: n8nPid === 'self' ? (self.user + self.system) / 1e6 : treeCpuSeconds(n8nPid),
 		sshd: sshd === undefined ? 0 : treeCpuSeconds(sshd),
 		prometheus: treeCpuSeconds(stack.prometheus.pid),
+		dockerd: treeCpuSeconds(dockerdPid),
 	};
 }
 
 /** `CALLS` calls shared by the sessions, each calling one after the other; latencies and CPU. */
 async function phase(
 	stack: HermesStack,
+	dockerdPid: number,
 	tool: string,
 	sessions: number,
 	call: (index: number) => Promise<boolean>,
@@ -91,7 +95,7 @@ async function phase(
 	const latencies: number[] = [];
 	let errors = 0;
 	let next = 0;
-	const before = cpuNow(stack, n8nPid);
+	const before = cpuNow(stack, dockerdPid, n8nPid);
 	const started = process.hrtime.bigint();
 	await Promise.all(
 		Array.from({ length: sessions }, async () => {
@@ -104,7 +108,7 @@ async function phase(
 		}),
 	);
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-	const after = cpuNow(stack, n8nPid);
+	const after = cpuNow(stack, dockerdPid, n8nPid);
 	const perCall = (part: keyof Cpu) => ((after[part] - before[part]) * 1000) / latencies.length;
 	return {
 		tool,
@@ -114,7 +118,7 @@ async function phase(
 		callsPerSecond: latencies.length / seconds,
 		p50Ms: percentile(latencies, 50),
 		p99Ms: percentile(latencies, 99),
-		cpu: { n8n: perCall('n8n'), sshd: perCall('sshd'), prometheus: perCall('prometheus') },
+		cpu: { n8n: perCall('n8n'), sshd: perCall('sshd'), prometheus: perCall('prometheus'), dockerd: perCall('dockerd') },
 	};
 }
 
@@ -128,12 +132,22 @@ function medianResult(results: PhaseResult[]): PhaseResult {
 		callsPerSecond: of((r) => r.callsPerSecond),
 		p50Ms: of((r) => r.p50Ms),
 		p99Ms: of((r) => r.p99Ms),
-		cpu: { n8n: of((r) => r.cpu.n8n), sshd: of((r) => r.cpu.sshd), prometheus: of((r) => r.cpu.prometheus) },
+		cpu: { n8n: of((r) => r.cpu.n8n), sshd: of((r) => r.cpu.sshd), prometheus: of((r) => r.cpu.prometheus), dockerd: of((r) => r.cpu.dockerd) },
 	};
 }
 
 it('gateway tools under load against the floor tool, with the CPU of a call split', async () => {
-	const stack = await startHermesStack({ startN8n: () => startN8n({ repoRoot: REPO_ROOT }), gatewayMode: 'direct' });
+	const engine = await startDockerEngine();
+	await Promise.all(['app', 'db'].map(async (service) => await engine.composeContainer({ project: 'web', service, state: 'running' })));
+	const stack = await startHermesStack({
+		startN8n: () => startN8n({ repoRoot: REPO_ROOT }),
+		gatewayMode: 'direct',
+		// The Docker gateway's command talks to the real daemon, so its reads go to the daemon's socket.
+		config: { docker: { command: engine.command, protectedStacks: ['security-stack'] } },
+	}).catch(async (error: unknown) => {
+		await engine.stop();
+		throw error;
+	});
 	const results: PhaseResult[] = [];
 	try {
 		const floorPath = await deployFloorWorkflows(stack.n8n, stack.token);
@@ -164,6 +178,7 @@ it('gateway tools under load against the floor tool, with the CPU of a call spli
 						add(
 							await phase(
 								stack,
+								engine.dockerdPid,
 								tool,
 								sessions,
 								async (index) => {
@@ -174,7 +189,7 @@ it('gateway tools under load against the floor tool, with the CPU of a call spli
 							),
 						);
 					}
-					add(await phase(stack, SSH_ONLY, sessions, async () => (await runRemote(stack.sshd.connection, vaultRead)).exitCode === 0, 'self'));
+					add(await phase(stack, engine.dockerdPid, SSH_ONLY, sessions, async () => (await runRemote(stack.sshd.connection, vaultRead)).exitCode === 0, 'self'));
 				}
 				results.push(...[...byPhase.values()].map(medianResult));
 			} finally {
@@ -184,10 +199,11 @@ it('gateway tools under load against the floor tool, with the CPU of a call spli
 	} finally {
 		closeAllConnections();
 		await stack.stop();
+		await engine.stop();
 	}
 
 	const floorOf = (sessions: number, tool: string = FLOOR) => results.find((r) => r.tool === tool && r.sessions === sessions)!;
-	const totalCpu = (r: PhaseResult) => r.cpu.n8n + r.cpu.sshd + r.cpu.prometheus;
+	const totalCpu = (r: PhaseResult) => r.cpu.n8n + r.cpu.sshd + r.cpu.prometheus + r.cpu.dockerd;
 	const rows = results.map((r) => {
 		const host = r.cpu.sshd;
 		// The machine's other work moves calls/s; CPU per call moves far less, so its ratio is a steadier "vs floor".
@@ -205,13 +221,14 @@ it('gateway tools under load against the floor tool, with the CPU of a call spli
 			ms(r.cpu.n8n),
 			ms(host),
 			ms(r.cpu.prometheus),
+			ms(r.cpu.dockerd),
 			ms(totalCpu(r)),
 			String(r.errors),
 		];
 	});
 	process.stdout.write(
 		`\nGateway tools under load (regular mode, direct gateway mode; ${CALLS} calls per phase, ${ROUNDS} interleaved rounds, medians; CPU in ms per call)\n${table(
-			['tool', 'sessions', 'calls/s', 'p50 ms', 'p99 ms', 'vs floor', 'vs floor in tool workflow', 'floor cpu / cpu', 'same, floor in tool workflow', 'n8n cpu', 'sshd+children cpu', 'prometheus cpu', 'total cpu', 'errors'],
+			['tool', 'sessions', 'calls/s', 'p50 ms', 'p99 ms', 'vs floor', 'vs floor in tool workflow', 'floor cpu / cpu', 'same, floor in tool workflow', 'n8n cpu', 'sshd+children cpu', 'prometheus cpu', 'dockerd cpu', 'total cpu', 'errors'],
 			rows,
 		)}\n(the SSH-only row's "n8n cpu" is this process: the node's transport without n8n)\n${JSON.stringify({ bench: 'gatewayLoad', calls: CALLS, rounds: ROUNDS, results })}\n`,
 	);

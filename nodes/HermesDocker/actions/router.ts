@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ParameterReader } from '../../shared/parameterReader';
 import type { DockerParam } from '../contract';
 import { check } from '../helpers/check';
-import type { DockerContext } from '../helpers/context';
+import type { DockerContext, DockerHost } from '../helpers/context';
 import { checkAction, checkSettings, checkStack } from '../helpers/validate';
 import * as list from './stack/list.operation';
 import * as logs from './stack/logs.operation';
@@ -44,10 +44,11 @@ const ON_A_STACK = { status, logs, start, stop, restart, update } as const;
  * needs one that passes the name and protected checks before anything runs. With Check Only the
  * same checks run and the answer says what would run (helpers/check.ts).
  */
-export async function router(run: DockerContext['run'], request: DockerRequest): Promise<IDataObject> {
+export async function router(host: DockerHost, request: DockerRequest): Promise<IDataObject> {
 	const settings = checkSettings(request.settings);
 	if (!settings.ok) return { ...settings.answer };
-	const ctx: DockerContext = { docker: settings.value.docker, protectedStacks: settings.value.protectedStacks, run };
+	const docker = settings.value.docker;
+	const ctx: DockerContext = { docker, protectedStacks: settings.value.protectedStacks, run: host.run, engine: async (path) => await host.engine(docker, path) };
 	const operation = checkAction(request.operation, settings.value.allowed);
 	if (!operation.ok) return { ...operation.answer };
 	const checkOnly = request.checkOnly() === true;

@@ -2,12 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ok, refuse, type Checked } from '../../shared/checked';
 import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
+import type { RemoteHttpResult } from '../../shared/transport/types';
 import { DOCKER_LOG_CAPS } from '../contract';
 import { EXIT, NO_CONTAINERS, SECTION } from '../scripts/compose';
+import { COMPOSE_PROJECT_LABEL } from './composeViews';
 
-/** Reads what the docker command printed (`--format json`, `inspect`) into the node's answers. */
+/**
+ * Reads what the docker command printed (`--format json`, `inspect`), or what the Docker Engine
+ * API answered, into the node's answers.
+ */
 const OUTPUT_CHARS = 2_000;
-const COMPOSE_PROJECT_LABEL = 'com.docker.compose.project';
 
 export interface CommandOutput {
 	stdout: string;
@@ -28,27 +32,34 @@ export function parseJsonRecords(text: string): IDataObject[] {
 		.map((line) => JSON.parse(line) as IDataObject);
 }
 
-/** What docker's CLI says without its compose plugin: 20.10-24 ("is not a docker command"), 25+ ("unknown command"). */
-const NO_COMPOSE_PLUGIN = /'compose' is not a docker command|unknown command: docker compose/;
+/**
+ * What docker's CLI says without its compose plugin: 20.10-24 ("is not a docker command"), 25+
+ * ("unknown command") for a bare `docker compose`; and every version, exit 125, for the flags our
+ * scripts give compose, which it then reads as its own ("unknown flag: --project-name", then its
+ * whole usage text).
+ */
+const NO_COMPOSE_PLUGIN = /'compose' is not a docker command|unknown command: docker compose|^unknown flag: --(project-name|all)$/m;
 /** The SSH user may not talk to the daemon: retrying cannot change its groups. */
 const SOCKET_DENIED = /permission denied while trying to connect to the Docker daemon/i;
 
 /** A failing docker command is an infrastructure answer that carries docker's own words. */
 export function dockerFailure(output: CommandOutput): ErrorAnswer {
-	const said = tail((output.stderr.trim() || output.stdout.trim()).replace(/\s+$/, ''), 500);
+	const text = output.stderr.trim() || output.stdout.trim();
+	const said = tail(text, 500);
 	if (output.exitCode === 127) {
 		return unavailableAnswer(
 			'misconfigured',
 			`The docker command was not found on the host: install Docker with its compose plugin there, or set the Docker Command setting to its path (${said})`,
 		);
 	}
-	if (NO_COMPOSE_PLUGIN.test(said)) {
+	const noPlugin = NO_COMPOSE_PLUGIN.exec(text);
+	if (noPlugin) {
 		return unavailableAnswer(
 			'misconfigured',
-			`The host's docker has no compose plugin: install it there (apt-get install docker-compose-plugin, from Docker's apt repository) (${said})`,
+			`The host's docker has no compose plugin: install it there (apt-get install docker-compose-plugin, from Docker's apt repository) (${noPlugin[0]})`,
 		);
 	}
-	if (SOCKET_DENIED.test(said)) {
+	if (SOCKET_DENIED.test(text)) {
 		return unavailableAnswer('misconfigured', `The SSH user may not use the Docker daemon: add it to the docker group on the host (usermod -aG docker <user>) (${said})`);
 	}
 	// Mostly a daemon that is down or busy: worth a later retry.
@@ -69,6 +80,33 @@ export function answerFrom(output: CommandOutput, build: (output: CommandOutput)
 	}
 }
 
+/**
+ * The answer for a read of the Docker Engine API: the daemon's refusal or silence, or what
+ * `build` reads from its JSON. A socket that speaks something else is answered, not thrown.
+ */
+export function engineAnswer(result: RemoteHttpResult, build: (body: unknown) => IDataObject): IDataObject {
+	if (result.kind === 'timeout' || result.kind === 'bad-response' || result.kind === 'connect-failed') {
+		return { ...unavailableAnswer('unreachable', `The Docker daemon gave no answer: ${result.message}`) };
+	}
+	const text = result.body.toString('utf8');
+	if (result.status !== 200) {
+		let said = tail(text.trim(), 500);
+		try {
+			said = String((JSON.parse(text) as { message?: unknown }).message ?? said);
+		} catch {
+			// Not Docker's JSON error body: its text as it came.
+		}
+		// Docker answers 5xx when it is busy or broken: a later retry may help.
+		return { ...unavailableAnswer('unreachable', `The Docker daemon answered ${result.status}: ${said || 'no message'}`) };
+	}
+	try {
+		return build(JSON.parse(text));
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return { ...notDockerJson(why) };
+	}
+}
+
 /** Output of another program than Docker: the Docker Command setting names something else. */
 function notDockerJson(why: string): ErrorAnswer {
 	return unavailableAnswer('misconfigured', `The docker command printed something that is not Docker JSON (${why}). Check the Docker Command setting.`);
@@ -79,13 +117,19 @@ function noContainers(stack: string): IDataObject {
 	return { ...errorAnswer('__NOT_FOUND__', `No containers belong to the stack "${stack}". Use action "list" to see the stacks.`) };
 }
 
-export function listAnswer(output: CommandOutput): IDataObject {
-	const stacks = parseJsonRecords(output.stdout).map((p) => ({ name: String(p.Name ?? ''), status: String(p.Status ?? '') }));
+/** `compose ls` records (printed by the command, or rebuilt from the engine's list) as the list answer. */
+export function listAnswerOf(records: IDataObject[]): IDataObject {
+	const stacks = records.map((p) => ({ name: String(p.Name ?? ''), status: String(p.Status ?? '') }));
 	return { success: true, action: 'list', count: stacks.length, stacks };
 }
 
-export function statusAnswer(stack: string, output: CommandOutput): IDataObject {
-	const containers = parseJsonRecords(output.stdout).map((c) => ({
+export const listAnswer = (output: CommandOutput): IDataObject => listAnswerOf(parseJsonRecords(output.stdout));
+
+export const statusAnswer = (stack: string, output: CommandOutput): IDataObject => statusAnswerOf(stack, parseJsonRecords(output.stdout));
+
+/** `compose ps` records (printed by the command, or rebuilt from the engine's list) as the status answer. */
+export function statusAnswerOf(stack: string, records: IDataObject[]): IDataObject {
+	const containers = records.map((c) => ({
 		name: String(c.Name ?? c.Names ?? ''),
 		service: String(c.Service ?? ''),
 		state: String(c.State ?? ''),

@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DOCKER_MANAGE_ACTIONS, type DockerAction, type DockerManageAction } from '../contract';
-import { STATUS_SCRIPT } from '../scripts/compose';
-import { answerFrom, statusAnswer } from './answers';
 import type { DockerContext } from './context';
 import { resolveForAction } from './manage';
+import { readStatus } from './reads';
 
 const isManage = (action: DockerAction): action is DockerManageAction => (DOCKER_MANAGE_ACTIONS as readonly string[]).includes(action);
 
@@ -20,7 +19,7 @@ export async function check(ctx: DockerContext, action: DockerAction, stack: str
 		const resolved = await resolveForAction(ctx, action, stack);
 		if (!resolved.ok) return { ...resolved.answer };
 	}
-	const status = answerFrom(await ctx.run(STATUS_SCRIPT, [ctx.docker, stack], true), (output) => statusAnswer(stack, output));
+	const status = await readStatus(ctx, stack);
 	// A stack Docker knows without containers is still a target; any other failure refuses.
 	if (status.success !== true && status.error !== '__NOT_FOUND__') return status;
 	const containers = status.success === true ? status.containers : [];

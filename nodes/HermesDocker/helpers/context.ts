@@ -1,25 +1,41 @@
-import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
-import type { CommandOutput } from './answers';
+import type { RemoteHost } from '../../shared/remoteRunner';
+import type { RemoteCommand, RemoteHttpResult, RemoteResult } from '../../shared/transport/types';
+import { engineReader, type RunScript } from './engine';
 
 /** Seconds a read (status, logs, list, the target check) may take on the host. */
 export const READ_SECONDS = 30;
 /** `update` pulls images: give it time. */
 export const MANAGE_SECONDS = 300;
 
-/** What an operation needs: the checked settings and a way to run one docker script. */
+/** The host as the Docker node uses it: docker scripts, and GETs on the daemon's Engine API. */
+export interface DockerHost {
+	/** Read-only scripts retry transient transport faults; manage scripts never do. */
+	run: RunScript;
+	/** A GET on the daemon `docker` talks to; undefined where only the command can reach it. */
+	engine(docker: string, path: string): Promise<RemoteHttpResult | undefined>;
+}
+
+/** What an operation needs: the checked settings and the host. */
 export interface DockerContext {
 	/** The Docker Command setting, checked. */
 	docker: string;
 	/** The Protected Stacks setting, lower-cased. */
 	protectedStacks: string[];
-	/** Read-only scripts retry transient transport faults; manage scripts never do. */
-	run(script: string, args: string[], readOnly: boolean): Promise<CommandOutput>;
+	run: RunScript;
+	/** A GET on the Docker Engine API; undefined: run the command instead. */
+	engine(path: string): Promise<RemoteHttpResult | undefined>;
 }
 
 /** Adapts the node's remote runner to docker scripts (text output, the timeouts above). */
-export function dockerScriptRunner(remote: (command: RemoteCommand) => Promise<RemoteResult>): DockerContext['run'] {
+export function dockerScriptRunner(remote: (command: RemoteCommand) => Promise<RemoteResult>): RunScript {
 	return async (script, args, readOnly) => {
 		const result = await remote({ script, args, readOnly, timeoutSeconds: readOnly ? READ_SECONDS : MANAGE_SECONDS });
 		return { stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode };
 	};
+}
+
+/** The Docker node's view of one execution's SSH host. */
+export function dockerHost(remote: RemoteHost): DockerHost {
+	const run = dockerScriptRunner(remote.run);
+	return { run, engine: engineReader(remote, run) };
 }

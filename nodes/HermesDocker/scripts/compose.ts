@@ -11,6 +11,12 @@ import type { DockerManageAction } from '../contract';
 export const SECTION = '__HERMES_SECTION__';
 export const EXIT = '__HERMES_EXIT__';
 
+/**
+ * Where the docker command talks to its daemon, as the SSH user's environment sets it (DOCKER_HOST,
+ * the current context), e.g. `unix:///var/run/docker.sock`. Reads then ask that daemon directly.
+ */
+export const ENDPOINT_SCRIPT = `"$1" context inspect --format '{{.Endpoints.docker.Host}}'`;
+
 export const LIST_SCRIPT = '"$1" compose ls --all --format json';
 
 export const STATUS_SCRIPT = '"$1" compose --project-name "$2" ps --all --format json';

@@ -1,8 +1,8 @@
 /**
- * One HTTP request to a service the SSH host reaches (e.g. Prometheus on its loopback), sent
- * through a TCP channel of the pooled connection (`direct-tcpip`, what `ssh -L` uses). sshd
- * connects to the service itself, so no process starts on the host; Node's HTTP client speaks
- * HTTP over the channel.
+ * One HTTP request to a service the SSH host reaches (e.g. Prometheus on its loopback, or the
+ * Docker daemon's Unix socket), sent through a channel of the pooled connection: `direct-tcpip`,
+ * what `ssh -L` uses, or OpenSSH's `direct-streamlocal` for a socket. sshd connects to the service
+ * itself, so no process starts on the host; Node's HTTP client speaks HTTP over the channel.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
@@ -17,16 +17,35 @@ const OPEN_ADMINISTRATIVELY_PROHIBITED = 1;
 const OPEN_CONNECT_FAILED = 2;
 const OPEN_RESOURCE_SHORTAGE = 4;
 
+/** The kind of channel a request needs; sshd allows each by its own setting. */
+export type ChannelKind = 'TCP' | 'Unix socket';
+
+/** The channel kind a request travels on. */
+export const channelKind = (request: RemoteHttpRequest): ChannelKind => (request.socketPath === undefined ? 'TCP' : 'Unix socket');
+
+type OpenCallback = (error: (Error & { reason?: number | string }) | undefined, stream: ClientChannel) => void;
+
+interface HttpTarget {
+	/** How the target is named in answers: host:port, or the socket's path. */
+	where: string;
+	channel: ChannelKind;
+	path: string;
+	hostHeader: string;
+	open(client: Client, callback: OpenCallback): void;
+}
+
 /** Where the request goes, as the host resolves it; only plain http travels this way. */
-function httpTarget(url: string): { host: string; port: number; path: string; hostHeader: string } {
-	const parsed = new URL(url);
+function httpTarget(request: RemoteHttpRequest): HttpTarget {
+	const parsed = new URL(request.url);
 	if (parsed.protocol !== 'http:') throw new TypeError(`Only http URLs go through an SSH channel, got ${parsed.protocol}`);
-	return {
-		host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-		port: parsed.port ? Number(parsed.port) : 80,
-		path: `${parsed.pathname}${parsed.search}`,
-		hostHeader: parsed.host,
-	};
+	const path = `${parsed.pathname}${parsed.search}`;
+	const socketPath = request.socketPath;
+	if (socketPath !== undefined) {
+		return { where: socketPath, channel: 'Unix socket', path, hostHeader: parsed.host, open: (client, callback) => client.openssh_forwardOutStreamLocal(socketPath, callback) };
+	}
+	const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+	const port = parsed.port ? Number(parsed.port) : 80;
+	return { where: `${host}:${port}`, channel: 'TCP', path, hostHeader: parsed.host, open: (client, callback) => client.forwardOut('127.0.0.1', 0, host, port, callback) };
 }
 
 /** Node's HTTP client asks its socket for these; a channel has no TCP options of its own. */
@@ -38,18 +57,19 @@ function asSocket(channel: ClientChannel): Socket {
 /** The server's own words for a refused channel, without ssh2's prefix. */
 const openFailureText = (error: Error) => error.message.replace(/^\(SSH\) Channel open failure: /, '');
 
-function openFailure(error: Error & { reason?: number | string }, target: string): Error {
+function openFailure(error: Error & { reason?: number | string }, target: HttpTarget): Error {
 	const why = openFailureText(error);
 	if (error.reason === OPEN_ADMINISTRATIVELY_PROHIBITED) {
-		return new ForwardingRefusedError(`The SSH server refused a TCP channel to ${target} (${why}): its AllowTcpForwarding, PermitOpen or the key's options forbid it`);
+		const options = target.channel === 'TCP' ? 'its AllowTcpForwarding, PermitOpen' : 'its AllowStreamLocalForwarding';
+		return new ForwardingRefusedError(`The SSH server refused a ${target.channel} channel to ${target.where} (${why}): ${options} or the key's options forbid it`);
 	}
 	if (error.reason === OPEN_RESOURCE_SHORTAGE) return new ChannelRefusedError(why);
-	return new TransportError('dropped', `Could not open a channel to ${target}: ${why}`, true);
+	return new TransportError('dropped', `Could not open a channel to ${target.where}: ${why}`, true);
 }
 
 export function httpOnClient(client: Client, request: RemoteHttpRequest): ChannelHandle<RemoteHttpResult> {
-	const target = httpTarget(request.url);
-	const where = `${target.host}:${target.port}`;
+	const target = httpTarget(request);
+	const where = target.where;
 	let abort: (error: TransportError) => void = () => undefined;
 	let answered = false;
 	const result = new Promise<RemoteHttpResult>((resolve, reject) => {
@@ -96,7 +116,7 @@ export function httpOnClient(client: Client, request: RemoteHttpRequest): Channe
 				// sshd opened no connection to the service (nothing listens, no route, unknown name).
 				if (error.reason === OPEN_CONNECT_FAILED) {
 					finish(undefined, { kind: 'connect-failed', message: `sshd could not connect to ${where} (${openFailureText(error)})` });
-				} else finish(openFailure(error, where));
+				} else finish(openFailure(error, target));
 				return;
 			}
 			channel = stream;
@@ -114,7 +134,7 @@ export function httpOnClient(client: Client, request: RemoteHttpRequest): Channe
 			outgoing.end(body);
 		};
 		try {
-			client.forwardOut('127.0.0.1', 0, target.host, target.port, onChannel);
+			target.open(client, onChannel);
 		} catch (error) {
 			finish(new TransportError('dropped', `Could not open a channel to ${where}: ${(error as Error).message}`, true));
 		}

@@ -6,7 +6,7 @@
  */
 import { buildCommandLine, clientTimeoutMs } from './command';
 import { unlessHostSetupFault } from './hostTools';
-import { httpOnClient } from './http';
+import { channelKind, httpOnClient } from './http';
 import { ConnectionPool, poolKey } from './pool';
 import { withRetry } from './retry';
 import { ForwardingRefusedError, type RemoteCommand, type RemoteHttpRequest, type RemoteHttpResult, type RemoteResult, type SshConnectionOptions } from './types';
@@ -17,7 +17,7 @@ export type { RemoteCommand, RemoteHttpRequest, RemoteHttpResult, RemoteResult, 
 
 const pool = new ConnectionPool();
 
-/** How long a server's refusal of TCP channels is believed before it is asked again. */
+/** How long a server's refusal of a kind of channel is believed before it is asked again. */
 export const FORWARDING_RECHECK_MS = 5 * 60_000;
 const forwardingRefusedUntil = new Map<string, number>();
 
@@ -34,14 +34,16 @@ export async function runRemote(conn: SshConnectionOptions, cmd: RemoteCommand):
 }
 
 /**
- * Sends one read-only HTTP request through a TCP channel of the pooled connection (transient
- * faults retried as for read-only commands). Throws ForwardingRefusedError when the server does
- * not carry TCP channels for this login, and then again without asking for a while.
+ * Sends one read-only HTTP request through a TCP or Unix socket channel of the pooled connection
+ * (transient faults retried as for read-only commands). Throws ForwardingRefusedError when the
+ * server does not carry that kind of channel for this login, and then again without asking for a
+ * while.
  */
 export async function requestOverSsh(conn: SshConnectionOptions, request: RemoteHttpRequest): Promise<RemoteHttpResult> {
-	const key = poolKey(conn);
+	const kind = channelKind(request);
+	const key = `${poolKey(conn)} ${kind}`;
 	if ((forwardingRefusedUntil.get(key) ?? 0) > Date.now()) {
-		throw new ForwardingRefusedError(`The SSH server refused TCP channels for ${conn.username}@${conn.host} less than ${FORWARDING_RECHECK_MS / 60_000} minutes ago`);
+		throw new ForwardingRefusedError(`The SSH server refused ${kind} channels for ${conn.username}@${conn.host} less than ${FORWARDING_RECHECK_MS / 60_000} minutes ago`);
 	}
 	const outcome = await withRetry({ readOnly: true }, async () => await pool.use(conn, (client) => httpOnClient(client, request))).then(
 		(value) => ({ value }),
@@ -50,6 +52,11 @@ export async function requestOverSsh(conn: SshConnectionOptions, request: Remote
 	if ('value' in outcome) return outcome.value;
 	if (outcome.error instanceof ForwardingRefusedError) forwardingRefusedUntil.set(key, Date.now() + FORWARDING_RECHECK_MS);
 	throw outcome.error;
+}
+
+/** Which login a connection is: the same for the same credential, whichever node asks (memos per host). */
+export function connectionIdentity(conn: SshConnectionOptions): string {
+	return poolKey(conn);
 }
 
 /** Ends every pooled connection (tests' afterAll, shutdown). */

@@ -44,6 +44,12 @@ export interface RemoteResult {
 export interface RemoteHttpRequest {
 	/** A plain http URL as the SSH host sees it, e.g. http://127.0.0.1:9090/api/v1/alerts. */
 	url: string;
+	/**
+	 * A Unix socket on the host to send the request to instead of the URL's host and port (the URL
+	 * then gives only the path and Host header), e.g. the Docker daemon's. sshd opens it as the
+	 * SSH user, so the socket's own permissions decide.
+	 */
+	socketPath?: string;
 	method: 'GET' | 'POST';
 	/** Sent as application/x-www-form-urlencoded. */
 	form?: Record<string, string>;
@@ -83,8 +89,9 @@ export class TransportError extends Error {
 }
 
 /**
- * The SSH server does not carry TCP channels for this login (AllowTcpForwarding, PermitOpen,
- * `restrict` in authorized_keys): the caller uses a command on the host instead.
+ * The SSH server does not carry this kind of channel for this login (AllowTcpForwarding,
+ * PermitOpen, AllowStreamLocalForwarding, `restrict` in authorized_keys): the caller uses a
+ * command on the host instead.
  */
 export class ForwardingRefusedError extends TransportError {
 	constructor(message: string) {

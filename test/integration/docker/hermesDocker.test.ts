@@ -5,16 +5,18 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { HermesDocker } from '../../../nodes/HermesDocker/HermesDocker.node';
+import { forgetEngineEndpoints } from '../../../nodes/HermesDocker/helpers/engine';
 import { closeAllConnections } from '../../../nodes/shared/transport';
 import { createDockerStandIn, type DockerStandIn } from '../../harness/dockerStandIn';
 import { executeNode } from '../../harness/executeNode';
 import { startSshd, type SshdHandle } from '../../harness/sshd';
 
 /**
- * The node, the SSH transport and OpenSSH sshd are real. `docker` is a stand-in (no Docker
- * engine can run on the test machines): test/fixtures/docker/docker-stand-in.js records each
- * argv it receives and answers like Docker's `--format json` from a fixture state that includes
- * a container of the protected `security-stack`.
+ * The node, the SSH transport and OpenSSH sshd are real. `docker` is a stand-in for the CLI with
+ * its compose plugin (which cannot run here): test/fixtures/docker/docker-stand-in.js records
+ * each argv it receives and answers like Docker's `--format json` from a fixture state that
+ * includes a container of the protected `security-stack`. It names a daemon socket where none
+ * listens, so every read here goes the command's way; dockerEngine.test.ts reads a real engine.
  */
 jest.setTimeout(180_000);
 
@@ -51,6 +53,21 @@ const RESOLVE = (target: string) => [
 	['compose', 'ls', '--all', '--format', 'json'],
 	['inspect', '--type', 'container', target],
 ];
+
+test('where the command names a socket nothing listens on, reads use the command; where its daemon is, is asked once a while', async () => {
+	forgetEngineEndpoints();
+	docker.clear();
+	expect((await run({ operation: 'status', stack: 'web' }))[0].json).toMatchObject({ success: true, count: 2 });
+	expect((await run({ operation: 'list' }))[0].json).toMatchObject({ success: true, count: 4 });
+	expect((await run({ operation: 'logs', stack: 'web' }))[0].json).toMatchObject({ success: true });
+	expect(docker.endpointProbes()).toBe(1);
+	expect(docker.calls().map((argv) => argv.slice(0, 2))).toEqual([
+		['compose', '--project-name'],
+		['compose', 'ls'],
+		['compose', '--project-name'],
+		['compose', '--project-name'],
+	]);
+});
 
 describe('every action maps to the right docker argv', () => {
 	test('list', async () => {

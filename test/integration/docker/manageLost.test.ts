@@ -10,8 +10,8 @@ import { startSshd, type SshdHandle } from '../../harness/sshd';
 /**
  * A connection lost while a manage action runs: the action may already have been carried out,
  * so the answer must not tell the agent to simply retry it. Real OpenSSH sshd (killed mid-action)
- * and the real node; `docker` is a small shell stand-in (no Docker engine here) whose restart
- * marks that it ran and then hangs.
+ * and the real node; `docker` is a small shell stand-in (it plays `docker compose`, which cannot
+ * run here) whose restart marks that it ran and then hangs.
  */
 jest.setTimeout(60_000);
 

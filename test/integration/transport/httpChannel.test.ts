@@ -1,11 +1,15 @@
 /**
- * HTTP through a TCP channel of the pooled SSH connection (`requestOverSsh`). Real parts: OpenSSH
- * sshd on 127.0.0.1, which opens the TCP connection itself, and the real transport. Stand-ins: the
- * HTTP services on 127.0.0.1 (Node servers that echo, stall, break off or speak no HTTP, and a
- * python3 socket that never accepts, so that a TCP connect to it never completes).
+ * HTTP through a TCP or Unix socket channel of the pooled SSH connection (`requestOverSsh`). Real
+ * parts: OpenSSH sshd on 127.0.0.1, which opens the TCP connection or the socket itself, and the
+ * real transport. Stand-ins: the HTTP services on 127.0.0.1 and on a Unix socket (Node servers
+ * that echo, stall, break off or speak no HTTP, and a python3 socket that never accepts, so that a
+ * TCP connect to it never completes).
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect as tcpConnect, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 
 import { closeAllConnections, ForwardingRefusedError, pooledConnectionCount, requestOverSsh, runRemote, TransportError } from '../../../nodes/shared/transport';
@@ -179,5 +183,57 @@ describe.each([
 		// Only the remembered refusal words it this way: the server was not asked a second time.
 		const second = await ask({ url: `http://127.0.0.1:${httpPort}/echo` }, refusing).catch((error: unknown) => error);
 		expect(second).toMatchObject({ name: 'ForwardingRefusedError', message: expect.stringMatching(/refused TCP channels .* less than 5 minutes ago/) });
+	});
+});
+
+describe('a Unix socket on the host (streamlocal, as for the Docker daemon)', () => {
+	let dir: string;
+	let onSocket: HttpServer;
+	let socketPath: string;
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'hermes-socket-'));
+		socketPath = join(dir, 'service.sock');
+		onSocket = createHttpServer(serve);
+		await new Promise<void>((resolve) => onSocket.listen(socketPath, resolve));
+	});
+	afterAll(async () => {
+		onSocket?.closeAllConnections();
+		await new Promise((resolve) => onSocket?.close(resolve));
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	test('the request reaches the socket: the URL gives only the path and Host header', async () => {
+		const seen = echoed(await ask({ url: 'http://docker/v1.41/containers/json?all=1/echo', socketPath }));
+		expect(seen).toMatchObject({ method: 'GET', url: '/v1.41/containers/json?all=1/echo', headers: { host: 'docker' } });
+	});
+
+	test('the body cap and a stall behave as over TCP', async () => {
+		expect(await ask({ url: 'http://docker/big/1001', socketPath, maxBodyBytes: 1000 })).toMatchObject({ kind: 'response', truncated: true });
+		expect(await ask({ url: 'http://docker/stall', socketPath, timeoutSeconds: 1 })).toEqual({ kind: 'timeout', message: `${socketPath} did not answer within 1 s` });
+	});
+
+	test('no socket there: connect-failed, and the connection stays usable', async () => {
+		const missing = await ask({ url: 'http://docker/echo', socketPath: join(dir, 'none.sock') });
+		expect(missing).toEqual({ kind: 'connect-failed', message: expect.stringContaining(`sshd could not connect to ${join(dir, 'none.sock')}`) });
+		expect(echoed(await ask({ url: 'http://docker/echo', socketPath })).method).toBe('GET');
+	});
+
+	describe('a server with AllowStreamLocalForwarding no', () => {
+		let refusing: SshdHandle;
+		beforeAll(async () => {
+			refusing = await startSshd({ extraConfig: ['AllowStreamLocalForwarding no'] });
+		});
+		afterAll(async () => {
+			await closeAllConnections();
+			await refusing?.stop();
+		});
+
+		// OpenSSH (9.2) answers a refused socket channel as it answers a missing socket: reason 2,
+		// "open failed". Callers treat both alike (the Docker node uses its command instead).
+		test('connect-failed in the same words as a missing socket; TCP channels still go', async () => {
+			expect(await ask({ url: 'http://docker/echo', socketPath }, refusing)).toEqual({ kind: 'connect-failed', message: `sshd could not connect to ${socketPath} (open failed)` });
+			expect(await ask({ url: 'http://docker/echo', socketPath: join(dir, 'none.sock') })).toEqual({ kind: 'connect-failed', message: `sshd could not connect to ${join(dir, 'none.sock')} (open failed)` });
+			expect(echoed(await ask({ url: `http://127.0.0.1:${httpPort}/echo` }, refusing)).method).toBe('GET');
+		});
 	});
 });

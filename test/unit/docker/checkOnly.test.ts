@@ -3,6 +3,7 @@
  * refused or accepted exactly as the operation would be, normalised, and only reads run.
  */
 import { router, type DockerRequest } from '../../../nodes/HermesDocker/actions/router';
+import type { DockerHost } from '../../../nodes/HermesDocker/helpers/context';
 import type { CommandOutput } from '../../../nodes/HermesDocker/helpers/answers';
 import { EXIT, MANAGE_SCRIPTS, RESOLVE_SCRIPT, SECTION, STATUS_SCRIPT } from '../../../nodes/HermesDocker/scripts/compose';
 
@@ -17,7 +18,8 @@ const CONTAINERS: Record<string, Array<Record<string, string>>> = {
 /** A container of the protected stack, as `inspect` finds it by a name or id prefix. */
 const GUARD = { Name: '/security-stack-crowdsec-1', Config: { Labels: { 'com.docker.compose.project': 'security-stack' } } };
 
-function host(): { run: (script: string, args: string[], readOnly: boolean) => Promise<CommandOutput>; scripts: string[]; writes: number } {
+/** A host whose daemon only the command reaches (the Engine API way has its own suite). */
+function host(): DockerHost & { scripts: string[]; writes: number } {
 	const seen = { scripts: [] as string[], writes: 0 };
 	const run = async (script: string, args: string[], readOnly: boolean): Promise<CommandOutput> => {
 		seen.scripts.push(script);
@@ -31,7 +33,7 @@ function host(): { run: (script: string, args: string[], readOnly: boolean) => P
 		if (script === STATUS_SCRIPT) return { stdout: (CONTAINERS[stack] ?? []).map((c) => JSON.stringify(c)).join('\n'), stderr: '', exitCode: 0 };
 		return { stdout: '', stderr: 'ran', exitCode: 0 };
 	};
-	return Object.assign(seen, { run });
+	return Object.assign(seen, { run, engine: async () => undefined });
 }
 
 const request = (operation: unknown, stack: unknown, allowedActions = 'start,stop,restart,update'): DockerRequest => ({
@@ -60,7 +62,7 @@ describe('Check Only answers what the call would do, and runs nothing', () => {
 		['update of a stack with its files', 'update', 'blog', { success: true, checked: true, normalised: { operation: 'update', stack: 'blog' }, target: BLOG_TARGET }],
 	])('%s', async (_case, operation, stack, expected) => {
 		const seen = host();
-		const answer = await router(seen.run, request(operation, stack));
+		const answer = await router(seen, request(operation, stack));
 		expect(answer).toMatchObject(expected);
 		expect(seen.writes).toBe(0);
 		expect(seen.scripts.every((s) => s === RESOLVE_SCRIPT || s === STATUS_SCRIPT)).toBe(true);
@@ -68,22 +70,22 @@ describe('Check Only answers what the call would do, and runs nothing', () => {
 
 	test('a manage action is resolved through Docker before its target is read; a read action only reads', async () => {
 		const manage = host();
-		await router(manage.run, request('restart', 'blog'));
+		await router(manage, request('restart', 'blog'));
 		expect(manage.scripts).toEqual([RESOLVE_SCRIPT, STATUS_SCRIPT]);
 		const read = host();
-		expect(await router(read.run, request('status', 'blog', 'status,logs,list'))).toMatchObject({ success: true, normalised: { operation: 'status', stack: 'blog' } });
+		expect(await router(read, request('status', 'blog', 'status,logs,list'))).toMatchObject({ success: true, normalised: { operation: 'status', stack: 'blog' } });
 		expect(read.scripts).toEqual([STATUS_SCRIPT]);
 	});
 
 	test('list takes no stack and touches nothing', async () => {
 		const seen = host();
-		expect(await router(seen.run, request('list', undefined, 'list'))).toEqual({ success: true, checked: true, normalised: { operation: 'list' }, target: null });
+		expect(await router(seen, request('list', undefined, 'list'))).toEqual({ success: true, checked: true, normalised: { operation: 'list' }, target: null });
 		expect(seen.scripts).toEqual([]);
 	});
 
 	test('without Check Only the same call runs the action', async () => {
 		const seen = host();
-		await router(seen.run, { ...request('restart', 'blog'), checkOnly: () => false });
+		await router(seen, { ...request('restart', 'blog'), checkOnly: () => false });
 		expect(seen.writes).toBe(1);
 	});
 });

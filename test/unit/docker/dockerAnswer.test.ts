@@ -40,6 +40,9 @@ test('a failing docker command -> __UNAVAILABLE__ with docker words; 127 says th
 test.each([
 	['docker 25+ without the compose plugin', "docker: unknown command: docker compose\n\nRun 'docker --help' for more information", 1, 'misconfigured', /no compose plugin.*docker-compose-plugin/],
 	['docker 20.10-24 without the compose plugin', "docker: 'compose' is not a docker command.\nSee 'docker --help'", 1, 'misconfigured', /no compose plugin/],
+	['docker 28 without the compose plugin, given our flags', "unknown flag: --project-name\n\nUsage:  docker [OPTIONS] COMMAND [ARG...]\n\nRun 'docker --help' for more information", 125, 'misconfigured', /no compose plugin.*\(unknown flag: --project-name\)$/],
+	['docker 20.10 without the compose plugin, given --all, before its whole usage text', `unknown flag: --all\nSee 'docker --help'.\n\nUsage:  docker [OPTIONS] COMMAND\n${'  run         Run a command in a new container\n'.repeat(60)}`, 125, 'misconfigured', /no compose plugin.*\(unknown flag: --all\)$/],
+	['a flag compose itself does not know', 'unknown flag: --no-color-x', 125, 'unreachable', /unknown flag: --no-color-x/],
 	['a user outside the docker group', 'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock', 1, 'misconfigured', /docker group/],
 	['no docker at all', 'bash: line 1: docker: command not found', 127, 'misconfigured', /install Docker.*Docker Command setting/],
 	['a daemon that is down', 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?', 1, 'unreachable', /Cannot connect/],
