@@ -15,7 +15,10 @@ import { ForwardingRefusedError, TransportError, type RemoteHttpRequest, type Re
 /** SSH channel-open failure reasons (RFC 4254, 5.1). */
 const OPEN_ADMINISTRATIVELY_PROHIBITED = 1;
 const OPEN_CONNECT_FAILED = 2;
+const OPEN_UNKNOWN_CHANNEL_TYPE = 3;
 const OPEN_RESOURCE_SHORTAGE = 4;
+/** ssh2 opens OpenSSH's channel kinds only to servers whose version says OpenSSH (or a number). */
+const NOT_OPENSSH = /strictVendor enabled and server is not OpenSSH/;
 
 /** The kind of channel a request needs; sshd allows each by its own setting. */
 export type ChannelKind = 'TCP' | 'Unix socket';
@@ -57,11 +60,16 @@ function asSocket(channel: ClientChannel): Socket {
 /** The server's own words for a refused channel, without ssh2's prefix. */
 const openFailureText = (error: Error) => error.message.replace(/^\(SSH\) Channel open failure: /, '');
 
-function openFailure(error: Error & { reason?: number | string }, target: HttpTarget): Error {
+/** Why a channel could not be opened, as the caller acts on it: a refusal, a busy connection, or a lost one. */
+export function openFailure(error: Error & { reason?: number | string }, target: Pick<HttpTarget, 'channel' | 'where'>): Error {
 	const why = openFailureText(error);
 	if (error.reason === OPEN_ADMINISTRATIVELY_PROHIBITED) {
 		const options = target.channel === 'TCP' ? 'its AllowTcpForwarding, PermitOpen' : 'its AllowStreamLocalForwarding';
 		return new ForwardingRefusedError(`The SSH server refused a ${target.channel} channel to ${target.where} (${why}): ${options} or the key's options forbid it`);
+	}
+	// A server without this kind of channel (Dropbear has no Unix socket channels) refuses it for good.
+	if (error.reason === OPEN_UNKNOWN_CHANNEL_TYPE || (error.reason === undefined && NOT_OPENSSH.test(error.message))) {
+		return new ForwardingRefusedError(`The SSH server has no ${target.channel} channels (${why})`);
 	}
 	if (error.reason === OPEN_RESOURCE_SHORTAGE) return new ChannelRefusedError(why);
 	return new TransportError('dropped', `Could not open a channel to ${target.where}: ${why}`, true);

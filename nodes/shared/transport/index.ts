@@ -2,7 +2,7 @@
  * The SSH transport gateways use (its contract is types.ts): pooled connections per credential,
  * a constant script under `timeout -k 5 N`, data as stdin or single-quoted arguments, host key
  * pinning, retry of transient faults for read-only commands only; and HTTP to a service the host
- * reaches, through a TCP channel of the same connections.
+ * reaches, through a TCP or Unix socket channel of the same connections.
  */
 import { buildCommandLine, clientTimeoutMs } from './command';
 import { unlessHostSetupFault } from './hostTools';

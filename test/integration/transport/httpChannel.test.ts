@@ -3,7 +3,7 @@
  * parts: OpenSSH sshd on 127.0.0.1, which opens the TCP connection or the socket itself, and the
  * real transport. Stand-ins: the HTTP services on 127.0.0.1 and on a Unix socket (Node servers
  * that echo, stall, break off or speak no HTTP, and a python3 socket that never accepts, so that a
- * TCP connect to it never completes).
+ * TCP connect to it never completes), and ssh2's own server for SSH servers that are not OpenSSH.
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tcpConnect, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+
+import { Server as SshServer, utils as sshUtils } from 'ssh2';
 
 import { closeAllConnections, ForwardingRefusedError, pooledConnectionCount, requestOverSsh, runRemote, TransportError } from '../../../nodes/shared/transport';
 import { CONNECTIONS_PER_KEY } from '../../../nodes/shared/transport/pool';
@@ -235,5 +237,33 @@ describe('a Unix socket on the host (streamlocal, as for the Docker daemon)', ()
 			expect(await ask({ url: 'http://docker/echo', socketPath: join(dir, 'none.sock') })).toEqual({ kind: 'connect-failed', message: `sshd could not connect to ${join(dir, 'none.sock')} (open failed)` });
 			expect(echoed(await ask({ url: `http://127.0.0.1:${httpPort}/echo` }, refusing)).method).toBe('GET');
 		});
+	});
+});
+
+describe.each([
+	['a version with a number, as Dropbear says it: ssh2 asks, the server refuses', 'Dropbear_2022.83'],
+	['a version without one: ssh2 does not ask', 'RouterOS_7.1'],
+])('an SSH server that is not OpenSSH (%s)', (_case, ident) => {
+	let server: SshServer;
+	let port = 0;
+	beforeAll(async () => {
+		server = new SshServer({ hostKeys: [sshUtils.generateKeyPairSync('ed25519').private], ident }, (client) => {
+			client.on('authentication', (auth) => auth.accept());
+		});
+		port = await listen(server as unknown as TcpServer);
+	});
+	afterAll(async () => {
+		await closeAllConnections();
+		await new Promise((resolve) => server?.close(resolve));
+	});
+
+	test('a Unix socket channel is ForwardingRefusedError, not a lost connection to retry', async () => {
+		const started = Date.now();
+		const connection = { ...sshd.connection, port, hostKeyFingerprint: undefined, acceptAnyHostKey: true };
+		const refused = await requestOverSsh(connection, { url: 'http://docker/_ping', socketPath: '/var/run/docker.sock', method: 'GET', timeoutSeconds: 5, maxBodyBytes: 1000 }).catch((error: unknown) => error);
+		expect(refused).toBeInstanceOf(ForwardingRefusedError);
+		expect(refused).toMatchObject({ kind: 'config', transient: false });
+		// Not retried: the retries of a dropped read wait 2 s each.
+		expect(Date.now() - started).toBeLessThan(1500);
 	});
 });
