@@ -17,11 +17,12 @@ export interface RemoteHost {
  */
 export function remoteHost(ctx: IExecuteFunctions): RemoteHost {
 	let connection: SshConnectionOptions | undefined;
+	let identity: string | undefined;
 	const connect = async () => (connection ??= connectionOptionsFromCredentials(await ctx.getCredentials('hermesSshApi')));
 	return {
 		run: async (command) => await runRemote(await connect(), command),
 		http: async (request) => await requestOverSsh(await connect(), request),
-		identity: async () => connectionIdentity(await connect()),
+		identity: async () => (identity ??= connectionIdentity(await connect())),
 	};
 }
 

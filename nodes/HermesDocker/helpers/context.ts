@@ -1,11 +1,7 @@
 import type { RemoteHost } from '../../shared/remoteRunner';
 import type { RemoteCommand, RemoteHttpResult, RemoteResult } from '../../shared/transport/types';
 import { engineReader, type RunScript } from './engine';
-
-/** Seconds a read (status, logs, list, the target check) may take on the host. */
-export const READ_SECONDS = 30;
-/** `update` pulls images: give it time. */
-export const MANAGE_SECONDS = 300;
+import { MANAGE_SECONDS, READ_SECONDS } from './limits';
 
 /** The host as the Docker node uses it: docker scripts, and GETs on the daemon's Engine API. */
 export interface DockerHost {

@@ -2,6 +2,7 @@ import type { RemoteHost } from '../../shared/remoteRunner';
 import { ForwardingRefusedError, type RemoteHttpResult } from '../../shared/transport/types';
 import { ENDPOINT_SCRIPT } from '../scripts/compose';
 import type { CommandOutput } from './answers';
+import { READ_SECONDS } from './limits';
 
 /**
  * Reads through the Docker Engine API: the daemon's Unix socket, opened by sshd through a channel
@@ -14,8 +15,8 @@ import type { CommandOutput } from './answers';
 
 /** How long what the host said of its daemon's socket is believed before it is asked again. */
 export const ENDPOINT_RECHECK_MS = 5 * 60_000;
-/** Seconds the daemon has to answer a read. */
-export const ENGINE_SECONDS = 30;
+/** Seconds the daemon has to answer a read: as long as the command has for it. */
+export const ENGINE_SECONDS = READ_SECONDS;
 /** A container list past this is left to the command, whose compose views are far smaller. */
 export const ENGINE_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -48,6 +49,10 @@ export type RunScript = (script: string, args: string[], readOnly: boolean) => P
 export function engineReader(host: RemoteHost, run: RunScript): (docker: string, path: string) => Promise<RemoteHttpResult | undefined> {
 	return async (docker, path) => {
 		const key = `${await host.identity()} ${docker}`;
+		const useCommand = () => {
+			endpoints.set(key, { socket: undefined, until: Date.now() + ENDPOINT_RECHECK_MS });
+			return undefined;
+		};
 		let endpoint = endpoints.get(key);
 		if (!endpoint || endpoint.until <= Date.now()) {
 			const printed = await run(ENDPOINT_SCRIPT, [docker], true);
@@ -62,15 +67,11 @@ export function engineReader(host: RemoteHost, run: RunScript): (docker: string,
 		);
 		if ('error' in sent) {
 			if (!(sent.error instanceof ForwardingRefusedError)) throw sent.error;
-			endpoints.set(key, { socket: undefined, until: Date.now() + ENDPOINT_RECHECK_MS });
-			return undefined;
+			return useCommand();
 		}
 		// sshd says "open failed" alike for a missing socket, one this login may not open, and
 		// AllowStreamLocalForwarding no: the command tells them apart, so it answers for a while.
-		if (sent.result.kind === 'connect-failed') {
-			endpoints.set(key, { socket: undefined, until: Date.now() + ENDPOINT_RECHECK_MS });
-			return undefined;
-		}
+		if (sent.result.kind === 'connect-failed') return useCommand();
 		if (sent.result.kind === 'response' && sent.result.truncated) return undefined;
 		return sent.result;
 	};

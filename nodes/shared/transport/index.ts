@@ -12,6 +12,8 @@ import { withRetry } from './retry';
 import { ForwardingRefusedError, type RemoteCommand, type RemoteHttpRequest, type RemoteHttpResult, type RemoteResult, type SshConnectionOptions } from './types';
 
 export { connectionOptionsFromCredentials } from './credentials';
+/** Which login a connection is: the same for the same credential, whichever node asks (memos per host). */
+export { poolKey as connectionIdentity } from './pool';
 export { ForwardingRefusedError, TransportError } from './types';
 export type { RemoteCommand, RemoteHttpRequest, RemoteHttpResult, RemoteResult, SshConnectionOptions, TransportFaultKind } from './types';
 
@@ -52,11 +54,6 @@ export async function requestOverSsh(conn: SshConnectionOptions, request: Remote
 	if ('value' in outcome) return outcome.value;
 	if (outcome.error instanceof ForwardingRefusedError) forwardingRefusedUntil.set(key, Date.now() + FORWARDING_RECHECK_MS);
 	throw outcome.error;
-}
-
-/** Which login a connection is: the same for the same credential, whichever node asks (memos per host). */
-export function connectionIdentity(conn: SshConnectionOptions): string {
-	return poolKey(conn);
 }
 
 /** Ends every pooled connection (tests' afterAll, shutdown). */
