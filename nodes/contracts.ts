@@ -49,6 +49,8 @@ export {
 export { HERMES_LINT, LINT_CAPS, LINT_OPERATIONS, type LintOperation } from './HermesLint/contract';
 // Odoo's exceptions as both protocols answer them: check-odoo reads them as the node does.
 export { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault } from './HermesOdoo/transport/faults';
+// The node's requests, so check-odoo probes the very shapes the node sends.
+export { executeKwArguments, json2Request, type MethodRequest } from './HermesOdoo/transport/requests';
 export {
 	APPROVAL_MARKERS,
 	APPROVAL_RETRY,

@@ -17,7 +17,8 @@ export type OdooProblemKind =
 	| 'wrong-relation'
 	| 'text-value'
 	| 'no-access'
-	| 'missing-record';
+	| 'missing-record'
+	| 'refused-request';
 
 export interface OdooProblem {
 	tool: string;
@@ -62,8 +63,8 @@ type ModelAnswer =
 	| { present: false; reason: 'missing' }
 	| { present: false; reason: 'no-access'; detail: string };
 
-/** JSON-RPC answers `Object x doesn't exist` (a UserError); JSON-2 a KeyError naming the model. */
-const MISSING_MODEL = /Object (\S+) doesn't exist|KeyError: '([^']+)'/;
+/** JSON-RPC answers `Object x doesn't exist` (a UserError); JSON-2 a NotFound `the model 'x' does not exist`. */
+const MISSING_MODEL = /Object (\S+) doesn't exist|NotFound: the model '([^']+)' does not exist/;
 
 function missingModelOf(fault: OdooFault): string | undefined {
 	const match = MISSING_MODEL.exec(`${fault.odooName.split('.').pop()}: ${fault.message}`);
@@ -202,6 +203,59 @@ async function accessProblems(
 	return { problems, notes: [] };
 }
 
+/** An id no record has: Odoo's ids are PostgreSQL integers, and this is the largest. */
+const NO_RECORD = 2147483647;
+
+/** The answers that say Odoo took the shape of the request and only then refused it, as the probe meant. */
+const SHAPE_ACCEPTED = new Set(['odoo.exceptions.MissingError']);
+/** The answers that say Odoo refused the shape itself: the values passed in a way the method does not take. */
+const SHAPE_REFUSED = /^(builtins\.(TypeError|IndexError)|werkzeug\.exceptions\.(UnprocessableEntity|BadRequest))$/;
+
+/**
+ * In Hermes mode the node builds the requests, so each create and update is sent once the way the
+ * node sends it, harmlessly: a create of an empty list (Odoo creates nothing and answers no ids)
+ * and a write to a record that does not exist (Odoo answers MissingError after binding the
+ * values). A shape Odoo refuses is a problem of every tool that writes that way; a right the
+ * user lacks was reported above, so its probe is not sent.
+ */
+async function requestProblems(client: OdooRpcClient, requirements: OdooRequirements, present: Set<string>, refused: OdooProblem[]): Promise<OdooProblem[]> {
+	const problems: OdooProblem[] = [];
+	const lacks = (model: string, mode: OdooAccessMode) => refused.some((p) => p.kind === 'no-access' && p.model === model && p.right === mode);
+	const probes = new Map<string, { model: string; mode: 'create' | 'write'; tools: string[] }>();
+	for (const need of requirements.access ?? []) {
+		if ((need.mode !== 'create' && need.mode !== 'write') || !present.has(need.model) || lacks(need.model, need.mode)) continue;
+		const key = `${need.model} ${need.mode}`;
+		const probe = probes.get(key) ?? { model: need.model, mode: need.mode, tools: [] };
+		probe.tools.push(need.tool);
+		probes.set(key, probe);
+	}
+	for (const probe of probes.values()) {
+		const sent =
+			probe.mode === 'create'
+				? client.execute(probe.model, 'create', { vals_list: [] })
+				: client.execute(probe.model, 'write', { vals: { name: 'hermes-workflows check-odoo' } }, [NO_RECORD]);
+		const answer = await settle(sent);
+		if (!answer.ok && !(answer.error instanceof OdooFault)) throw answer.error;
+		const fault = answer.ok ? undefined : (answer.error as OdooFault);
+		const fine = probe.mode === 'create' ? answer.ok : fault !== undefined && SHAPE_ACCEPTED.has(fault.odooName);
+		if (fine) continue;
+		const what = fault ? faultSummary(fault) : `it answered ${JSON.stringify(answer.ok ? answer.value : undefined)}`;
+		const shape = fault !== undefined && SHAPE_REFUSED.test(fault.odooName);
+		for (const tool of probe.tools) {
+			problems.push({
+				tool,
+				kind: 'refused-request',
+				model: probe.model,
+				message: shape
+					? `Odoo refuses the ${probe.mode} request the Hermes Odoo node sends on ${probe.model} (${what})`
+					: `the harmless ${probe.mode} probe on ${probe.model} did not answer as Odoo does (${what})`,
+				fix: 'update n8n-nodes-hermes, or set odooMode: native until then',
+			});
+		}
+	}
+	return problems;
+}
+
 async function recordProblems(client: OdooRpcClient, db: string, requirements: OdooRequirements): Promise<OdooProblem[]> {
 	const problems: OdooProblem[] = [];
 	for (const need of requirements.records ?? []) {
@@ -254,6 +308,7 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 	const present = new Set(models.filter((m) => m.present).map((m) => m.model));
 	const access = await accessProblems(client, requirements, present);
 	problems.push(...access.problems);
+	if (mode === 'hermes') problems.push(...(await requestProblems(client, requirements, present, access.problems)));
 	problems.push(...(await recordProblems(client, login.db, requirements)));
 
 	const toolNames = [...new Set([...requirements.models, ...requirements.fields].map((r) => r.tool))];

@@ -4,7 +4,7 @@
  * Odoo 14-18) and JSON-2 (`/json/2/<model>/<method>` with an API key, Odoo 19+). Failures that end
  * the check become errors that say what to do; Odoo's own exceptions come back as OdooFault.
  */
-import { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault } from '../contracts';
+import { ACCESS_DENIED, executeKwArguments, faultFromJson2, faultFromJsonRpc, json2Request, OdooFault } from '../contracts';
 
 import { HermesError } from '../errors';
 
@@ -102,6 +102,8 @@ interface HttpAnswer {
 	text: string;
 }
 
+const WRONG_DB_HINT = 'Check --db: it is the database name shown on the Odoo login page or database manager (/web/database/selector)';
+
 export class OdooRpcClient {
 	private readonly base: URL;
 	private readonly timeoutMs: number;
@@ -168,8 +170,7 @@ export class OdooRpcClient {
 	}
 
 	/** One JSON-2 call: the body of a 200, or rejects with the OdooFault of an Odoo error body. */
-	private async json2(model: string, method: string, body: Record<string, unknown>): Promise<unknown> {
-		const path = `/json/2/${model}/${method}`;
+	private async json2(path: string, body: Record<string, unknown>): Promise<unknown> {
 		const answer = await this.request(path, {
 			method: 'POST',
 			body,
@@ -177,10 +178,13 @@ export class OdooRpcClient {
 		});
 		if (answer.status === 200 && answer.json !== undefined) return answer.json;
 		const fault = faultFromJson2(answer.status, answer.json);
-		// A route Odoo does not have is werkzeug's NotFound (an Odoo before 19 answers its HTML page).
-		const noRoute = answer.status === 404 && (fault === undefined || fault.odooName === 'werkzeug.exceptions.NotFound');
-		if (fault && !noRoute) throw fault;
-		if (noRoute) {
+		if (fault) throw fault;
+		// Odoo 19 routes /json/2 only inside a database: for one it does not serve, its HTML 404 says so.
+		if (answer.status === 404 && answer.text.includes('No database is selected')) {
+			throw new OdooConnectionError('wrong-db', `Odoo has no database ${JSON.stringify(this.login.db)}`, WRONG_DB_HINT);
+		}
+		// An Odoo before 19 has no such route: its HTML 404 page.
+		if (answer.status === 404) {
 			throw new OdooConnectionError(
 				'no-json2',
 				`${this.where(path)} is not found (HTTP 404): this server has no JSON-2 API`,
@@ -223,17 +227,21 @@ export class OdooRpcClient {
 			this.uid = answer.value;
 			return this.uid;
 		}
-		const answer = await settle(this.json2('res.users', 'context_get', {}));
+		const answer = await settle(this.execute('res.users', 'context_get', {}));
 		if (!answer.ok) throw answer.error instanceof OdooFault ? classifyFault(answer.error, db) : answer.error;
 		const uid = (answer.value as { uid?: unknown } | null)?.uid;
 		return typeof uid === 'number' ? uid : undefined;
 	}
 
-	/** A model method with its arguments by name (and the record ids of a record method); rejects with OdooFault. */
+	/** A model method with its arguments by name (and the record ids of a record method), sent as the Hermes Odoo node sends it; rejects with OdooFault. */
 	execute(model: string, method: string, kwargs: Record<string, unknown>, ids?: number[]): Promise<unknown> {
-		if (this.login.protocol === 'json2') return this.json2(model, method, ids === undefined ? kwargs : { ids, ...kwargs });
+		const call = { model, method, kwargs, ids };
+		if (this.login.protocol === 'json2') {
+			const { path, body } = json2Request(call);
+			return this.json2(path, body);
+		}
 		const { db, secret } = this.login;
-		return this.jsonRpc('object', 'execute_kw', [db, this.uid, secret, model, method, ids === undefined ? [] : [ids], kwargs]);
+		return this.jsonRpc('object', 'execute_kw', [db, this.uid, secret, model, method, ...executeKwArguments(call)]);
 	}
 }
 
@@ -245,7 +253,7 @@ export function classifyFault(fault: OdooFault, db: string): OdooConnectionError
 		return new OdooConnectionError(
 			'wrong-db',
 			`Odoo has no database ${JSON.stringify(missingDb[1])}`,
-			'Check --db: it is the database name shown on the Odoo login page or database manager (/web/database/selector)',
+			WRONG_DB_HINT,
 		);
 	}
 	if (/psycopg2\.OperationalError/.test(text)) {

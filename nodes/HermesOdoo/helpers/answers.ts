@@ -21,8 +21,17 @@ function missingRecord(message: string): string | undefined {
 	return match ? `${match[1]} ${match[2].replace(/,\s*$/, '')}` : undefined;
 }
 
-/** Exceptions Odoo raises for what the call asked: another value, field or id may succeed. */
-const REFUSED_VALUE = /^(builtins\.(ValueError|TypeError)|odoo\.exceptions\.(ValidationError|UserError)|psycopg2\.errors\.(InvalidDatetimeFormat|DatetimeFieldOverflow|InvalidTextRepresentation|NumericValueOutOfRange|StringDataRightTruncation))$/;
+/** Exceptions Odoo raises for a value the call carried: another value may succeed. */
+const REFUSED_VALUE = /^(builtins\.ValueError|psycopg2\.errors\.(InvalidDatetimeFormat|DatetimeFieldOverflow|InvalidTextRepresentation|NumericValueOutOfRange|StringDataRightTruncation))$/;
+
+/** A model's own rule (a constraint, a business check): Odoo's sentence says what to change. */
+const REFUSED_CHANGE = /^odoo\.exceptions\.(ValidationError|UserError)$/;
+
+/**
+ * Exceptions that a request of ours caused, whatever the agent sent: the node types every value
+ * before it leaves, so a TypeError or IndexError means Odoo refused the shape of the request.
+ */
+const REFUSED_REQUEST = /^(builtins\.(TypeError|IndexError)|werkzeug\.exceptions\.(UnprocessableEntity|BadRequest))$/;
 
 export function odooFaultAnswer(fault: OdooFault): ErrorAnswer {
 	const message = odooMessage(fault.message);
@@ -36,14 +45,25 @@ export function odooFaultAnswer(fault: OdooFault): ErrorAnswer {
 		case 'odoo.exceptions.AccessError':
 			return unavailableAnswer('misconfigured', `The Odoo user lacks a right this tool needs (Odoo: ${message}). Other arguments will not help; tell the operator.`);
 		case 'builtins.KeyError':
-			return unavailableAnswer('misconfigured', `This Odoo has no model ${message} (its module is not installed). Tell the operator.`);
+		case 'werkzeug.exceptions.NotFound':
+			return unavailableAnswer('misconfigured', `This Odoo has no such model or method (Odoo: ${message}); its module may not be installed. Tell the operator.`);
 		case 'builtins.AttributeError':
 			return unavailableAnswer('misconfigured', `This Odoo refuses the method (Odoo: ${message}). Tell the operator.`);
 		case 'psycopg2.OperationalError':
 			return unavailableAnswer('misconfigured', `Odoo cannot open the credential's database (Odoo: ${message}). Tell the operator.`);
 	}
+	// Odoo 14-18 answer a model that is not installed with a UserError over JSON-RPC.
+	if (fault.odooName === 'odoo.exceptions.UserError' && /^Object \S+ doesn't exist$/.test(message)) {
+		return unavailableAnswer('misconfigured', `This Odoo has no such model (Odoo: ${message}); its module may not be installed. Tell the operator.`);
+	}
+	if (REFUSED_CHANGE.test(fault.odooName)) {
+		return errorAnswer('__BAD_ARGUMENT__', `Odoo refused the change: ${message} Send values that Odoo's rule allows.`);
+	}
 	if (REFUSED_VALUE.test(fault.odooName)) {
 		return errorAnswer('__BAD_ARGUMENT__', `Odoo refused the value: ${message}. Send another value (dates as YYYY-MM-DD, numbers as digits).`);
+	}
+	if (REFUSED_REQUEST.test(fault.odooName)) {
+		return unavailableAnswer('misconfigured', `Odoo refused the request the node built (${fault.odooName}: ${message}). No argument can fix it; tell the operator (check-odoo shows it).`);
 	}
 	return unavailableAnswer('misconfigured', `Odoo failed with ${fault.odooName}: ${message}. Tell the operator.`);
 }

@@ -7,6 +7,7 @@
  * Failures are returned, never thrown, so the node turns each into the agent's answer.
  */
 import { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault, OdooTransportError } from './faults';
+import { executeKwArguments, json2Request } from './requests';
 import { ODOO_REQUEST_SECONDS, type HttpAnswer, type HttpPost, type OdooCall, type OdooConnection } from './types';
 
 /** What one call came to: Odoo's result, or why there is none. */
@@ -80,18 +81,21 @@ function login(http: HttpPost, connection: OdooConnection): Promise<OdooOutcome>
 }
 
 async function executeKw(http: HttpPost, connection: OdooConnection, uid: number, call: OdooCall): Promise<OdooOutcome> {
-	const args = call.ids === undefined ? [] : [call.ids];
-	return await jsonRpc(http, connection, 'object', 'execute_kw', [connection.db, uid, connection.password, call.model, call.method, args, call.kwargs]);
+	return await jsonRpc(http, connection, 'object', 'execute_kw', [connection.db, uid, connection.password, call.model, call.method, ...executeKwArguments(call)]);
 }
 
 async function json2(http: HttpPost, connection: OdooConnection, call: OdooCall): Promise<OdooOutcome> {
-	const body = call.ids === undefined ? call.kwargs : { ids: call.ids, ...call.kwargs };
-	const answer = await post(http, `${connection.url}/json/2/${call.model}/${call.method}`, body, {
+	const { path, body } = json2Request(call);
+	const answer = await post(http, `${connection.url}${path}`, body, {
 		Authorization: `bearer ${connection.apiKey ?? ''}`,
 		...(connection.db ? { 'X-Odoo-Database': connection.db } : {}),
 	});
 	if (answer instanceof OdooTransportError) return failed(answer);
 	if (answer.status === 200) return success(answer.body);
+	// Odoo answers its HTML 404 page when the X-Odoo-Database header names no database it serves.
+	if (answer.status === 404 && typeof answer.body === 'string' && answer.body.includes('No database is selected')) {
+		return failed(new OdooTransportError('not_odoo', `Odoo at ${connection.url} serves no database "${connection.db}" (it answered 404, no database is selected): check the credential's Database Name.`));
+	}
 	const fault = faultFromJson2(answer.status, answer.body);
 	return failed(
 		fault ?? new OdooTransportError('not_odoo', `${connection.url}/json/2 answered HTTP ${answer.status} without an Odoo error: is the URL the Odoo server (19 or later for JSON-2)?`),

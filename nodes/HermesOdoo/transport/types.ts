@@ -35,6 +35,7 @@ export interface OdooCall {
 	method: 'create' | 'read' | 'search_read' | 'write' | 'unlink' | 'fields_get';
 	/** Record ids of a record method (read, write, unlink). */
 	ids?: number[];
+	/** Every argument by name, as JSON-2 takes them; JSON-RPC sends create's and write's values by position. */
 	kwargs: Record<string, unknown>;
 	/** Read-only calls may log in again and retry once when Odoo refuses a cached login. */
 	readOnly: boolean;

@@ -2,8 +2,8 @@
  * End to end, in a REAL n8n 2.41.1: the built package installed as a community package, the
  * workflows deployed by `hermes-workflows push`, and the official MCP SDK client calling the
  * `Hermes MCP Tools` endpoint as an agent does. Real parts: n8n, OpenSSH sshd, the git vault
- * with its bare remote, Prometheus. Stand-ins (none can run here): Odoo (JSON-RPC server on an
- * in-memory store), the docker command, the content pipeline (a workflow posting to a recorder).
+ * with its bare remote, Prometheus. Stand-ins (none can run here): Odoo (JSON-RPC and JSON-2 on an
+ * in-memory store, checked against real Odoo 18 and 19 recordings), the docker command, the content pipeline (a workflow posting to a recorder).
  * See stack.ts. The same suite runs for each gateway mode, one n8n boot per mode (one test file
  * each), so every assertion holds whether a gateway tool calls a sub-workflow or is the node itself.
  */
@@ -23,6 +23,7 @@ import { startN8n } from '../../harness/n8n';
 import { startQueueN8n } from '../../harness/queue/stack';
 import { REPO_ROOT } from './repoRoot';
 import { credentialData, startStackWithClient, type HermesStack } from './stack';
+import { startOdooStandIn, type OdooStandIn } from '../../harness/odoo';
 import {
 	callWithEvidence as callWithEvidenceOn,
 	expectedInvalidAnswer,
@@ -339,6 +340,10 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			'crm.lead': { name: 'Field writes', type: 'opportunity' },
 			'account.analytic.line': { name: 'Field writes', project_id: 1, date: '2026-01-07' },
 		};
+		// Fields a model cleans on write: a contact's website without a scheme gets http:// (a real Odoo 18 did so).
+		const STORED_AS: Record<string, { sent: string; stored: unknown }> = {
+			'res.partner.website': { sent: 'ada-trial.example', stored: 'http://ada-trial.example' },
+		};
 		const RECORD: Record<string, number> = {};
 		beforeAll(() => {
 			for (const [model, vals] of Object.entries(SEED)) [RECORD[model]] = stack.odoo.store.execute({ model, method: 'create', params: { vals_list: [vals] } }) as number[];
@@ -349,7 +354,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		});
 		it.each(cases)('%s writes %s.%s and Odoo stores it with its type', async (tool, target, field) => {
 			const type = ODOO_FIELD_TYPES[target.model][field];
-			const sample = SAMPLE[type];
+			const sample = STORED_AS[`${target.model}.${field}`] ?? SAMPLE[type];
 			expect(sample).toBeDefined();
 			const id = RECORD[target.model];
 			const choice = target.fieldChoice!;
@@ -401,10 +406,14 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 	describe('Odoo over JSON-2 (config odooCredentialType: odooApiKeyApi)', () => {
 		let json2: McpSession;
+		// With the Hermes Odoo node every Odoo tool runs again over JSON-2, against an Odoo of its own
+		// (a second stand-in, seeded alike), so each case meets the records it expects.
+		let json2Odoo: OdooStandIn;
 
 		beforeAll(async () => {
+			json2Odoo = hermesOdoo ? await startOdooStandIn() : stack.odoo;
 			// Both API key credentials put the key in a header of their own (`authenticate`).
-			await createCredential(stack.n8n, 'Odoo API key', hermesOdoo ? HERMES_ODOO_CREDENTIALS.odooApiKeyApi : 'odooApiKeyApi', credentialData(stack.n8n, stack.odoo.odooApiKeyCredential, true));
+			await createCredential(stack.n8n, 'Odoo API key', hermesOdoo ? HERMES_ODOO_CREDENTIALS.odooApiKeyApi : 'odooApiKeyApi', credentialData(stack.n8n, json2Odoo.odooApiKeyCredential, true));
 			const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, Record<string, unknown>>;
 			const config = {
 				...base,
@@ -424,7 +433,21 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 		afterAll(async () => {
 			await json2?.close();
+			if (hermesOdoo) await json2Odoo?.stop();
 		});
+
+		if (hermesOdoo) {
+			const ODOO_CASES = TOOL_CASES.filter((c) => ODOO_TOOLS.includes(c.tool));
+			it('covers every Odoo tool', () => {
+				expect(ODOO_CASES.map((c) => c.tool).sort()).toEqual([...ODOO_TOOLS].sort());
+			});
+			it.each(ODOO_CASES.map((c) => [c.tool, c] as const))('%s runs over /json/2 with the bearer key, its write read back', async (_tool, toolCase) => {
+				const evidence = await callWithEvidenceOn({ ...stack, odoo: json2Odoo }, json2, toolCase.tool, toolCase.args);
+				toolCase.verify(evidence);
+				expect(evidence.odooCalls.map((c) => c.protocol).filter((p) => p !== 'json2')).toEqual([]);
+			});
+			return;
+		}
 
 		const cases: Array<[string, Record<string, unknown>, string, string, (rows: Array<Record<string, unknown>>) => void]> = [
 			['crm_list_stages', {}, 'crm.stage', 'search_read', (rows) => expect(rows.map((r) => r.name)).toEqual(['New', 'Qualified', 'Won'])],

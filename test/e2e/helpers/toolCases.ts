@@ -275,6 +275,8 @@ export const HERMES_ODOO_INVALID_CASES: InvalidCase[] = [
 	{ tool: 'odoo_update_task', args: { task_id: 2, field: 'date_deadline', value: '31/12/2026' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /not a value for date_deadline/ },
 	{ tool: 'odoo_update_task', args: { task_id: 3, field: 'stage_id', value: '2' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /"stage_id" is not one this tool writes\. Allowed here: / },
 	{ tool: 'crm_update_lead', args: { lead_id: 2, field: 'probability', value: 'lots' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /not a value for probability/ },
+	// Odoo's own rule (crm.lead's CHECK constraint), with its sentence, as a real Odoo 18 and 19 answer it.
+	{ tool: 'crm_update_lead', args: { lead_id: 2, field: 'probability', value: '150' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /^Odoo refused the change: .*between 0% and 100%/ },
 	{ tool: 'odoo_update_contact', args: { contact_id: 999999, field: 'city', value: 'Nowhere' }, marker: '__NOT_FOUND__', retry: 'change_arguments', hint: /res\.partner 999999/ },
 ];
 

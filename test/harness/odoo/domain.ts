@@ -3,7 +3,7 @@
  * implicit `&` between consecutive terms, as the ORM evaluates them (enough of it for the
  * catalogue: comparisons, (i)like, in, many2one by id or by name, many2many membership).
  */
-import { badDomain } from './errors';
+import { badDomain, OdooError, type OdooVersion } from './errors';
 import type { ModelSpec } from './models';
 import { checkSqlDate } from './values';
 
@@ -73,7 +73,7 @@ const OPERATORS = new Set([
 
 const COMPARISONS = new Set(['=', '!=', '<>', '>', '<', '>=', '<=']);
 
-function termPredicate(model: string, spec: ModelSpec, term: unknown[], nameOf: NameOf): Predicate {
+function termPredicate(model: string, spec: ModelSpec, term: unknown[], nameOf: NameOf, version: OdooVersion): Predicate {
 	const [path, rawOperator, value] = term;
 	if (typeof path !== 'string' || typeof rawOperator !== 'string' || !OPERATORS.has(rawOperator)) {
 		throw badDomain(JSON.stringify(term));
@@ -88,8 +88,13 @@ function termPredicate(model: string, spec: ModelSpec, term: unknown[], nameOf: 
 	if (fieldName === 'id') return (r) => compareScalar(r.id, operator, right);
 	const field = spec.fields[fieldName];
 	if (!field) throw badDomain(`Invalid field ${model}.${fieldName} in leaf ${JSON.stringify(term)}`);
-	// Odoo passes a compared date through to PostgreSQL, which refuses what it cannot cast.
+	// Odoo 18 passes a compared date through to PostgreSQL, which refuses what it cannot cast;
+	// Odoo 19 first reads text that is not an ISO date as a relative date ("today -1d").
 	if ((field.type === 'date' || field.type === 'datetime') && COMPARISONS.has(operator)) {
+		if (version === 19 && typeof right === 'string' && !/^\d+-/.test(right)) {
+			const term = right.split(/\s+/).find((t) => !/^(now|today|[-+=]\d+[dwmyHMS])$/.test(t)) ?? right;
+			throw new OdooError('builtins.ValueError', `Invalid term '${term}' in expression date: '${right}'`, 500);
+		}
 		checkSqlDate(right, field.type === 'date' ? 'date' : 'timestamp');
 	}
 
@@ -119,7 +124,7 @@ function termPredicate(model: string, spec: ModelSpec, term: unknown[], nameOf: 
  * Builds a predicate from a domain. Models with an `active` field hide archived records
  * unless the domain mentions `active` (Odoo's active_test).
  */
-export function compileDomain(model: string, spec: ModelSpec, domain: unknown, nameOf: NameOf): Predicate {
+export function compileDomain(model: string, spec: ModelSpec, domain: unknown, nameOf: NameOf, version: OdooVersion = 18): Predicate {
 	if (domain === undefined || domain === null || domain === false) domain = [];
 	if (!Array.isArray(domain)) throw badDomain(JSON.stringify(domain));
 	const stack: Predicate[] = [];
@@ -138,7 +143,7 @@ export function compileDomain(model: string, spec: ModelSpec, domain: unknown, n
 			stack.push(element === '&' ? (r) => a(r) && b(r) : (r) => a(r) || b(r));
 		} else if (Array.isArray(element) && element.length === 3) {
 			if (element[0] === 'active') mentionsActive = true;
-			stack.push(termPredicate(model, spec, element, nameOf));
+			stack.push(termPredicate(model, spec, element, nameOf, version));
 		} else {
 			throw badDomain(JSON.stringify(element));
 		}

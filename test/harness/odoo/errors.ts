@@ -60,18 +60,32 @@ export const missingRecord = (model: string, ids: number[], uid: number): OdooEr
 		404,
 	);
 
+/** The Odoo versions the stand-in speaks as: 18 behind JSON-RPC and XML-RPC, 19 behind JSON-2. */
+export type OdooVersion = 18 | 19;
+
 export const unknownModel = (model: string): OdooError =>
 	new OdooError('builtins.KeyError', `'${model}'`, 404);
 
-export const unknownMethod = (model: string, method: string): OdooError =>
-	new OdooError(
-		'builtins.AttributeError',
-		`The method '${method}' does not exist on the model '${model}'`,
-		404,
-	);
+/** `execute_kw` on a model that is not installed (Odoo 18's `odoo.service.model`). */
+export const rpcUnknownModel = (model: string): OdooError =>
+	new OdooError('odoo.exceptions.UserError', `Object ${model} doesn't exist`, 422);
 
-export const invalidField = (model: string, field: string): OdooError =>
-	new OdooError('builtins.ValueError', `Invalid field '${field}' on model '${model}'`, 422);
+export const rpcUnknownMethod = (model: string, method: string): OdooError =>
+	new OdooError('builtins.AttributeError', `The method '${model}.${method}' does not exist`, 404);
+
+export const privateMethod = (model: string, method: string): OdooError =>
+	new OdooError('odoo.exceptions.AccessError', `Private methods (such as '${model}.${method}') cannot be called remotely.`, 403);
+
+/** JSON-2's 404 for a model or method it does not serve. */
+export const notFound = (message: string): OdooError => new OdooError('werkzeug.exceptions.NotFound', message, 404);
+
+export const unprocessable = (message: string): OdooError => new OdooError('werkzeug.exceptions.UnprocessableEntity', message, 422);
+
+export const unauthorized = (message: string): OdooError => new OdooError('werkzeug.exceptions.Unauthorized', message, 401);
+
+/** Odoo 18 and 19 word it differently, and 19 differently again when reading. */
+export const invalidField = (model: string, field: string, version: OdooVersion = 18, reading = false): OdooError =>
+	new OdooError('builtins.ValueError', `Invalid field '${field}' ${version === 18 ? 'on model' : reading ? 'on' : 'in'} '${model}'`, 422);
 
 export const wrongValue = (model: string, field: string, value: unknown): OdooError =>
 	new OdooError('builtins.ValueError', `Wrong value for ${model}.${field}: ${pyValue(value)}`, 422);
@@ -88,6 +102,10 @@ export const badDomain = (detail: string): OdooError =>
 
 export const badArguments = (method: string, detail: string): OdooError =>
 	new OdooError('builtins.TypeError', `${method}() ${detail}`, 422);
+
+/** A constraint of the model (an SQL CHECK or a Python constraint), as Odoo 18 and 19 report it. */
+export const constraintError = (message: string): OdooError =>
+	new OdooError('odoo.exceptions.ValidationError', `The operation cannot be completed: ${message}`, 422);
 
 /** Anything else thrown inside the store is a server bug, reported as Odoo reports one. */
 export function asOdooError(error: unknown): OdooError {

@@ -36,6 +36,11 @@ export interface OdooStandIn {
 
 const MAX_BODY = 5 * 1024 * 1024;
 
+const NOT_FOUND_PAGE =
+	'<!doctype html>\n<html lang=en>\n<title>404 Not Found</title>\n<h1>Not Found</h1>\n<p>The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.</p>\n';
+const NO_DATABASE_PAGE =
+	'<!DOCTYPE html>\n<title>404 Not Found</title>\n<h1>Not Found</h1>\n<p>No database is selected and the requested URL was not found in the server-wide controllers.</p>\n';
+
 function readBody(req: IncomingMessage): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const chunks: Buffer[] = [];
@@ -106,13 +111,21 @@ async function route(session: OdooSession, req: IncomingMessage, res: ServerResp
 	const json2 = /^\/json\/2\/([a-z0-9_.]+)\/([a-z0-9_]+)$/i.exec(path);
 	if (json2) {
 		const database = req.headers['x-odoo-database'];
+		if (typeof database === 'string' && database !== session.login.db) {
+			// Odoo routes /json/2 only inside a database: for one it does not serve, werkzeug's HTML 404.
+			res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+			res.end(NO_DATABASE_PAGE);
+			return;
+		}
 		sendJson(
 			res,
 			handleJson2(session, json2[1], json2[2], { authorization: req.headers.authorization, database: typeof database === 'string' ? database : undefined }, body),
 		);
 		return;
 	}
-	sendJson(res, { status: 404, body: { name: 'werkzeug.exceptions.NotFound', message: `No route for ${path}` } });
+	// A route Odoo does not have: werkzeug's HTML page, as an Odoo before 19 answers /json/2.
+	res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+	res.end(NOT_FOUND_PAGE);
 }
 
 /** `store` replaces the default seed, e.g. with the records a recorded database held. */

@@ -37,6 +37,11 @@ export interface ModelSpec {
 	/** The model's `_order`: what search and search_read sort by when the call names no order. */
 	order: string;
 	fields: Record<string, FieldSpec>;
+	/**
+	 * How the model's own `write` override names its values, where that is not `vals`, and the
+	 * Python class that defines it (Odoo's TypeError names it): Odoo 18 binds a keyword to it.
+	 */
+	writeParameter?: { name: string; pyClass: string };
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
@@ -105,6 +110,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		description: 'Project',
 		recName: 'name',
 		order: 'sequence, name, id',
+		writeParameter: { name: 'values', pyClass: 'Project' },
 		fields: {
 			name: char('Name', { required: true }),
 			description: html('Description'),
@@ -195,6 +201,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 			email_from: char('Email'),
 			phone: char('Phone'),
 			expected_revenue: { type: 'monetary', string: 'Expected Revenue', default: 0 },
+			date_deadline: { type: 'date', string: 'Expected Closing' },
 			probability: { type: 'float', string: 'Probability', default: 10 },
 			priority: {
 				type: 'selection',
@@ -209,7 +216,6 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 			},
 			stage_id: m2o('Stage', 'crm.stage', { default: ({ search }: DefaultContext) => search('crm.stage', [])[0] ?? false }),
 			user_id: m2o('Salesperson', 'res.users', { default: currentUser }),
-			date_deadline: { type: 'date', string: 'Expected Closing' },
 			description: html('Notes'),
 			active,
 		},
@@ -230,6 +236,7 @@ export const MODELS: Readonly<Record<string, ModelSpec>> = {
 		description: 'Analytic Line',
 		recName: 'name',
 		order: 'date desc, id desc',
+		writeParameter: { name: 'values', pyClass: 'AccountAnalyticLine' },
 		fields: {
 			name: char('Description', { required: true }),
 			date: { type: 'date', string: 'Date', required: true, default: today },

@@ -12,7 +12,8 @@ import {
 	mandatoryField,
 	missingRecord,
 	OdooError,
-	unknownMethod,
+	type OdooVersion,
+	rpcUnknownMethod,
 	unknownModel,
 	wrongValue,
 } from './errors';
@@ -28,23 +29,34 @@ export interface MethodCall {
 	/** Record ids for record methods (read, write, unlink). */
 	ids?: number[];
 	params: Record<string, unknown>;
+	/** Which Odoo answers (messages differ): 18 unless set. */
+	version?: OdooVersion;
+}
+
+export interface MethodSignature {
+	recordMethod: boolean;
+	params: string[];
+	/** Parameters without a default. */
+	required?: string[];
+	/** The function that finally refuses a keyword the method passes on (`**kwargs`), if it takes them. */
+	passesKeywordsTo?: string;
 }
 
 /** Parameter names of each supported method, in positional order (after `ids` for record methods). */
-export const SIGNATURES: Readonly<Record<string, { recordMethod: boolean; params: string[] }>> = {
-	create: { recordMethod: false, params: ['vals_list'] },
+export const SIGNATURES: Readonly<Record<string, MethodSignature>> = {
+	create: { recordMethod: false, params: ['vals_list'], required: ['vals_list'] },
 	read: { recordMethod: true, params: ['fields', 'load'] },
-	write: { recordMethod: true, params: ['vals'] },
+	write: { recordMethod: true, params: ['vals'], required: ['vals'] },
 	unlink: { recordMethod: true, params: [] },
 	search: { recordMethod: false, params: ['domain', 'offset', 'limit', 'order'] },
 	search_count: { recordMethod: false, params: ['domain', 'limit'] },
-	search_read: { recordMethod: false, params: ['domain', 'fields', 'offset', 'limit', 'order'] },
+	search_read: { recordMethod: false, params: ['domain', 'fields', 'offset', 'limit', 'order'], passesKeywordsTo: 'BaseModel._read_format' },
 	fields_get: { recordMethod: false, params: ['allfields', 'attributes'] },
 	default_get: { recordMethod: false, params: ['fields_list'] },
 	name_search: { recordMethod: false, params: ['name', 'domain', 'operator', 'limit'] },
-	check_access_rights: { recordMethod: false, params: ['operation', 'raise_exception'] },
+	check_access_rights: { recordMethod: false, params: ['operation', 'raise_exception'], required: ['operation'] },
 	// Odoo 18's successor of check_access_rights: a record method, on an empty set for the model's rights.
-	has_access: { recordMethod: true, params: ['operation'] },
+	has_access: { recordMethod: true, params: ['operation'], required: ['operation'] },
 	context_get: { recordMethod: false, params: [] },
 };
 
@@ -84,11 +96,19 @@ export class OdooStore {
 			this.tables.set(name, new Map());
 			this.nextIds.set(name, 1);
 		}
-		for (const [model, { id, ...vals }] of seed) {
-			if (typeof id === 'number') this.nextIds.set(model, id);
-			this.create(model, [vals]);
-		}
+		for (const [model, record] of seed) this.insert(model, record);
 		for (const [model, next] of Object.entries(nextIds)) this.nextIds.set(model, Math.max(next, this.nextIds.get(model) ?? 1));
+	}
+
+	/**
+	 * Adds a record as a change outside the API would (a seed, or what a recording shows was done
+	 * beside it): one that names its `id` keeps it, and the id sequence never moves back.
+	 */
+	insert(model: string, { id, ...vals }: Record<string, unknown>): void {
+		const next = this.nextIds.get(model) ?? 1;
+		if (typeof id === 'number') this.nextIds.set(model, id);
+		this.create(model, [vals]);
+		this.nextIds.set(model, Math.max(next, this.nextIds.get(model) ?? 1));
 	}
 
 	/** Records of a model as stored (many2one = id or false, many2many = id list), archived included. */
@@ -123,10 +143,38 @@ export class OdooStore {
 		return operation as AccessRight;
 	}
 
+	hasModel(model: string): boolean {
+		return model in this.models;
+	}
+
+	/** The model's spec (its write parameter's name, for one). */
+	modelSpec(model: string): ModelSpec {
+		return this.spec(model);
+	}
+
+	/**
+	 * Runs `fn` as Odoo runs a request: in one transaction that an error rolls back whole. Id
+	 * sequences stay advanced, as PostgreSQL's do.
+	 */
+	transaction<T>(fn: () => T): T {
+		const saved = new Map([...this.tables].map(([model, table]) => [model, new Map([...table].map(([id, record]) => [id, structuredClone(record)]))]));
+		try {
+			return fn();
+		} catch (error) {
+			for (const [model, table] of saved) this.tables.set(model, table);
+			throw error;
+		}
+	}
+
 	execute(call: MethodCall): unknown {
+		return this.transaction(() => this.run(call));
+	}
+
+	private run(call: MethodCall): unknown {
 		const spec = this.spec(call.model);
 		const signature = SIGNATURES[call.method];
-		if (!signature) throw unknownMethod(call.model, call.method);
+		if (!signature) throw rpcUnknownMethod(call.model, call.method);
+		const version = call.version ?? 18;
 		const p = call.params;
 		const ids = call.ids ?? [];
 		const needed = RIGHT_OF_METHOD[call.method];
@@ -143,25 +191,25 @@ export class OdooStore {
 			case 'context_get':
 				return { lang: 'en_US', tz: false, uid: this.uid };
 			case 'create': {
-				const created = this.create(call.model, p.vals_list);
+				const created = this.create(call.model, p.vals_list, version);
 				// create(dict) answers one id, create([dict, ...]) a list.
 				return Array.isArray(p.vals_list) ? created : created[0];
 			}
 			case 'read':
 				// Odoo reads what exists of the ids asked for: an unknown id is left out, not an error.
-				return this.existing(call.model, ids, 'read', { skipMissing: true }).map((r) => this.present(call.model, r, p.fields));
+				return this.existing(call.model, ids, 'read', { skipMissing: true }).map((r) => this.present(call.model, r, p.fields, version));
 			case 'write':
-				this.write(call.model, ids, p.vals);
+				this.write(call.model, ids, p.vals, version);
 				return true;
 			case 'unlink':
 				for (const r of this.existing(call.model, ids, 'unlink')) this.table(call.model).delete(r.id);
 				return true;
 			case 'search':
-				return this.search(call.model, p).map((r) => r.id);
+				return this.search(call.model, p, version).map((r) => r.id);
 			case 'search_count':
-				return this.search(call.model, { domain: p.domain }).length;
+				return this.search(call.model, { domain: p.domain }, version).length;
 			case 'search_read':
-				return this.search(call.model, p).map((r) => this.present(call.model, r, p.fields));
+				return this.search(call.model, p, version).map((r) => this.present(call.model, r, p.fields, version));
 			case 'fields_get':
 				return this.fieldsGet(spec, p.allfields, p.attributes);
 			case 'default_get':
@@ -195,13 +243,15 @@ export class OdooStore {
 		return ids.filter((id) => table.has(id)).map((id) => table.get(id)!);
 	}
 
-	private create(model: string, valsList: unknown): number[] {
+	private create(model: string, valsList: unknown, version: OdooVersion = 18): number[] {
 		const spec = this.spec(model);
 		const list = Array.isArray(valsList) ? valsList : [valsList];
 		const ids: number[] = [];
-		for (const vals of list) {
+		const rules = MODEL_RULES[model];
+		for (const raw of list) {
+			const vals = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (rules?.beforeCreate?.({ ...(raw as Record<string, unknown>) }) ?? raw) : raw;
 			const record: StoredRecord = { id: 0 };
-			const given = this.convertVals(model, spec, vals);
+			const given = this.convertVals(model, spec, vals, version, 'create');
 			const context: DefaultContext = { uid: this.uid, vals: given, search: (m, domain) => this.search(m, { domain }).map((r) => r.id) };
 			for (const [name, field] of Object.entries(spec.fields)) {
 				if (name in given) continue;
@@ -212,6 +262,7 @@ export class OdooStore {
 			for (const [name, field] of Object.entries(spec.fields)) {
 				if (field.required && (record[name] === false || record[name] === '')) throw mandatoryField(model, name);
 			}
+			rules?.check?.(record);
 			record.id = this.nextIds.get(model)!;
 			this.nextIds.set(model, record.id + 1);
 			this.table(model).set(record.id, record);
@@ -220,38 +271,40 @@ export class OdooStore {
 		return ids;
 	}
 
-	private write(model: string, ids: unknown, vals: unknown): void {
+	private write(model: string, ids: unknown, raw: unknown, version: OdooVersion = 18): void {
 		const spec = this.spec(model);
 		const records = this.existing(model, ids, 'write');
 		const rules = MODEL_RULES[model];
-		if (typeof vals === 'object' && vals !== null && !Array.isArray(vals)) rules?.beforeWrite?.(vals as Record<string, unknown>);
-		const changes = this.convertVals(model, spec, vals);
+		const vals = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (rules?.beforeWrite?.({ ...(raw as Record<string, unknown>) }) ?? raw) : raw;
+		const changes = this.convertVals(model, spec, vals, version, 'write');
 		for (const [name, value] of Object.entries(changes)) {
 			if (spec.fields[name].required && (value === false || value === '')) throw mandatoryField(model, name);
 		}
 		for (const record of records) {
 			Object.assign(record, changes);
 			rules?.afterWrite?.(record, changes, (m, id) => this.tables.get(m)?.get(id));
+			rules?.check?.(record);
 		}
 	}
 
 	/** Converts incoming values the way the ORM's convert_to_cache does, or refuses them. */
-	private convertVals(model: string, spec: ModelSpec, vals: unknown): Record<string, unknown> {
+	private convertVals(model: string, spec: ModelSpec, vals: unknown, version: OdooVersion, how: 'create' | 'write'): Record<string, unknown> {
 		if (typeof vals !== 'object' || vals === null || Array.isArray(vals)) {
 			throw badArguments('create/write', `expected a dictionary of values, got ${JSON.stringify(vals)}`);
 		}
 		const out: Record<string, unknown> = {};
 		for (const [name, value] of Object.entries(vals)) {
 			const field = spec.fields[name];
-			if (!field || field.readonly) throw invalidField(model, name);
-			out[name] = this.convertValue(model, name, field, value);
+			if (!field || field.readonly) throw invalidField(model, name, version);
+			out[name] = this.convertValue(model, name, field, value, how);
 		}
 		return out;
 	}
 
-	private convertValue(model: string, name: string, field: FieldSpec, value: unknown): unknown {
+	private convertValue(model: string, name: string, field: FieldSpec, value: unknown, how: 'create' | 'write'): unknown {
 		const wrong = () => wrongValue(model, name, value);
-		if (value === false || value === null) return field.type === 'many2many' ? [] : false;
+		// `float(value or 0.0)` and `int(value or 0)`: an unset number reads 0, never false.
+		if (value === false || value === null) return field.type === 'many2many' ? [] : ['integer', 'float', 'monetary'].includes(field.type) ? 0 : false;
 		switch (field.type) {
 			case 'char':
 			case 'text':
@@ -269,14 +322,18 @@ export class OdooStore {
 				return Boolean(value);
 			case 'date':
 				if (typeof value !== 'string') throw wrong();
-				return toOdooDate(value);
+				// `to_date` returns None for any falsy value: "" clears the field.
+				return value === '' ? false : toOdooDate(value);
 			case 'datetime':
 				if (typeof value !== 'string') throw wrong();
-				return toOdooDatetime(value);
+				return value === '' ? false : toOdooDatetime(value);
 			case 'selection':
 				if (!field.selection!.some(([key]) => key === value)) throw wrong();
 				return value;
 			case 'many2one':
+				// A write converts for the cache, where anything but an int id (or a record) is
+				// None: text "2" unsets the field. A create hands the value to PostgreSQL instead.
+				if (how === 'write' && typeof value !== 'number') return false;
 				return this.convertMany2one(model, name, field, value);
 			case 'many2many':
 				return this.convertX2many(field, value, wrong);
@@ -314,9 +371,9 @@ export class OdooStore {
 		return [...ids];
 	}
 
-	private search(model: string, p: Record<string, unknown>): StoredRecord[] {
+	private search(model: string, p: Record<string, unknown>, version: OdooVersion = 18): StoredRecord[] {
 		const spec = this.spec(model);
-		const predicate = compileDomain(model, spec, p.domain, (m, id) => this.displayName(m, id));
+		const predicate = compileDomain(model, spec, p.domain, (m, id) => this.displayName(m, id), version);
 		const offset = typeof p.offset === 'number' ? p.offset : 0;
 		const limit = typeof p.limit === 'number' && p.limit > 0 ? p.limit : undefined;
 		const order = compileOrder(model, typeof p.order === 'string' && p.order.trim() ? p.order : spec.order, new Set(Object.keys(spec.fields)));
@@ -330,7 +387,7 @@ export class OdooStore {
 	}
 
 	/** A record as `read` answers it: many2one as [id, name], empty values as false. */
-	private present(model: string, record: StoredRecord, fields: unknown): Record<string, unknown> {
+	private present(model: string, record: StoredRecord, fields: unknown, version: OdooVersion = 18): Record<string, unknown> {
 		const spec = this.spec(model);
 		const wanted = Array.isArray(fields) && fields.length ? (fields as string[]) : [...Object.keys(spec.fields), 'display_name'];
 		const out: Record<string, unknown> = { id: record.id };
@@ -341,7 +398,7 @@ export class OdooStore {
 				continue;
 			}
 			const field = spec.fields[name];
-			if (!field) throw invalidField(model, name);
+			if (!field) throw invalidField(model, name, version, true);
 			const value = record[name];
 			if (field.type === 'many2one') {
 				out[name] = value === false ? false : [value, this.displayName(field.relation!, value as number) ?? ''];
@@ -362,7 +419,8 @@ export class OdooStore {
 		const names = Array.isArray(allfields) && allfields.length ? (allfields as string[]) : Object.keys(described);
 		const attrs = Array.isArray(attributes) && attributes.length ? (attributes as string[]) : undefined;
 		const out: Record<string, Record<string, unknown>> = {};
-		for (const name of names.filter((n) => n in described)) {
+		// Odoo answers in the order the model defines its fields, whatever order was asked for.
+		for (const name of Object.keys(described).filter((n) => names.includes(n))) {
 			const f = described[name];
 			const full: Record<string, unknown> = { string: f.string, type: f.type, required: !!f.required, readonly: !!f.readonly };
 			if (f.relation) full.relation = f.relation;

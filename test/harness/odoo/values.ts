@@ -48,6 +48,7 @@ const PART: Record<string, string> = {
 
 /** `datetime.strptime(text, format)`, returning the fields or raising Python's ValueError. */
 function strptime(text: string, format: string): number[] {
+	if (/(^|[^%])%$/.test(format)) throw valueError(`stray % in format ${pyRepr(format)}`);
 	const pattern = format.replace(/%([YmdHMS])/g, (_, part: string) => PART[part]);
 	const match = new RegExp(`^${pattern}`).exec(text);
 	if (!match) throw valueError(`time data ${pyRepr(text)} does not match format ${pyRepr(format)}`);
@@ -66,10 +67,13 @@ export function toOdooDate(value: string): string {
 	return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
-/** `fields.Datetime.to_datetime`: a date alone is midnight; anything longer needs the time too. */
+/**
+ * `fields.Datetime.to_datetime`: `strptime(value, DATETIME_FORMAT[:len(value) - 2])`, so a date
+ * alone is midnight and a time may stop after the hour or the minute ("2027-01-21 15:30").
+ */
 export function toOdooDatetime(value: string): string {
-	const withTime = value.length > 10;
-	const [year, month, day, hour = 0, minute = 0, second = 0] = strptime(value, withTime ? DATETIME_FORMAT : DATE_FORMAT);
+	const format = DATETIME_FORMAT.slice(0, Math.max(0, value.length - 2));
+	const [year, month, day, hour = 0, minute = 0, second = 0] = strptime(value, format);
 	return `${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
 }
 

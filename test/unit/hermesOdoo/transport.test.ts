@@ -120,7 +120,19 @@ describe("Odoo's refusals as answers", () => {
 			{ error: '__BAD_ARGUMENT__' },
 			/invalid input syntax for type date: "last monday"/,
 		],
-		['a model this Odoo lacks', { model: 'no.such.model', method: 'search_read', kwargs: {}, readOnly: true }, { error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here' }, /no model/],
+		['a model this Odoo lacks', { model: 'no.such.model', method: 'search_read', kwargs: {}, readOnly: true }, { error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here' }, /has no such model/],
+		[
+			"a model's constraint: Odoo's sentence, another value may pass",
+			{ model: 'crm.lead', method: 'write', ids: [1], kwargs: { vals: { probability: 150 } }, readOnly: false },
+			{ error: '__BAD_ARGUMENT__', retry: 'change_arguments' },
+			/^Odoo refused the change: The operation cannot be completed: The probability of closing the deal should be between 0% and 100%!/,
+		],
+		[
+			'a request whose shape Odoo refuses is ours to fix, never the arguments',
+			{ model: 'project.task', method: 'read', ids: [1], kwargs: { fields: ['name'], colour: 'red' }, readOnly: true },
+			{ error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here' },
+			/^Odoo refused the request the node built \(builtins\.TypeError: read\(\) got an unexpected keyword argument 'colour'\)\. No argument can fix it/,
+		],
 	];
 	it.each(cases)('%s', async (_label, call, shape, hint) => {
 		const answer = (await failure(jsonRpc, call)) as { hint: string };

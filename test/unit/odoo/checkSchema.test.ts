@@ -156,6 +156,6 @@ test('JSON-RPC: a refused login names the login and the database', async () => {
 test('JSON-2: a refused key is access denied, the login is not tried', async () => {
 	await start();
 	const error = await checkOdooSchema({ ...PROTOCOLS.json2(), secret: 'nope' }, requirements).catch((e: unknown) => e);
-	expect(error).toMatchObject({ kind: 'bad-credentials', message: 'Odoo denied access: AccessDenied: Access Denied' });
+	expect(error).toMatchObject({ kind: 'bad-credentials', message: 'Odoo denied access: AccessDenied: Invalid apikey' });
 	expect(odoo.calls.some((c) => c.method === 'login')).toBe(false);
 });

@@ -45,12 +45,15 @@ describe('JSON-2', () => {
 	});
 
 	const failures: Array<[string, () => ReturnType<typeof json2>, number, string]> = [
-		['wrong key', () => json2('res.partner', 'search_read', { domain: [] }, 'wrong'), 401, 'odoo.exceptions.AccessDenied'],
+		['wrong key', () => json2('res.partner', 'search_read', { domain: [] }, 'wrong'), 401, 'werkzeug.exceptions.Unauthorized'],
 		['missing record', () => json2('crm.lead', 'write', { ids: [404], vals: { name: 'x' } }), 404, 'odoo.exceptions.MissingError'],
-		['unknown keyword', () => json2('crm.lead', 'search_read', { domain: [], colour: 1 }), 422, 'builtins.TypeError'],
-		['record method without ids', () => json2('crm.lead', 'unlink', {}), 422, 'builtins.TypeError'],
-		['create with a dict', () => json2('crm.lead', 'create', { vals_list: { name: 'x' } }), 422, 'builtins.TypeError'],
-		['unknown model', () => json2('no.model', 'search_read', {}), 404, 'builtins.KeyError'],
+		['a keyword search_read passes on to read', () => json2('crm.lead', 'search_read', { domain: [], colour: 1 }), 500, 'builtins.TypeError'],
+		['a keyword no parameter takes', () => json2('crm.lead', 'unlink', { colour: 1 }), 422, 'werkzeug.exceptions.UnprocessableEntity'],
+		['a missing argument', () => json2('crm.lead', 'write', { ids: [1], values: { name: 'x' } }), 422, 'werkzeug.exceptions.UnprocessableEntity'],
+		['a value Python refuses', () => json2('crm.lead', 'write', { ids: [1], vals: { expected_revenue: 'lots' } }), 500, 'builtins.ValueError'],
+		['a constraint', () => json2('crm.lead', 'write', { ids: [1], vals: { probability: 150 } }), 422, 'odoo.exceptions.ValidationError'],
+		['unknown model', () => json2('no.model', 'search_read', {}), 404, 'werkzeug.exceptions.NotFound'],
+		['unknown method', () => json2('crm.lead', 'explode', {}), 404, 'werkzeug.exceptions.NotFound'],
 	];
 	it.each(failures)('%s -> HTTP error with Odoo exception name', async (_label, call, status, name) => {
 		const answer = await call();
