@@ -1,14 +1,15 @@
 /**
  * The admin channel's tools: read-only views of the n8n instance through its public API, for an
- * agent diagnosing a deployment. Each sends one HTTP request with its method fixed to GET and
- * its path fixed here; the agent fills only an id (URL-encoded into one path segment) and query
- * values. Most are an HTTP Request tool answering what n8n answered; a validating tool is a
- * sub-workflow whose HTTP Request GETs the workflow and whose Hermes Workflow Lint node answers
- * the findings. There is no builder for any other method, so no tool of this channel can create,
- * change, delete, run or publish anything, whatever the agent sends. (n8n 2.41's own n8n node
- * has no tool variant: a workflow wiring `n8nTool` to an MCP trigger is refused on publish with
- * "Node cannot be used as a tool".)
+ * agent diagnosing a deployment. Each is a sub-workflow whose HTTP Request sends GET on a path
+ * fixed here (n8n_list_workflows follows n8n's pages of the same path); the agent fills only an
+ * id (URL-encoded into one path segment) and query values. What n8n answered becomes the
+ * project's answer shape, cut to ADMIN_CAPS (admin/answers.ts); the validating tool hands the
+ * workflow to the Hermes Workflow Lint node first. There is no builder for any other method, so
+ * no tool of this channel can create, change, delete, run or publish anything, whatever the
+ * agent sends. (n8n 2.41's own n8n node has no tool variant: a workflow wiring `n8nTool` to an
+ * MCP trigger is refused on publish with "Node cannot be used as a tool".)
  */
+import { ADMIN_CAPS, thousands } from './caps';
 
 /** A tool parameter as the catalogue's are written (the config reads this file: it imports nothing of the generator). */
 export interface AdminParameter {
@@ -30,75 +31,101 @@ export function isReadScope(scope: string): boolean {
 /** What n8n's public API stores as an execution's status (its `status` filter takes these). */
 export const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'] as const;
 
-/** Most rows a list answers (n8n's public API caps `limit` at 250). */
-export const ADMIN_LIST_LIMIT = 250;
-export const ADMIN_LIST_DEFAULT = 20;
-
 export interface AdminTool {
 	name: string;
 	description: string;
 	parameters: AdminParameter[];
 	/** The request's path under the API URL and its query, as the body of an n8n expression. */
 	request: (param: (key: string) => string) => string;
-	/** The fields kept of each listed row (HTTP Request's response optimiser), to keep lists short. */
-	listFields?: string;
-	/** Answers the lint of the workflow the request fetched, not the workflow itself. */
-	lintsAnswer?: true;
+	/** The API scope the request needs: the answer names it when n8n refuses the key. */
+	scope: (typeof ADMIN_READ_SCOPES)[number];
+	/**
+	 * How the answer is made from n8n's: a list of rows (`workflows`, `executions`), one object
+	 * cut to the cap (`workflow`, `execution`), or the lint of the fetched workflow (`lint`).
+	 */
+	answer: 'workflows' | 'executions' | 'workflow' | 'execution' | 'lint';
 }
 
 const limit: AdminParameter = {
 	key: 'limit',
 	type: 'number',
-	description: `How many to list, newest first: 1 to ${ADMIN_LIST_LIMIT}`,
+	description: `How many to list: 1 to ${ADMIN_CAPS.rows}`,
 	required: false,
-	default: ADMIN_LIST_DEFAULT,
+	default: ADMIN_CAPS.defaultRows,
 };
 
-/** `limit` clamped into what the API takes, so a wrong number lists rather than fails. */
-const limitQuery = (param: (key: string) => string) => `'limit=' + Math.min(Math.max(parseInt(${param('limit')}) || ${ADMIN_LIST_DEFAULT}, 1), ${ADMIN_LIST_LIMIT})`;
+/** Only one node of the workflow or execution, by its name, in full. */
+const onlyNode = (what: string): AdminParameter => ({
+	key: 'node',
+	type: 'string',
+	description: `Only this node (its exact name), ${what}; empty for all`,
+	required: false,
+	default: '',
+});
+
+/** `limit` clamped into the cap, so a wrong number lists rather than fails; the answer says when more exist. */
+export const limitOf = (value: string) => `Math.min(Math.max(parseInt(${value}) || ${ADMIN_CAPS.defaultRows}, 1), ${ADMIN_CAPS.rows})`;
 /** An optional filter: sent only when the agent gave a value. */
 const optionalQuery = (name: string, call: string) => `(${call} ? '&${name}=' + encodeURIComponent(${call}) : '')`;
 /** An id as one path segment: encoded, so no `/`, `?` or `#` reaches another path. */
 const segment = (call: string) => `encodeURIComponent(${call})`;
+/** n8n's largest page: n8n_list_workflows reads them all (up to ADMIN_CAPS.workflowPages) to sort by updatedAt. */
+export const WORKFLOW_PAGE = 250;
+
+const CUT = `Over ${thousands(ADMIN_CAPS.chars)} characters the biggest parts are left out, named in omitted`;
 
 export const ADMIN_TOOLS = [
 	{
 		name: 'n8n_list_workflows',
-		description: 'List the workflows of this n8n instance: id, name, whether published (active), archived, last update. Read-only.',
+		description: `List the workflows of this n8n instance, the most recently updated first: id, name, whether published (active), archived, last update; count says how many there are. At most ${ADMIN_CAPS.rows} per call, truncated when there are more. Read-only.`,
 		parameters: [limit],
-		request: (param) => `'/workflows?' + ${limitQuery(param)}`,
-		listFields: 'id,name,active,isArchived,updatedAt',
+		// Every page, whatever the limit: n8n lists workflows by id, so only all of them sort by update.
+		request: () => `'/workflows?limit=${WORKFLOW_PAGE}&excludePinnedData=true'`,
+		scope: 'workflow:list',
+		answer: 'workflows',
 	},
 	{
 		name: 'n8n_get_workflow',
-		description: 'Get one workflow of this n8n instance by id: its nodes, connections and settings as n8n stores them. Read-only.',
-		parameters: [{ key: 'workflow_id', type: 'string', description: 'The workflow id, as n8n_list_workflows gives it', required: true }],
+		description: `Get one workflow of this n8n instance by id: its nodes, connections and settings as n8n stores them. ${CUT} (node parameters first); pass node for one node in full. An unknown id answers __NOT_FOUND__. Read-only.`,
+		parameters: [
+			{ key: 'workflow_id', type: 'string', description: 'The workflow id, as n8n_list_workflows gives it', required: true },
+			onlyNode('with its parameters and its connections'),
+		],
 		request: (param) => `'/workflows/' + ${segment(param('workflow_id'))}`,
+		scope: 'workflow:read',
+		answer: 'workflow',
 	},
 	{
 		name: 'n8n_list_executions',
-		description: 'List recent executions of this n8n instance, newest first: id, status, workflow id, start and stop time. Read-only.',
+		description: `List executions of this n8n instance, newest first (by id, the order n8n created them): id, status, mode, workflow id, start and stop time, the execution it retried. At most ${ADMIN_CAPS.rows} per call, truncated when more match. Read-only.`,
 		parameters: [
 			limit,
 			{ key: 'status', type: 'string', description: `Only executions of this status: one of ${EXECUTION_STATUSES.join(', ')}; empty for all`, required: false, default: '' },
 			{ key: 'workflow_id', type: 'string', description: 'Only executions of this workflow id; empty for all', required: false, default: '' },
 		],
-		request: (param) => `'/executions?' + ${limitQuery(param)} + ${optionalQuery('status', param('status'))} + ${optionalQuery('workflowId', param('workflow_id'))}`,
-		listFields: 'id,status,mode,workflowId,startedAt,stoppedAt,retryOf',
+		request: (param) => `'/executions?limit=' + ${limitOf(param('limit'))} + ${optionalQuery('status', param('status'))} + ${optionalQuery('workflowId', param('workflow_id'))}`,
+		scope: 'execution:list',
+		answer: 'executions',
 	},
 	{
 		name: 'n8n_get_execution',
-		description: 'Get one execution by id with its data: status, the error if any, the last node run and what each node output. Read-only.',
-		parameters: [{ key: 'execution_id', type: 'string', description: 'The execution id, as n8n_list_executions gives it', required: true }],
+		description: `Get one execution by id with its data: status, the error if any, the last node run and what each node output. ${CUT} (node output first); pass node for one node's runs in full. An unknown id answers __NOT_FOUND__. Read-only.`,
+		parameters: [
+			{ key: 'execution_id', type: 'string', description: 'The execution id, as n8n_list_executions gives it', required: true },
+			onlyNode('with its runs and their output'),
+		],
 		request: (param) => `'/executions/' + ${segment(param('execution_id'))} + '?includeData=true'`,
+		scope: 'execution:read',
+		answer: 'execution',
 	},
 	{
 		name: 'n8n_validate_workflow',
 		description:
-			"Validate one workflow of this n8n instance by id with the hermes-workflows lint rules (tool names, $fromAI calls, routing, secrets, approvals): answers valid, the error and warning counts and the findings (code, severity, message, node, hint) as JSON, the list capped with a truncated flag. An unknown id answers __NOT_FOUND__. Read-only.",
+			`Validate one workflow of this n8n instance by id with the hermes-workflows lint rules (tool names, $fromAI calls, routing, secrets, approvals): answers valid, the error and warning counts and the findings (code, severity, message, node, hint) as JSON, the list capped with a truncated flag. An unknown id answers __NOT_FOUND__. Read-only.`,
 		parameters: [{ key: 'workflow_id', type: 'string', description: 'The workflow id, as n8n_list_workflows gives it', required: true }],
 		request: (param) => `'/workflows/' + ${segment(param('workflow_id'))}`,
-		lintsAnswer: true,
+		scope: 'workflow:read',
+		answer: 'lint',
 	},
 ] as const satisfies readonly AdminTool[];
 

@@ -3,7 +3,7 @@ import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
 import { APPROVAL_PAGE_FILE, gatedTools, gateWorkflowFileName, gateWorkflowName } from '../approvals/gatedTools';
-import { adminValidateFileName, buildAdminValidateWorkflow } from './adminValidate';
+import { adminSubWorkflowFileName, buildAdminSubWorkflow } from './adminSubWorkflow';
 import { adminTools, buildAdminWorkflow } from './adminWorkflow';
 import { buildApprovalGate } from './approvalGate';
 import { buildApprovalPage } from './approvalPage';
@@ -89,9 +89,9 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 		const workflow = buildAdminWorkflow(config.admin, config.n8nVersion);
 		const manifest = buildManifest(workflow, []);
 		files.push(jsonFile(ADMIN_FILE, workflow, { workflow, manifest, tools: workflow.nodes.length - 1 }), jsonFile(ADMIN_MANIFEST_FILE, manifest, { manifest }));
-		for (const tool of adminTools(config.admin).filter((t) => t.lintsAnswer)) {
-			const validate = buildAdminValidateWorkflow(tool, config.admin, config);
-			files.push(jsonFile(adminValidateFileName(tool), validate, { workflow: validate }));
+		for (const tool of adminTools(config.admin)) {
+			const sub = buildAdminSubWorkflow(tool, config.admin, config);
+			files.push(jsonFile(adminSubWorkflowFileName(tool), sub, { workflow: sub }));
 		}
 	}
 	if (config.approvals) {

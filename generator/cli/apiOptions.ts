@@ -1,13 +1,13 @@
 /**
- * What push, pull, diff and lint --live share on the command line: the connection options
+ * What push, pull, diff, remove and lint --live share on the command line: the connection options
  * (`--url`/`--api-key`, or N8N_API_URL/N8N_API_KEY), `--config`, and progress output.
  */
 import type { Command } from 'commander';
 
 import { UsageError } from '../errors';
 import { N8nApiClient } from '../n8nClient/client';
-import type { CommandIo, OutputFormat } from './io';
-import { configOption } from './options';
+import type { CommandIo, Exit, OutputFormat } from './io';
+import { configOption, formatOption } from './options';
 
 export interface ApiCommandOptions {
 	url?: string;
@@ -38,4 +38,24 @@ export function clientFrom(options: ApiCommandOptions, io: CommandIo): N8nApiCli
 /** In json format progress lines go to stderr, so stdout holds the one JSON document. */
 export function progressLog(io: CommandIo, format: OutputFormat | undefined): (line: string) => void {
 	return format === 'json' ? (line) => io.stderr(`${line}\n`) : (line) => io.stdout(`${line}\n`);
+}
+
+/** What a command that talks to n8n's API adds to the common options (--url, --api-key, -c, --format). */
+export interface ApiCommandSpec<O> {
+	name: string;
+	description: string;
+	/** Its own options: [flags, description] (and a default). */
+	options?: ReadonlyArray<readonly [string, string, string?]>;
+	/** The help's tail: exit codes and an example. */
+	help: string;
+	run(options: O, io: CommandIo): Promise<number>;
+}
+
+/** Registers one API command: the common options, its own, its help, and its run as the exit code. */
+export function registerApiCommand<O>(program: Command, spec: ApiCommandSpec<O>, io: CommandIo, exit: Exit): void {
+	const command = addApiOptions(program.command(spec.name).description(spec.description)).addOption(formatOption());
+	for (const [flags, description, fallback] of spec.options ?? []) command.option(flags, description, fallback);
+	command.addHelpText('after', `\n${spec.help}`).action(async (options: O) => {
+		exit(await spec.run(options, io));
+	});
 }

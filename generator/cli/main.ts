@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 
 import { EXIT, UsageError } from '../errors';
 import { packageVersion } from '../runtime/packageRoot';
+import { announceConfig } from './configSource';
 import { processExit, processIo, type CommandIo, type Exit } from './io';
 import { reportError, unexpectedError } from './run';
 
@@ -20,6 +21,7 @@ import { register as registerInit } from './commands/init';
 import { register as registerLint } from './commands/lint';
 import { register as registerPull } from './commands/pull';
 import { register as registerPush } from './commands/push';
+import { register as registerRemove } from './commands/remove';
 
 /** The program; commander's own failures are thrown (as CommanderError) for runCli to print. */
 export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit): Command {
@@ -27,13 +29,14 @@ export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit
 	program
 		.name('hermes-workflows')
 		.description(
-			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff through the n8n API, check a live deployment (doctor), check Odoo, import existing workflows, print an MCP client\'s config.',
+			'Workflow-as-code for the Hermes MCP tools: generate the n8n workflows from the catalogue, lint workflow JSON, push/pull/diff/remove through the n8n API, check a live deployment (doctor), check Odoo, import existing workflows, print an MCP client\'s config.',
 		)
 		.version(packageVersion(), '-V, --version', 'print the version')
 		// Set before the commands are added, so each inherits them.
 		.exitOverride()
-		.configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined });
-	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerPull, registerDiff, registerDoctor, registerAgentConfig]) {
+		.configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined })
+		.hook('preAction', (_program, command) => announceConfig(command, io));
+	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerRemove, registerPull, registerDiff, registerDoctor, registerAgentConfig]) {
 		register(program, io, exit);
 	}
 	return program;

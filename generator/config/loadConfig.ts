@@ -5,7 +5,7 @@ import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 
 import { HermesError } from '../errors';
 import { loadDefaultExport, ModuleLoadError } from '../runtime/loadModule';
-import { defaultConfig } from './defaults';
+import { defaultConfig, nameAfterEndpoint } from './defaults';
 import { CONFIG_FILE_NAMES } from './fileNames';
 import type { HermesConfig } from './schema';
 import { ADMIN_DEFAULTS, APPROVAL_DEFAULTS, ConfigSchema } from './schema';
@@ -111,6 +111,7 @@ export function loadConfig(path?: string): HermesConfig {
 		throw new ConfigError(`Config file ${path} must ${extname(path) === '.json' ? 'hold a JSON object' : 'export an object by default: `export default defineConfig({ ... })`'}`);
 	}
 	const merged = merge(defaultConfig(), user) as Record<string, unknown>;
+	nameAfterEndpoint(user, merged, { approvals: APPROVAL_DEFAULTS, admin: ADMIN_DEFAULTS });
 	if (Array.isArray(user.catalogue)) {
 		merged.catalogue = user.catalogue.map((file: unknown) => (typeof file === 'string' && !isAbsolute(file) ? resolve(dirname(path), file) : file));
 	}

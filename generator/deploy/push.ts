@@ -11,6 +11,7 @@ import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerI
 import { runningVersion, type LiveWorkflow, type N8nApi } from '../n8nClient/client';
 import { ensureDataTables, type DataTableOutcome, type DesiredDataTable } from './dataTables';
 import { dependencyOrder, type DesiredWorkflow } from './desired';
+import { pathsTakenByOthers } from './pathOwners';
 import { N8nApiError } from '../n8nClient/errors';
 import { findWorkflowByName } from '../n8nClient/exactName';
 import { compareWorkflows, type Difference } from './normalise';
@@ -158,6 +159,13 @@ export async function pushWorkflows(
 	if (resolution.problems.length > 0) throw new UnresolvedError(resolution.problems);
 	if (resolution.credentialsUnchecked) {
 		log('note: this API key may not list credentials (credential:list, owner and admin keys only): n8n resolves them by name when saving, and push checks each saved workflow before publishing it');
+	}
+	const taken = await pathsTakenByOthers(client, ordered.map((item) => item.body));
+	if (taken.length > 0) {
+		throw new PushError(
+			`nothing was pushed: ${taken.map((t) => `${t.path} (of "${t.workflow}") is served by "${t.owner.name}" (id ${t.owner.id})`).join('; ')}, which this config does not generate, and n8n serves one published workflow per path`,
+			'give this config another mcpPath (what it generates is then named after it), or remove the other deployment first (`hermes-workflows remove --config <its config>`)',
+		);
 	}
 	const compare = (body: Workflow, live: Workflow) =>
 		resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(body), credentialsByName(live)) : compareWorkflows(body, live);

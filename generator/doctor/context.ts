@@ -16,6 +16,8 @@ export interface DoctorOptions {
 	baseUrl: string;
 	/** Bearer token of the MCP endpoints. */
 	token?: string;
+	/** Bearer token of the admin endpoint (its own credential). */
+	adminToken?: string;
 	callReads: boolean;
 	/** The admin channel's n8n API key, to check its scopes (n8n does not show it from the credential). */
 	adminApiKey?: string;

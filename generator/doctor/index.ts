@@ -1,8 +1,11 @@
 /**
  * `hermes-workflows doctor`: every check, in the order they print, and the run. Read-only:
- * only `--call-reads` calls tools, and only the read-only ones.
+ * only `--call-reads` calls catalogue tools, and only the read-only ones; the admin endpoint
+ * check calls one admin tool, and no admin tool can write.
  */
+import { tokenVariable } from '../agentConfig/endpoints';
 import { expectedError } from '../errors';
+import { adminEndpointCheck } from './checks/adminEndpoint';
 import { adminScopesCheck } from './checks/adminScopes';
 import { approvalsCheck } from './checks/approvals';
 import { callersCheck } from './checks/callers';
@@ -26,6 +29,7 @@ export const CHECKS: readonly DoctorCheck[] = [
 	mcpToolsCheck,
 	readToolsCheck,
 	approvalsCheck,
+	adminEndpointCheck,
 	adminScopesCheck,
 ];
 
@@ -65,7 +69,7 @@ export async function runDoctor(context: DoctorContext, checks: readonly DoctorC
 			continue;
 		}
 		if (check.needs.includes('token') && !context.options.token) {
-			results.push({ id: check.id, title: check.title, ...warn('not checked: no MCP bearer token', 'pass --token or set HERMES_MCP_TOKEN') });
+			results.push({ id: check.id, title: check.title, ...warn('not checked: no MCP bearer token', `pass --token or set ${tokenVariable(context.config.mcpPath)}`) });
 			continue;
 		}
 		try {

@@ -9,6 +9,8 @@ export interface McpAnswer {
 	result?: unknown;
 	error?: { code: number; message: string };
 	sessionId?: string;
+	/** The JSON-RPC id the request carried (none for a notification): n8n records it with the call's execution. */
+	requestId?: number;
 }
 
 export class McpTimeout extends Error {
@@ -34,7 +36,8 @@ function messageOf(text: string): Pick<McpAnswer, 'result' | 'error'> {
 
 export class McpProbe {
 	private nextId = 1;
-	private sessionId?: string;
+	/** The session n8n opened on initialize; each call's execution records it. */
+	sessionId?: string;
 
 	constructor(
 		readonly url: string,
@@ -46,7 +49,8 @@ export class McpProbe {
 		const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 		if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`;
 		if (this.sessionId) headers['mcp-session-id'] = this.sessionId;
-		const body = { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}), ...(notification ? {} : { id: this.nextId++ }) };
+		const requestId = notification ? undefined : this.nextId++;
+		const body = { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}), ...(requestId === undefined ? {} : { id: requestId }) };
 		let response: Response;
 		let text: string;
 		try {
@@ -59,7 +63,7 @@ export class McpProbe {
 			throw error;
 		}
 		const sessionId = response.headers.get('mcp-session-id') ?? undefined;
-		return { status: response.status, ...messageOf(text), ...(sessionId ? { sessionId } : {}) };
+		return { status: response.status, ...messageOf(text), ...(sessionId ? { sessionId } : {}), ...(requestId === undefined ? {} : { requestId }) };
 	}
 
 	/** initialize and notifications/initialized; the answer of initialize. */

@@ -5,6 +5,7 @@
 import { TRIGGER_NAME } from '../builders';
 import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, N8N_TARGETS, parseConfig, refusedOn } from '../config';
+import { DEFAULT_MCP_PATH } from '../config/defaults';
 import { collectFromAiCalls } from '../fromAi';
 import { applyDirectSettings, asEmittedVersion, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { applyHermesOdooSettings, hermesOdooPrefix, mapHermesOdooNode } from './hermesOdoo';
@@ -104,6 +105,9 @@ function overrides(base: HermesConfig, implied: HermesConfig): Partial<HermesCon
 	for (const [key, value] of Object.entries(implied)) {
 		if (JSON.stringify(value) !== JSON.stringify((base as Record<string, unknown>)[key])) out[key] = value;
 	}
+	// Off the default path a config left without names gets names of its path: write the
+	// workflow's own, so the written config generates what the workflow calls.
+	if (implied.mcpPath !== DEFAULT_MCP_PATH) Object.assign(out, { workflowName: implied.workflowName, gatewayWorkflows: implied.gatewayWorkflows });
 	return out as Partial<HermesConfig>;
 }
 

@@ -130,6 +130,9 @@ export interface N8nApi {
 	createWorkflow(body: Workflow): Promise<LiveWorkflow>;
 	updateWorkflow(id: string, body: Workflow, options?: { publish?: boolean }): Promise<LiveWorkflow>;
 	activateWorkflow(id: string): Promise<LiveWorkflow>;
+	/** Unpublishes: the workflow stays, its triggers stop. */
+	deactivateWorkflow(id: string): Promise<LiveWorkflow>;
+	deleteWorkflow(id: string): Promise<unknown>;
 	listDataTables(name?: string): Promise<LiveDataTable[]>;
 	createDataTable(table: { name: string; columns: ReadonlyArray<{ name: string; type: DataTableColumnType }> }): Promise<LiveDataTable>;
 	addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown>;
@@ -246,6 +249,14 @@ export class N8nApiClient implements N8nApi {
 	/** Publishes the current version (`/activate`: n8n 1.x and 2.x; 2.x also calls it `/publish`). */
 	activateWorkflow(id: string): Promise<LiveWorkflow> {
 		return this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/activate`);
+	}
+
+	deactivateWorkflow(id: string): Promise<LiveWorkflow> {
+		return this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/deactivate`);
+	}
+
+	deleteWorkflow(id: string): Promise<unknown> {
+		return this.request<unknown>('DELETE', `/workflows/${encodeURIComponent(id)}`);
 	}
 
 	/**

@@ -2,28 +2,35 @@
  * The admin channel against a REAL n8n 2.41.1 with the built package installed: push as a user
  * does with `admin` in the config, diff and lint --live of what was pushed, the agent's config
  * from `agent-config --for mcp-json` used as is by the official MCP SDK client, every admin tool
- * called through MCP and answered from n8n's public API with a read-only key, a write attempted
- * through the channel refused, doctor's check of the key's scopes, and push's schema-change
- * notice naming the endpoints and the clients to reload.
+ * called through MCP and answered from n8n's public API with a read-only key in the project's
+ * answer shape (refusals as markers, lists in the order they state, every answer within
+ * ADMIN_CAPS.chars as the client receives it, run by n8n's default expression engine), a write
+ * attempted through the channel refused, a key without a scope answered as a marker, doctor's
+ * admin-endpoint check and its check of the key's scopes, and push's schema-change notice naming
+ * the endpoints and the clients to reload. Stand-ins: none in the channel; the SSH host, Odoo
+ * and the content pipeline the tool workflow names are never called.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { ADMIN_CAPS } from '../../generator/admin/caps';
 import { ADMIN_READ_SCOPES, ADMIN_TOOLS, type AdminTool } from '../../generator/admin/tools';
-import { adminValidateWorkflowName } from '../../generator/builders/adminValidate';
+import { adminSubWorkflowName } from '../../generator/builders/adminSubWorkflow';
 import type { McpJsonConfig } from '../../generator/agentConfig';
 import { desiredWorkflows } from '../../generator/deploy/desired';
 import { startN8n, type N8nHandle } from '../harness/n8n';
 import { runCli, type CliResult } from './helpers/cli';
-import { callTool, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './helpers/mcp';
+import { callTool, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession, type ToolAnswer } from './helpers/mcp';
 import { api, createCredential, createPublishedWorkflow, type WorkflowSummary } from './helpers/n8nRest';
 
 const TOOLS_TOKEN = 'e2e-tools-token';
 const ADMIN_TOKEN = 'e2e-admin-token';
+const SCOPED_TOKEN = 'e2e-scoped-admin-token';
 const MCP_TOOLS = 'Hermes MCP Tools';
 const ADMIN = 'Hermes MCP Admin';
-const VALIDATE = (ADMIN_TOOLS as readonly AdminTool[]).find((tool) => tool.lintsAnswer)!;
+const TOOLS = ADMIN_TOOLS as readonly AdminTool[];
+const VALIDATE = TOOLS.find((tool) => tool.answer === 'lint')!;
 /** A workflow with a known finding: a bearer token written into a node's parameters (HMT014). */
 const LEAKY = {
 	name: 'Leaky export',
@@ -51,6 +58,18 @@ function writeConfig(name: string, config: Record<string, unknown>): string {
 	const file = join(scratch, name);
 	writeFileSync(file, JSON.stringify(config));
 	return file;
+}
+
+/** Every answer of the channel: within the cap as the client receives it, never n8n's raw error, one item. */
+type Answer = Record<string, unknown> & { success: boolean; error?: string; truncated?: boolean; omitted?: string[]; hint?: string; retry?: string };
+const texts: Array<[string, number]> = [];
+async function ask(tool: string, args: Record<string, unknown>, on: McpSession = session): Promise<Answer> {
+	const answer: ToolAnswer = await callTool(on, tool, args);
+	texts.push([tool, answer.text.length]);
+	expect([tool, answer.isError]).toEqual([tool, false]);
+	expect(answer.text.length).toBeLessThanOrEqual(ADMIN_CAPS.chars);
+	expect(Array.isArray(answer.value) && answer.value.length === 1).toBe(true);
+	return (answer.value as Answer[])[0];
 }
 
 const adminConfig = (extra: Record<string, unknown> = {}) => ({ admin: { apiUrl: `${n8n.baseUrl}/api/v1`, ...extra } });
@@ -132,91 +151,100 @@ describe('the admin channel on a real n8n', () => {
 		expect(hermes.stdout).toMatch(/hermes-admin:\n\s+url: .*\/mcp\/hermes-admin/);
 	});
 
-	it('tools/list gives exactly the read-only admin tools with their required parameters, and no tool that writes', async () => {
+	it('tools/list gives exactly the read-only admin tools with their required parameters, and no tool that writes; each sub-workflow sends one GET', async () => {
 		const { tools } = await session.client.listTools();
-		expect(tools.map((t) => t.name).sort()).toEqual(ADMIN_TOOLS.map((t) => t.name).sort());
-		for (const tool of ADMIN_TOOLS) {
+		expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+		for (const tool of TOOLS) {
 			const listed = tools.find((t) => t.name === tool.name)!;
 			expect([tool.name, [...(listed.inputSchema.required ?? [])].sort()]).toEqual([tool.name, tool.parameters.filter((p) => p.required).map((p) => p.key).sort()]);
+			expect(listed.description).toBe(tool.description);
 		}
 		expect(tools.filter((t) => /create|update|delete|activate|publish|run|execute|archive/i.test(t.name))).toEqual([]);
-		// Every tool node of the live admin workflow sends GET, and nothing the agent fills changes that.
-		const live = await api<{ nodes: Array<{ type: string; parameters: Record<string, unknown> }> }>(n8n, 'GET', `/workflows/${(await workflowByName(ADMIN)).id}`);
-		const tooling = live.nodes.filter((node) => node.type === 'n8n-nodes-base.httpRequestTool');
-		expect(tooling.map((node) => node.parameters.method)).toEqual(ADMIN_TOOLS.filter((tool) => !(tool as AdminTool).lintsAnswer).map(() => 'GET'));
-		// The validating tool's one request is its sub-workflow's, a GET too.
-		const sub = await api<{ nodes: Array<{ type: string; parameters: Record<string, unknown> }> }>(n8n, 'GET', `/workflows/${(await workflowByName(adminValidateWorkflowName(VALIDATE, { workflowName: ADMIN }))).id}`);
-		expect(sub.nodes.filter((node) => 'method' in node.parameters).map((node) => [node.type, node.parameters.method])).toEqual([['n8n-nodes-base.httpRequest', 'GET']]);
+		// The admin workflow holds no request; each tool's one request is its sub-workflow's, a GET.
+		type Live = { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
+		const live = await api<Live>(n8n, 'GET', `/workflows/${(await workflowByName(ADMIN)).id}`);
+		expect(live.nodes.filter((node) => 'method' in node.parameters)).toEqual([]);
+		for (const tool of TOOLS) {
+			const sub = await api<Live>(n8n, 'GET', `/workflows/${(await workflowByName(adminSubWorkflowName(tool, { workflowName: ADMIN }))).id}`);
+			expect([tool.name, sub.nodes.filter((node) => 'method' in node.parameters).map((node) => [node.type, node.parameters.method])]).toEqual([tool.name, [['n8n-nodes-base.httpRequest', 'GET']]]);
+		}
 	});
 
 	it(`${VALIDATE.name} lints a workflow fetched by id: a known finding in one, none in the pushed tool workflow; an unknown id answers __NOT_FOUND__`, async () => {
 		const leakyId = await createPublishedWorkflow(n8n, LEAKY, false);
-		const first = (answer: unknown) => (Array.isArray(answer) ? answer[0] : answer) as { success: boolean; valid: boolean; workflow: { id: string; name: string }; errors: number; warnings: number; findings: Array<{ code: string; node?: string; hint: string }>; truncated: boolean };
-		const leaky = await callTool(session, VALIDATE.name, { workflow_id: leakyId });
-		expect(leaky.isError).toBe(false);
-		const found = first(leaky.value);
+		type Lint = Answer & { valid: boolean; workflow: { id: string; name: string }; errors: number; findings: Array<{ code: string; node?: string; hint: string; severity?: string }> };
+		const found = (await ask(VALIDATE.name, { workflow_id: leakyId })) as Lint;
 		expect(found).toMatchObject({ success: true, valid: false, workflow: { id: leakyId, name: LEAKY.name }, truncated: false });
 		expect(found.findings.find((f) => f.code === 'HMT014')).toMatchObject({ node: 'Call API', hint: expect.any(String) });
-		expect(found.errors).toBe(found.findings.filter((f) => (f as { severity?: string }).severity === 'error').length);
+		expect(found.errors).toBe(found.findings.filter((f) => f.severity === 'error').length);
 
 		const tools = await workflowByName(MCP_TOOLS);
-		const clean = first((await callTool(session, VALIDATE.name, { workflow_id: tools.id })).value);
-		expect(clean).toMatchObject({ success: true, workflow: { id: tools.id, name: MCP_TOOLS }, errors: 0 });
-
-		const unknown = await callTool(session, VALIDATE.name, { workflow_id: 'noSuchWorkflow1' });
-		expect(unknown.isError).toBe(false);
-		expect(first(unknown.value)).toMatchObject({ success: false, error: '__NOT_FOUND__', retry: 'change_arguments', workflow: { id: 'noSuchWorkflow1' } });
+		expect(await ask(VALIDATE.name, { workflow_id: tools.id })).toMatchObject({ success: true, workflow: { id: tools.id, name: MCP_TOOLS }, errors: 0 });
+		expect(await ask(VALIDATE.name, { workflow_id: 'noSuchWorkflow1' })).toMatchObject({ success: false, error: '__NOT_FOUND__', retry: 'change_arguments', workflow: { id: 'noSuchWorkflow1' } });
 		// Validating changed nothing.
 		expect((await workflowByName(MCP_TOOLS)).versionId).toBe(tools.versionId);
 	});
 
-	it('n8n_list_workflows and n8n_get_workflow answer from the public API', async () => {
-		const listed = await callTool(session, 'n8n_list_workflows', { limit: 50 });
-		expect(listed.isError).toBe(false);
-		const rows = listed.value as Array<{ id: string; name: string; active: boolean }>;
-		expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([MCP_TOOLS, ADMIN, 'Telegram Content Pipeline']));
-		expect(Object.keys(rows[0]).sort()).toEqual(['active', 'id', 'isArchived', 'name', 'updatedAt']);
-		const tools = rows.find((r) => r.name === MCP_TOOLS)!;
-		expect(tools.active).toBe(true);
-		const few = await callTool(session, 'n8n_list_workflows', { limit: 2 });
-		expect((few.value as unknown[]).length).toBe(2);
+	it('n8n_list_workflows lists every workflow newest update first, to the limit, with the count; n8n_get_workflow cuts the tool workflow to the cap and gives one node in full', async () => {
+		type Row = { id: string; name: string; active: boolean; updatedAt: string };
+		const all = await api<{ data: Row[] }>(n8n, 'GET', '/workflows?limit=250');
+		const newest = [...all.data].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id < b.id ? -1 : 1));
+		const listed = (await ask('n8n_list_workflows', { limit: 50 })) as Answer & { workflows: Row[] };
+		expect(listed).toMatchObject({ success: true, order: 'updatedAt, newest first', count: all.data.length, returned: all.data.length, truncated: false });
+		expect(listed.workflows.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+		expect(listed.workflows.map((r) => r.name)).toEqual(expect.arrayContaining([MCP_TOOLS, ADMIN, 'Telegram Content Pipeline']));
+		expect(Object.keys(listed.workflows[0]).sort()).toEqual(['active', 'id', 'isArchived', 'name', 'updatedAt']);
+		expect(listed.workflows.find((r) => r.name === MCP_TOOLS)!.active).toBe(true);
+		const few = (await ask('n8n_list_workflows', { limit: 2 })) as Answer & { workflows: Row[] };
+		expect(few).toMatchObject({ count: all.data.length, returned: 2, truncated: true, hint: expect.stringMatching(/count says how many/) });
+		expect(few.workflows.map((r) => r.id)).toEqual(newest.slice(0, 2).map((r) => r.id));
 
-		const got = await callTool(session, 'n8n_get_workflow', { workflow_id: tools.id });
-		expect(got.isError).toBe(false);
-		const workflow = (Array.isArray(got.value) ? got.value[0] : got.value) as { id: string; name: string; nodes: Array<{ name: string }> };
-		expect(workflow.id).toBe(tools.id);
-		expect(workflow.name).toBe(MCP_TOOLS);
-		expect(workflow.nodes.map((n) => n.name)).toContain('vault_read');
+		const tools = listed.workflows.find((r) => r.name === MCP_TOOLS)!;
+		type Got = Answer & { workflow: { id: string; name: string; nodes: Array<{ name: string; parameters?: Record<string, unknown> }>; connections: Record<string, unknown> } };
+		const got = (await ask('n8n_get_workflow', { workflow_id: tools.id })) as Got;
+		expect(got).toMatchObject({ success: true, truncated: true, workflow: { id: tools.id, name: MCP_TOOLS } });
+		expect(got.workflow.nodes.map((n) => n.name)).toContain('vault_read');
+		expect(got.omitted!.some((line) => line.startsWith('node parameters ('))).toBe(true);
+		const stored = await api<{ nodes: Array<{ name: string; parameters: Record<string, unknown> }> }>(n8n, 'GET', `/workflows/${tools.id}`);
+		const one = (await ask('n8n_get_workflow', { workflow_id: tools.id, node: 'vault_read' })) as Got;
+		expect(one.workflow.nodes).toHaveLength(1);
+		expect(one.workflow.nodes[0].parameters).toEqual(stored.nodes.find((n) => n.name === 'vault_read')!.parameters);
+		expect(Object.keys(one.workflow.connections)).toEqual(['vault_read']);
+		expect(await ask('n8n_get_workflow', { workflow_id: tools.id, node: 'Vault Read' })).toMatchObject({ success: false, error: '__NOT_FOUND__', hint: expect.stringMatching(/"vault_read"/) });
 	});
 
-	it('n8n_list_executions filters by status and workflow and keeps to the limit; n8n_get_execution gives one with its data', async () => {
+	it('n8n_list_executions filters by status and workflow, newest first, to the limit; n8n_get_execution gives one with its data, within the cap', async () => {
 		// The calls above ran the admin workflow: its executions are there.
 		const adminId = (await workflowByName(ADMIN)).id;
-		const all = await callTool(session, 'n8n_list_executions', { limit: 3 });
-		expect(all.isError).toBe(false);
-		const rows = all.value as Array<{ id: string; status: string; workflowId: string }>;
-		expect(rows.length).toBeGreaterThan(0);
-		expect(rows.length).toBeLessThanOrEqual(3);
-		const success = await callTool(session, 'n8n_list_executions', { limit: 250, status: 'success', workflow_id: adminId });
-		const successRows = success.value as Array<{ id: string; status: string; workflowId: string }>;
-		expect(successRows.length).toBeGreaterThan(0);
-		expect(new Set(successRows.map((r) => `${r.status} ${r.workflowId}`))).toEqual(new Set([`success ${adminId}`]));
-		const errors = await callTool(session, 'n8n_list_executions', { status: 'error', workflow_id: adminId });
-		expect(errors.isError).toBe(false);
-		expect((errors.value as Array<{ status: string }>).every((r) => r.status === 'error')).toBe(true);
+		type Row = { id: string; status: string; workflowId: string };
+		const all = (await ask('n8n_list_executions', { limit: 3 })) as Answer & { executions: Row[] };
+		expect(all).toMatchObject({ success: true, order: 'newest first (by id)' });
+		expect(all.executions.length).toBeGreaterThan(0);
+		expect(all.executions.length).toBeLessThanOrEqual(3);
+		const ids = all.executions.map((r) => Number(r.id));
+		expect(ids).toEqual([...ids].sort((a, b) => b - a));
+		const success = (await ask('n8n_list_executions', { limit: 50, status: 'success', workflow_id: adminId })) as Answer & { executions: Row[] };
+		expect(success.executions.length).toBeGreaterThan(0);
+		expect(new Set(success.executions.map((r) => `${r.status} ${r.workflowId}`))).toEqual(new Set([`success ${adminId}`]));
+		const errors = (await ask('n8n_list_executions', { status: 'error', workflow_id: adminId })) as Answer & { executions: Row[] };
+		expect(errors.executions.every((r) => r.status === 'error')).toBe(true);
+		expect(await ask('n8n_list_executions', { status: 'failed' })).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringMatching(/status must be one of/) });
 
-		const got = await callTool(session, 'n8n_get_execution', { execution_id: successRows[0].id });
-		expect(got.isError).toBe(false);
-		const execution = (Array.isArray(got.value) ? got.value[0] : got.value) as { id: string; status: string; workflowId: string; data: { resultData: { runData: Record<string, unknown> } } };
-		expect([execution.id, execution.status, execution.workflowId]).toEqual([successRows[0].id, 'success', adminId]);
-		expect(Object.keys(execution.data.resultData.runData).length).toBeGreaterThan(0);
+		type Got = Answer & { execution: { id: string; status: string; workflowId: string; data: { resultData: { runData: Record<string, unknown[]> } } } };
+		const got = (await ask('n8n_get_execution', { execution_id: success.executions[0].id })) as Got;
+		expect(got.success).toBe(true);
+		expect([got.execution.id, got.execution.status, got.execution.workflowId]).toEqual([success.executions[0].id, 'success', adminId]);
+		const ran = Object.keys(got.execution.data.resultData.runData);
+		expect(ran.length).toBeGreaterThan(0);
+		const one = (await ask('n8n_get_execution', { execution_id: success.executions[0].id, node: ran[0] })) as Got;
+		expect(Object.keys(one.execution.data.resultData.runData)).toEqual([ran[0]]);
+		expect(await ask('n8n_get_execution', { execution_id: '999999999' })).toMatchObject({ success: false, error: '__NOT_FOUND__', execution: { id: '999999999' } });
 	});
 
 	it('a write through the channel is impossible: no such tool, an id cannot reach another path, and the key itself may not write', async () => {
 		const tools = await workflowByName(MCP_TOOLS);
 		await expect(session.client.callTool({ name: 'n8n_deactivate_workflow', arguments: { workflow_id: tools.id } })).rejects.toThrow(/tool/i);
-		const smuggled = await callTool(session, 'n8n_get_workflow', { workflow_id: `${tools.id}/deactivate` });
-		expect(smuggled.isError).toBe(true);
+		expect(await ask('n8n_get_workflow', { workflow_id: `${tools.id}/deactivate` })).toMatchObject({ success: false, error: '__NOT_FOUND__' });
 		const after = await workflowByName(MCP_TOOLS);
 		expect([after.active, after.versionId]).toEqual([true, tools.versionId]);
 		const direct = await fetch(`${n8n.baseUrl}/api/v1/workflows/${tools.id}/deactivate`, { method: 'POST', headers: { 'X-N8N-API-KEY': readKey } });
@@ -224,25 +252,52 @@ describe('the admin channel on a real n8n', () => {
 		expect((await workflowByName(MCP_TOOLS)).active).toBe(true);
 	});
 
-	it("doctor checks the admin key's scopes: ok with the read-only key, fail naming the write scopes with a full key", async () => {
-		const scopes = async (key: string) => {
-			const result = await cli('doctor', configFile, '--token', TOOLS_TOKEN, '--admin-api-key', key, '--format', 'json');
-			return (JSON.parse(result.stdout) as { checks: Array<{ id: string; status: string; message: string }> }).checks.find((c) => c.id === 'admin-scopes')!;
+	it('every answer stayed within the cap as the client received it', () => {
+		expect(texts.length).toBeGreaterThan(15);
+		expect(texts.filter(([, length]) => length > ADMIN_CAPS.chars)).toEqual([]);
+	});
+
+	it("a key without a tool's scope: that tool answers __UNAVAILABLE__ misconfigured naming the scope, the others answer", async () => {
+		const listOnly = await createKey('hermes-admin-list-only', ['workflow:list']);
+		await createCredential(n8n, 'Scoped Admin Bearer', 'httpBearerAuth', { token: SCOPED_TOKEN });
+		await createCredential(n8n, 'Scoped n8n API', 'n8nApi', { apiKey: listOnly, baseUrl: `${n8n.baseUrl}/api/v1` });
+		const scoped = writeConfig('admin-scoped.json', adminConfig({ workflowName: 'Scoped Admin', path: 'scoped-admin', bearer: 'Scoped Admin Bearer', n8nApi: 'Scoped n8n API' }));
+		expect((await cli('push', scoped)).code).toBe(0);
+		await waitForMcpEndpoint(`${n8n.baseUrl}/mcp/scoped-admin`);
+		const other = await connectMcpWith(`${n8n.baseUrl}/mcp/scoped-admin`, { Authorization: `Bearer ${SCOPED_TOKEN}` });
+		try {
+			expect(await ask('n8n_list_workflows', { limit: 1 }, other)).toMatchObject({ success: true, returned: 1 });
+			const refused = await ask('n8n_get_workflow', { workflow_id: (await workflowByName(MCP_TOOLS)).id }, other);
+			expect(refused).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringMatching(/it needs the scope workflow:read/) });
+		} finally {
+			await other.close();
+		}
+	});
+
+	it("doctor checks the admin endpoint (its own token, the admin tools, one read) and the admin key's scopes", async () => {
+		type Check = { id: string; status: string; message: string };
+		const doctor = async (...args: string[]) => {
+			const result = await cli('doctor', configFile, '--token', TOOLS_TOKEN, '--format', 'json', ...args);
+			if (!result.stdout.startsWith('{')) throw new Error(`doctor exited ${result.code}: ${result.stderr}`);
+			return (JSON.parse(result.stdout) as { checks: Check[] }).checks;
 		};
-		const good = await scopes(readKey);
-		expect([good.status, good.message]).toEqual(['ok', `the admin key holds ${ADMIN_READ_SCOPES.length} read scopes and no other`]);
-		const full = await scopes(n8n.apiKey);
-		expect(full.status).toBe('fail');
-		expect(full.message).toMatch(/^the key holds \d+ scopes that are not read-only: /);
-		const unchecked = await cli('doctor', configFile, '--token', TOOLS_TOKEN, '--format', 'json');
-		const check = (JSON.parse(unchecked.stdout) as { checks: Array<{ id: string; status: string }> }).checks.find((c) => c.id === 'admin-scopes')!;
-		expect(check.status).toBe('warn');
+		const check = (checks: Check[], id: string) => checks.find((c) => c.id === id)!;
+
+		const good = await doctor('--admin-token', ADMIN_TOKEN, '--admin-api-key', readKey, '--call-reads');
+		expect(check(good, 'admin-endpoint')).toMatchObject({ status: 'ok', message: expect.stringMatching(/answers 403 without a token and with a wrong one or the tools endpoint's; with its token tools\/list gives the 5 admin tools and n8n_list_workflows answers/) });
+		expect([check(good, 'admin-scopes').status, check(good, 'admin-scopes').message]).toEqual(['ok', `the admin key holds ${ADMIN_READ_SCOPES.length} read scopes and no other`]);
+		const wrong = await doctor('--admin-token', TOOLS_TOKEN, '--admin-api-key', n8n.apiKey);
+		expect(check(wrong, 'admin-endpoint')).toMatchObject({ status: 'fail', message: expect.stringMatching(/initialize with the admin token answered 403/) });
+		expect(check(wrong, 'admin-scopes').status).toBe('fail');
+		expect(check(wrong, 'admin-scopes').message).toMatch(/^the key holds \d+ scopes that are not read-only: /);
+		const unchecked = await doctor();
+		expect([check(unchecked, 'admin-endpoint').status, check(unchecked, 'admin-scopes').status]).toEqual(['warn', 'warn']);
 	});
 
 	it("push's schema-change notice names the endpoints and the clients to reload: a removed admin tool, then a changed default", async () => {
 		const fewer = writeConfig('admin-fewer.json', adminConfig({ tools: ['n8n_list_workflows', 'n8n_get_workflow', 'n8n_list_executions'] }));
 		const removed = await cli('push', fewer);
-		expect(removed.code).toBe(0);
+		expect([removed.code, removed.stderr]).toEqual([0, '']);
 		expect(removed.stdout).toContain('tool removed: n8n_get_execution');
 		expect(removed.stdout).toContain('The MCP tool schema changed on hermes-admin:');
 		expect(removed.stdout).toContain('Hermes Agent (agent-config --for hermes): run /reload-mcp (servers hermes-admin).');

@@ -14,7 +14,9 @@ import { gatewayAnswer } from './helpers/toolCases';
 /**
  * `hermes-workflows doctor` against a real n8n 2.41.1 with the default deployment pushed: all ok
  * when healthy, then one broken piece of each kind (each followed by its fix, so the later checks
- * see a healthy rest), `--call-reads`, and two configs side by side under the same gateway names.
+ * see a healthy rest), `--call-reads` against broken services, a second config beside the first,
+ * one that shares a gateway by naming it, one on the first one's path, and `remove`. Real: n8n,
+ * sshd, the git vault, Prometheus. Stand-ins: Odoo, the docker command, the content pipeline.
  */
 jest.setTimeout(240_000);
 
@@ -69,7 +71,7 @@ describe('a healthy deployment', () => {
 		expect(report.checks.map((c) => [c.id, c.status])).toEqual(report.checks.map((c) => [c.id, 'ok']));
 		expect(code).toBe(0);
 		expect(report.checks.find((c) => c.id === 'n8n-instance')!.message).toMatch(/n8n 2\.41\.1 \(from the editor page\), regular mode \(from settings\)/);
-		expect(report.skipped.map((s) => s.id).sort()).toEqual(['admin-scopes', 'approvals', 'read-tools']);
+		expect(report.skipped.map((s) => s.id).sort()).toEqual(['admin-endpoint', 'admin-scopes', 'approvals', 'read-tools']);
 	});
 
 	it('--call-reads: each read-only tool answers from its own node', async () => {
@@ -82,7 +84,7 @@ describe('a healthy deployment', () => {
 		const result = await stack.cli('doctor');
 		const lines = result.stdout.trimEnd().split('\n');
 		expect(lines.find((l) => l.startsWith('warn  tools/list equals the manifest: not checked: no MCP bearer token'))).toBeDefined();
-		expect(lines).toContain('  fix: pass --token or set HERMES_MCP_TOKEN');
+		expect(lines).toContain('  fix: pass --token or set MCP_HERMES_TOOLS_API_KEY');
 		expect(lines.at(-1)).toMatch(/^\d+ ok, 1 warn, 0 fail$/);
 		expect(result.code).toBe(0);
 	});
@@ -151,41 +153,116 @@ describe('one broken piece at a time, each fixed before the next', () => {
 	});
 });
 
-describe('two configs side by side under the same gateway names', () => {
-	let second: string;
-	beforeAll(() => {
-		const config = JSON.parse(readFileSync(stack.configFile, 'utf8')) as { vault: { path: string; writePrefixes: string[] } };
-		// Another tool workflow and path; a vault gateway generated differently (fewer write folders).
-		const other = { ...config, workflowName: 'Hermes MCP Tools - ops', mcpPath: 'hermes-ops', vault: { ...config.vault, writePrefixes: ['research/'] } };
-		second = join(dirname(stack.configFile), 'ops.config.json');
-		writeFileSync(second, `${JSON.stringify(other, null, 2)}\n`);
+describe('--call-reads against broken services: doctor names each tool, its marker and its hint', () => {
+	const readTools = async () => {
+		const text = await stack.cli('doctor', '--token', stack.token, '--call-reads');
+		const { report } = await withToken('--call-reads');
+		return { text, check: report.checks.find((c) => c.id === 'read-tools')! };
+	};
+
+	it('a vault the host does not have, then good calls: only vault_list fails, no tool is said to be misrouted', async () => {
+		await edit(VAULT, (body) => void (body.nodes.find((n) => n.type.endsWith('hermesVault'))!.parameters.vaultPath = '/no/such/vault'));
+		const { text, check } = await readTools();
+		expect(check).toMatchObject({ status: 'fail', message: expect.stringMatching(/^vault_list answered __\w+__/) });
+		expect(check.message).not.toMatch(/was answered by node|docker_read|monitoring_alerts|odoo_/);
+		process.stdout.write(`doctor --call-reads, the vault gateway pointed at a vault the host lacks (exit ${text.code}):\n${text.stdout}\n`);
+		expect(text.code).toBe(1);
+		await pushFixes();
 	});
 
-	it('the second push keeps the first config\'s caller and says so; both endpoints answer a vault_read', async () => {
+	it('a stopped Prometheus: monitoring_alerts fails as unreachable, retry later', async () => {
+		await stack.prometheus.stop();
+		const { text, check } = await readTools();
+		expect(check).toMatchObject({ status: 'fail', message: expect.stringMatching(/^monitoring_alerts answered __UNAVAILABLE__ unreachable \(retry later\): /) });
+		process.stdout.write(`doctor --call-reads, Prometheus stopped (exit ${text.code}):\n${text.stdout}\n`);
+		expect(text.code).toBe(1);
+	});
+});
+
+describe('a second config beside the first: its own workflows, then removed', () => {
+	let second: string;
+	let shared: string;
+	let otherOnSamePath: string;
+	const written = (name: string, change: Record<string, unknown>) => {
+		const config = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, unknown>;
+		const file = join(dirname(stack.configFile), `${name}.config.json`);
+		writeFileSync(file, `${JSON.stringify({ ...config, ...change }, null, 2)}\n`);
+		return file;
+	};
+	const vaultOf = (config: string) => (JSON.parse(readFileSync(config, 'utf8')) as { vault: { path: string } }).vault;
+
+	beforeAll(() => {
+		// Another endpoint and a vault gateway generated differently (other write folders), the names left to the config.
+		second = written('ops', { mcpPath: 'hermes-ops', vault: { ...vaultOf(stack.configFile), writePrefixes: ['ops/'] } });
+		// A third one that shares the first's vault gateway by naming it.
+		shared = written('shared', { mcpPath: 'hermes-shared', gatewayWorkflows: { vault: VAULT } });
+		// One that names its tool workflow otherwise, on the first one's path.
+		otherOnSamePath = written('other', { workflowName: 'Other Tools' });
+	});
+
+	it('the second push creates its own workflows; the first keeps writing where it did', async () => {
 		const push = await stack.cli('push', '--config', second);
 		expect(push.stderr).toBe('');
 		expect(push.code).toBe(0);
-		const mcpId = (await live(MCP)).id;
-		expect(push.stdout).toContain(`kept in callerIds, callers outside this push that still call it: "${MCP}" (id ${mcpId})`);
-		expect(push.stdout).toMatch(/note: "Hermes Gateway - Vault" is also called by "Hermes MCP Tools" .* two configs share the name/);
-		for (const path of [STACK_NAMES.mcpPath, 'hermes-ops']) {
-			const session = await connectMcp(`${stack.n8n.baseUrl}/mcp/${path}`, stack.token);
+		expect(push.stdout).not.toMatch(/note:|kept in callerIds/);
+		expect(push.stdout).toContain('create  Hermes Gateway - Vault (hermes-ops)');
+		process.stdout.write(`push --config ops.config.json beside the first config:\n${push.stdout}\n`);
+		const first = await connectMcp(stack.mcpUrl, stack.token);
+		const ops = await connectMcp(`${stack.n8n.baseUrl}/mcp/hermes-ops`, stack.token);
+		try {
+			const note = { path: 'inbox/second-deployment.md', content: '# Still writable\n' };
+			expect(gatewayAnswer(await callTool(first, 'vault_write', note))).toMatchObject({ success: true });
+			expect(gatewayAnswer(await callTool(ops, 'vault_write', note))).toMatchObject({ success: false, error: '__BAD_PATH__' });
+			expect(gatewayAnswer(await callTool(ops, 'vault_read', { path: 'projects/website.md' }))).toMatchObject({ success: true });
+		} finally {
+			await first.close();
+			await ops.close();
+		}
+		const { code, status } = await withToken();
+		expect(status['shared-names']).toBe('ok');
+		expect(code).toBe(0);
+	});
+
+	it('a config on the path the first one serves: push refuses before writing anything', async () => {
+		const before = (await client.listWorkflows()).length;
+		const push = await stack.cli('push', '--config', otherOnSamePath);
+		expect(push.code).toBe(2);
+		expect(push.stderr).toMatch(/^error: nothing was pushed: \/mcp\/hermes-tools \(of "Other Tools"\) is served by "Hermes MCP Tools" \(id \w+\)/);
+		expect(push.stderr).toMatch(/\nhint: give this config another mcpPath/);
+		expect((await client.listWorkflows()).length).toBe(before);
+	});
+
+	it('a config that names the first one\'s vault gateway shares it: push says so, and remove refuses to take it from either', async () => {
+		const push = await stack.cli('push', '--config', shared);
+		expect(push.code).toBe(0);
+		expect(push.stdout).toMatch(/kept in callerIds, callers outside this push that still call it: "Hermes MCP Tools"/);
+		for (const [config, caller] of [
+			[stack.configFile, 'Hermes MCP Tools \\(hermes-shared\\)'],
+			[shared, 'Hermes MCP Tools'],
+		]) {
+			const refused = await stack.cli('remove', '--config', config);
+			expect(refused.code).toBe(2);
+			expect(refused.stderr).toMatch(new RegExp(`^error: nothing was removed: "Hermes Gateway - Vault" \\(id \\w+\\) is still called by "${caller}"`));
+		}
+	});
+
+	it('remove takes out one config and nothing else: dry run first, then for real; the others still answer', async () => {
+		const names = (await client.listWorkflows()).map((w) => w.name);
+		const dry = await stack.cli('remove', '--config', second, '--dry-run');
+		expect(dry.code).toBe(0);
+		expect(dry.stdout).toMatch(/^dry run: removing the 5 workflows of this config/m);
+		expect((await client.listWorkflows()).map((w) => w.name)).toEqual(names);
+		const removed = await stack.cli('remove', '--config', second);
+		process.stdout.write(`remove --config ops.config.json (exit ${removed.code}):\n${removed.stdout}${removed.stderr}\n`);
+		expect(removed.code).toBe(0);
+		expect((await client.listWorkflows()).map((w) => w.name).sort()).toEqual(names.filter((n) => !n.endsWith('(hermes-ops)')).sort());
+		for (const url of [stack.mcpUrl, `${stack.n8n.baseUrl}/mcp/hermes-shared`]) {
+			const session = await connectMcp(url, stack.token);
 			try {
-				const answer = gatewayAnswer(await callTool(session, 'vault_read', { path: 'projects/website.md' }));
-				expect(answer).toMatchObject({ success: true });
+				expect(gatewayAnswer(await callTool(session, 'vault_read', { path: 'projects/website.md' }))).toMatchObject({ success: true });
 			} finally {
 				await session.close();
 			}
 		}
-	});
-
-	it('diff and doctor of the first config report the shared sub-workflow that differs', async () => {
-		const diff = await stack.cli('diff');
-		expect(diff.code).toBe(1);
-		expect(diff.stdout).toMatch(/"Hermes Gateway - Vault" is also called by "Hermes MCP Tools - ops" \(id \w+\) outside this config .*two configs share the name/);
-		const { status, report } = await withToken();
-		expect(status['shared-names']).toBe('fail');
-		expect(status.callers).toBe('ok');
-		expect(report.checks.find((c) => c.id === 'shared-names')!.fix).toMatch(/gatewayWorkflows/);
 	});
 });

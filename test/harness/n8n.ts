@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { bootstrapOwner, DEFAULT_OWNER, type N8nOwner } from './n8n/bootstrap';
 import { readN8nInstall } from './n8n/cache';
 import { installCommunityPackage } from './n8n/communityPackage';
-import { freePorts } from './n8n/freePort';
+import { freePorts, PortTakenError } from './n8n/freePort';
 import { killOnExit, LOG_DIR, logTail, n8nBaseEnv, spawnN8n, stopChild, waitReady } from './n8n/process';
 
 /**
@@ -47,6 +47,8 @@ export interface StartN8nOptions {
 	readyTimeoutMs?: number;
 	/** An installed n8n version other than the default (`bash test/setup/install-n8n.sh <version>`). */
 	version?: string;
+	/** n8n's port (default: a free one). Taken: the start fails naming it, with no retry on another. */
+	port?: number;
 }
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
@@ -73,7 +75,8 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 
 	// A port picked free can be taken before n8n binds it: retry with new ports.
 	for (let attempt = 1; ; attempt++) {
-		const [port, brokerPort] = await freePorts(2);
+		const [free, brokerPort] = await freePorts(2);
+		const port = options.port ?? free;
 		const userFolder = mkdtempSync(join(tmpdir(), 'hermes-n8n-'));
 		const logFile = join(LOG_DIR, `n8n-${port}-${Date.now()}.log`);
 		let packageName: string | undefined;
@@ -115,7 +118,9 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 			if (child) await stopChild(child);
 			forgetOnExit();
 			rmSync(userFolder, { recursive: true, force: true });
-			const portTaken = /EADDRINUSE/.test(logTail(logFile, 200));
+			const log = logTail(logFile, 200);
+			if (options.port !== undefined && log.includes(`n8n's port ${options.port} is already in use`)) throw new PortTakenError(options.port);
+			const portTaken = /EADDRINUSE|port \d+ is already in use/.test(log);
 			if (portTaken && attempt < 3) continue;
 			throw error;
 		}

@@ -5,9 +5,8 @@
  */
 import type { Command } from 'commander';
 
-import { addApiOptions, clientFrom, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
+import { clientFrom, type ApiCommandOptions, type ReportOptions, registerApiCommand } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
-import { formatOption } from '../options';
 import { runCommand } from '../run';
 
 export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandIo = processIo): Promise<number> {
@@ -50,12 +49,15 @@ export function runDiff(options: ApiCommandOptions & ReportOptions, io: CommandI
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
-	addApiOptions(
-		program.command('diff').description('compare the live workflows in n8n with the generated ones and report drift, including disabled nodes'),
-	)
-		.addOption(formatOption())
-		.addHelpText('after', '\nExit: 0 in sync, 1 drift, 2 bad config or n8n unreachable/refusing.')
-		.action(async (options: ApiCommandOptions & ReportOptions) => {
-			exit(await runDiff(options, io));
-		});
+	registerApiCommand<ApiCommandOptions & ReportOptions>(
+		program,
+		{
+			name: 'diff',
+			description: 'compare the live workflows in n8n with the generated ones and report drift, including disabled nodes',
+			help: 'Exit: 0 in sync, 1 drift, 2 bad config or n8n unreachable/refusing.',
+			run: runDiff,
+		},
+		io,
+		exit,
+	);
 }

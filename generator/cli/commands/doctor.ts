@@ -1,6 +1,6 @@
 /**
  * `hermes-workflows doctor`: checks a live deployment against the config, read-only (only
- * `--call-reads` calls tools, read-only ones). Exit 0 every check ok (warnings allowed), 1 a
+ * `--call-reads` calls catalogue tools, read-only ones; an admin token adds one admin read). Exit 0 every check ok (warnings allowed), 1 a
  * check failed, 2 doctor could not run (bad config, n8n unreachable or refusing the key).
  */
 import { Option, type Command } from 'commander';
@@ -13,6 +13,7 @@ import { runCommand } from '../run';
 
 export interface DoctorCommandOptions extends ApiCommandOptions, ReportOptions {
 	token?: string;
+	adminToken?: string;
 	adminApiKey?: string;
 	callReads?: boolean;
 	mode?: 'queue' | 'regular';
@@ -29,11 +30,12 @@ function timeoutMs(value: string | undefined): number {
 export function runDoctorCommand(options: DoctorCommandOptions, io: CommandIo = processIo): Promise<number> {
 	return runCommand(io, options.format, async () => {
 		// Loaded when the command runs, so other commands start without the n8n client and the builders.
-		const [{ loadProject }, { deploymentOf }, { doctorContext }, { runDoctor, renderText }] = await Promise.all([
+		const [{ loadProject }, { deploymentOf }, { doctorContext }, { runDoctor, renderText }, { tokenVariable }] = await Promise.all([
 			import('../../project'),
 			import('../../deploy/desired'),
 			import('../../doctor/context'),
 			import('../../doctor'),
+			import('../../agentConfig/endpoints'),
 		]);
 		const project = loadProject(options.config);
 		const desired = deploymentOf(project);
@@ -42,7 +44,9 @@ export function runDoctorCommand(options: DoctorCommandOptions, io: CommandIo = 
 		const password = io.env.N8N_PASSWORD;
 		const context = doctorContext(client, project, desired, {
 			baseUrl: client.root.replace(/\/api\/v1$/, ''),
-			token: options.token ?? io.env.HERMES_MCP_TOKEN,
+			// The variable agent-config names for the tool endpoint, so the agent and doctor read one.
+			token: options.token ?? io.env[tokenVariable(project.config.mcpPath)],
+			...(project.config.admin && { adminToken: options.adminToken ?? io.env[tokenVariable(project.config.admin.path)] }),
 			callReads: options.callReads === true,
 			adminApiKey: options.adminApiKey ?? io.env.HERMES_ADMIN_API_KEY,
 			timeoutMs: timeoutMs(options.timeout),
@@ -60,13 +64,14 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 		program
 			.command('doctor')
 			.description(
-				'check a live deployment against the config, read-only: n8n version and mode, the workflows, caller lists, credentials, the MCP endpoints (403 without the token, tools/list), approvals, the admin key\'s scopes',
+				'check a live deployment against the config, read-only: n8n version and mode, the workflows, caller lists, credentials, the MCP endpoints (403 without the token, tools/list), approvals, the admin endpoint and its key\'s scopes',
 			),
 	)
 		.addOption(formatOption())
-		.option('--token <token>', 'bearer token of the MCP endpoints (default: env HERMES_MCP_TOKEN); without it the token checks warn')
+		.option('--token <token>', 'bearer token of the MCP endpoints (default: env MCP_<MCPPATH>_API_KEY, e.g. MCP_HERMES_TOOLS_API_KEY, as agent-config names it); without it the token checks warn')
+		.option('--admin-token <token>', "bearer token of the admin endpoint (default: env MCP_<ADMIN PATH>_API_KEY, e.g. MCP_HERMES_ADMIN_API_KEY, as agent-config names it); without it the admin endpoint's tools/list and read are not checked")
 		.option('--admin-api-key <key>', "the admin channel's n8n API key (default: env HERMES_ADMIN_API_KEY), to check it holds only read scopes")
-		.option('--call-reads', 'call each read-only tool once with harmless arguments (the only option that calls tools)')
+		.option('--call-reads', 'call each read-only tool once with harmless arguments (the only option that calls catalogue tools; with an admin token doctor calls n8n_list_workflows, which only reads)')
 		.addOption(new Option('--mode <mode>', 'n8n mode when doctor cannot log in to read it (N8N_EMAIL/N8N_PASSWORD)').choices(['queue', 'regular']))
 		.option('--timeout <seconds>', 'bound of each MCP request; a call unanswered within it is a finding', '30')
 		.addHelpText('after', '\nExit: 0 every check ok (warnings allowed), 1 a check failed, 2 could not run (bad config, n8n unreachable or refusing).')

@@ -23,9 +23,10 @@ const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
 
 /** The config written for a new project: every key a deployment usually changes, at its default. */
 function renderConfig(catalogue: readonly string[]): string {
-	const { workflowName, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId } =
-		defaultConfig();
-	const body = { catalogue, workflowName, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId };
+	// No workflowName: left out, it and the gateway sub-workflows' names follow mcpPath, so a
+	// second project with its own path never takes over the first one's workflows.
+	const { mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId } = defaultConfig();
+	const body = { catalogue, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId };
 	const json = JSON.stringify(body, null, '\t').replace(/^(\t+)"([A-Za-z_$][A-Za-z0-9_$]*)":/gm, '$1$2:').replace(/"/g, "'");
 	// Off by default: it needs a channel credential and n8n's public URL, which only the user knows.
 	const approvals = [
@@ -36,6 +37,7 @@ function renderConfig(catalogue: readonly string[]): string {
 		"import { defineConfig } from 'hermes-workflows';",
 		'',
 		'// Keys left out keep their built-in default (`hermes-workflows generate --help` lists the commands).',
+		"// The workflows are named after mcpPath: 'Hermes MCP Tools' on hermes-tools, 'Hermes MCP Tools (<path>)' on another.",
 		`export default defineConfig(${json.replace(/\n\}$/, `,\n${approvals}\n}`)});`,
 		'',
 	].join('\n');

@@ -3,7 +3,8 @@
  * MCP tools (see `--list-rules`); a folder stands for the `.json` files under it; a file may also
  * hold an array of workflows, as `n8n export:workflow` writes them (no manifest check then).
  * Exit 0 clean, 1 on errors (warnings too with --strict), 2 when an input cannot be read, is not
- * JSON or is not a workflow (each such file is an HMT000 finding, in every format), or on bad usage.
+ * JSON or is not a workflow (each such file is an HMT000 finding, in every format), when a path
+ * does not exist (an error with a hint, nothing linted), or on bad usage.
  */
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -115,11 +116,16 @@ function lintFiles(paths: string[], options: LintCommandOptions, io: CommandIo):
 		throw new UsageError('give at least one workflow JSON file or folder', 'hermes-workflows lint workflows/ (or --list-rules)');
 	}
 	const { inputs, emptyFolders } = expandInputs(paths);
-	if (emptyFolders.length > 0) {
-		throw new UsageError(`no .json file under ${emptyFolders.join(', ')}`, 'give the folder that holds the exported workflow JSON files');
-	}
 	if (options.manifest !== undefined && (inputs.length !== 1 || inputs[0].found)) {
 		throw new UsageError('--manifest compares one workflow', 'give exactly one FILE with --manifest');
+	}
+	// A path that is not there is a typo on the command line, not a workflow with a finding.
+	const missing = paths.filter((path) => !existsSync(path));
+	if (missing.length > 0) {
+		throw new UsageError(`no such file or folder: ${missing.join(', ')}`, 'check the path (relative to the folder you run the command in), e.g. hermes-workflows lint workflows/');
+	}
+	if (emptyFolders.length > 0) {
+		throw new UsageError(`no .json file under ${emptyFolders.join(', ')}`, 'give the folder that holds the exported workflow JSON files');
 	}
 	const findings: LocatedFinding[] = [];
 	let linted = 0;

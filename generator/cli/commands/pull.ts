@@ -8,9 +8,8 @@ import { join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
-import { addApiOptions, clientFrom, progressLog, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
+import { clientFrom, progressLog, type ApiCommandOptions, type ReportOptions, registerApiCommand } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
-import { formatOption } from '../options';
 import { runCommand } from '../run';
 
 export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
@@ -68,13 +67,16 @@ export function runPull(options: PullCommandOptions, io: CommandIo = processIo):
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
-	addApiOptions(
-		program.command('pull').description('write the live copy of each generated workflow from n8n to a folder (same file names as generate)'),
-	)
-		.addOption(formatOption())
-		.option('-o, --out <dir>', 'folder to write to', DEFAULT_PULL_DIR)
-		.addHelpText('after', '\nExit: 0 all pulled, 1 some not in n8n, 2 bad config or n8n unreachable/refusing.')
-		.action(async (options: PullCommandOptions) => {
-			exit(await runPull(options, io));
-		});
+	registerApiCommand<PullCommandOptions>(
+		program,
+		{
+			name: 'pull',
+			description: 'write the live copy of each generated workflow from n8n to a folder (same file names as generate)',
+			options: [['-o, --out <dir>', 'folder to write to', DEFAULT_PULL_DIR]],
+			help: 'Exit: 0 all pulled, 1 some not in n8n, 2 bad config or n8n unreachable/refusing.',
+			run: runPull,
+		},
+		io,
+		exit,
+	);
 }

@@ -5,9 +5,8 @@
  */
 import type { Command } from 'commander';
 
-import { addApiOptions, clientFrom, progressLog, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
+import { clientFrom, progressLog, type ApiCommandOptions, type ReportOptions, registerApiCommand } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
-import { formatOption } from '../options';
 import { runCommand } from '../run';
 
 export interface PushCommandOptions extends ApiCommandOptions, ReportOptions {
@@ -53,20 +52,17 @@ export function runPush(options: PushCommandOptions, io: CommandIo = processIo):
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
-	addApiOptions(
-		program
-			.command('push')
-			.description(
+	registerApiCommand<PushCommandOptions>(
+		program,
+		{
+			name: 'push',
+			description:
 				'create or update the generated workflows in n8n by exact name (gateways first, their ids and the credentials wired in, each sub-workflow callable only by its callers), publish them, after creating the data tables they use; a second push changes nothing',
-			),
-	)
-		.addOption(formatOption())
-		.option('--dry-run', 'only read from n8n and print what would be created, updated or published')
-		.addHelpText(
-			'after',
-			'\nExit: 0 pushed or already up to date, 2 bad config, missing credential/workflow, n8n unreachable or refusing.\nExample: N8N_API_URL=http://127.0.0.1:5678 N8N_API_KEY=... hermes-workflows push --config deploy.json',
-		)
-		.action(async (options: PushCommandOptions) => {
-			exit(await runPush(options, io));
-		});
+			options: [['--dry-run', 'only read from n8n and print what would be created, updated or published']],
+			help: 'Exit: 0 pushed or already up to date, 2 bad config, missing credential/workflow, a path another deployment serves, n8n unreachable or refusing.\nExample: N8N_API_URL=http://127.0.0.1:5678 N8N_API_KEY=... hermes-workflows push --config deploy.json',
+			run: runPush,
+		},
+		io,
+		exit,
+	);
 }

@@ -26,8 +26,14 @@ export function listedTools(result: unknown): Map<string, ListedTool> {
 	);
 }
 
-/** What the endpoint's generated workflow serves: required/optional from its $fromAI calls, defaults of the catalogue's parameters. */
-export function expectedTools(context: Pick<DoctorContext, 'desired' | 'tools'>, workflowName: string): Map<string, ListedTool> {
+/** A tool as its catalogue (or the admin channel's table) declares it: what expectedTools reads of it. */
+export interface DeclaredTool {
+	name: string;
+	parameters: ReadonlyArray<{ key: string; default?: unknown }>;
+}
+
+/** What the endpoint's generated workflow serves: required/optional from its $fromAI calls, defaults of the declared parameters. */
+export function expectedTools(context: Pick<DoctorContext, 'desired'> & { tools: readonly DeclaredTool[] }, workflowName: string): Map<string, ListedTool> {
 	const workflow = context.desired.workflows.find((w) => w.body.name === workflowName);
 	const specs = new Map(context.tools.map((tool) => [tool.name, tool]));
 	const expected = new Map<string, ListedTool>();

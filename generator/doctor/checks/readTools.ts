@@ -1,9 +1,13 @@
 /**
  * `--call-reads`: each read-only tool of the catalogue, called once with harmless arguments,
- * succeeds or answers a marker, and n8n's execution shows its own node ran. Only tools in this
+ * succeeds, and the execution of that very call (found by its session and request id) shows
+ * its own node ran. An answer that says the tool cannot serve (n8n's error, a marker with retry
+ * never_here or later) fails, naming the tool, the marker and the hint. Only tools in this
  * table are called; a tool that writes is never in it. In queue mode a call nobody answers
  * within the bound means no worker ran it: a worker without the package, or none up.
  */
+import type { Retry } from '../../contracts';
+import { mcpCallOf, servedRequest } from '../../executions/mcpCall';
 import { runningVersion } from '../../n8nClient/client';
 import { McpProbe, McpTimeout, toolAnswer } from '../mcpProbe';
 import { fail, ok, warn, type DoctorCheck } from '../types';
@@ -20,44 +24,53 @@ export const HARMLESS_READS: Readonly<Record<string, Record<string, unknown>>> =
 };
 
 const MARKER = /^__[A-Z_]+__$/;
+/** Retry policies that say the tool cannot serve anyone now: the deployment is broken, not the call. */
+const BROKEN_RETRY: ReadonlySet<string> = new Set<Retry>(['never_here', 'later']);
 
-/** The tool's answer is a success or a refusal with a marker (anything else: why not). */
-export function answerProblem(result: unknown): string | undefined {
-	if ((result as { isError?: unknown } | undefined)?.isError === true) return `n8n answered an error: ${JSON.stringify(toolAnswer(result)).slice(0, 160)}`;
+/** What is wrong with one answer: a `fail` (the tool cannot serve), a `warn` (a refusal of the harmless call), or nothing. */
+export interface AnswerProblem {
+	level: 'fail' | 'warn';
+	text: string;
+}
+
+const cut = (value: unknown, length = 200) => {
+	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'no hint');
+	return text.length > length ? `${text.slice(0, length)}...` : text;
+};
+
+/**
+ * The tool's answer judged: n8n's error, a marker whose `retry` is never_here or later, or a
+ * failure without a marker is a `fail`; another marker is a `warn` that names it (a harmless call
+ * should not be refused); a success is fine.
+ */
+export function answerProblem(result: unknown): AnswerProblem | undefined {
+	if ((result as { isError?: unknown } | undefined)?.isError === true) return { level: 'fail', text: `n8n answered an error: ${cut(toolAnswer(result))}` };
 	const answer = toolAnswer(result);
-	if (answer === undefined) return 'no answer content';
+	if (answer === undefined) return { level: 'fail', text: 'no answer content' };
 	// A sub-workflow's answer reaches the agent as a list of items, or wrapped as `{ response }`.
 	let item: unknown = Array.isArray(answer) ? answer[0] : answer;
 	if (typeof item === 'object' && item !== null && 'response' in item && Object.keys(item).length === 1) item = (item as { response: unknown }).response;
-	const { success, error } = (typeof item === 'object' && item !== null ? item : {}) as { success?: unknown; error?: unknown };
-	if (success === false && !(typeof error === 'string' && MARKER.test(error))) return `failed without a marker: ${JSON.stringify(answer).slice(0, 160)}`;
-	return undefined;
-}
-
-/** Tool nodes (of `toolNodes`) in an execution's run data. */
-export function toolNodesRan(runData: Record<string, unknown> | undefined, toolNodes: ReadonlySet<string>): string[] {
-	return Object.keys(runData ?? {}).filter((name) => toolNodes.has(name));
+	const { success, error, retry, state, hint } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+	if (success !== false) return undefined;
+	if (!(typeof error === 'string' && MARKER.test(error))) return { level: 'fail', text: `failed without a marker: ${cut(answer)}` };
+	const what = `${error}${typeof state === 'string' ? ` ${state}` : ''} (retry ${String(retry)}): ${cut(hint)}`;
+	return { level: typeof retry === 'string' && BROKEN_RETRY.has(retry) ? 'fail' : 'warn', text: `answered ${what}` };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The tool nodes the oldest execution of `workflowId` not in `seen` ran; undefined when none was
- * saved in time. Told apart by id, not by time: n8n may list an execution a little after the
- * next call started, and its clock need not be doctor's. Each one found joins `seen`.
+ * The tool nodes that ran in the execution of request `requestId` of the probe's session;
+ * undefined when no execution shows the call in time (n8n saved none, or its trigger does not
+ * record the call). Matched by what the call carries, so a failed call or a late execution
+ * cannot be taken for another call's.
  */
-async function nodesThatRan(context: DoctorContext, workflowId: string, seen: Set<string>, toolNodes: ReadonlySet<string>): Promise<string[] | undefined> {
+async function nodesThatRan(context: DoctorContext, workflowId: string, sessionId: string | undefined, requestId: number | undefined, toolNodes: ReadonlySet<string>): Promise<string[] | undefined> {
 	const deadline = Date.now() + (context.options.executionWaitMs ?? 5000);
 	for (;;) {
-		const executions = await context.client.recentExecutions(workflowId, { limit: 5, includeData: true });
-		// Newest first from n8n: the oldest unseen one belongs to the earliest call still unmatched.
-		for (const execution of [...executions].reverse()) {
-			if (seen.has(execution.id)) continue;
-			const ran = toolNodesRan(execution.data?.resultData?.runData, toolNodes);
-			if (ran.length === 0) continue;
-			seen.add(execution.id);
-			return ran;
-		}
+		const executions = await context.client.recentExecutions(workflowId, { limit: 20, includeData: true });
+		const call = executions.map((execution) => mcpCallOf(execution, toolNodes)).find((c) => servedRequest(c, sessionId, requestId));
+		if (call) return call.nodesRan;
 		if (Date.now() >= deadline) return undefined;
 		await sleep(100);
 	}
@@ -71,6 +84,7 @@ export const readToolsCheck: DoctorCheck = {
 		const { entries } = await context.drift();
 		const instance = await context.instance();
 		const problems: string[] = [];
+		const refusals: string[] = [];
 		const unproven: string[] = [];
 		let called = 0;
 		for (const endpoint of context.endpoints) {
@@ -83,19 +97,15 @@ export const readToolsCheck: DoctorCheck = {
 				problems.push(`${endpoint.url}: initialize with the token was refused`);
 				continue;
 			}
-			const seen = new Set((await context.client.recentExecutions(live.id, { limit: 5 })).map((e) => e.id));
 			for (const tool of tools) {
 				try {
 					const answer = await probe.request('tools/call', { name: tool, arguments: HARMLESS_READS[tool] });
 					called++;
-					const problem = answer.error ? `JSON-RPC error ${answer.error.message}` : answerProblem(answer.result);
-					if (problem) {
-						problems.push(`${tool}: ${problem}`);
-						continue;
-					}
-					const ran = await nodesThatRan(context, live.id, seen, toolNodes);
+					const problem: AnswerProblem | undefined = answer.error ? { level: 'fail', text: `JSON-RPC error ${answer.error.message}` } : answerProblem(answer.result);
+					if (problem) (problem.level === 'fail' ? problems : refusals).push(`${tool} ${problem.text}`);
+					const ran = await nodesThatRan(context, live.id, probe.sessionId, answer.requestId, toolNodes);
 					if (ran === undefined) unproven.push(tool);
-					else if (ran.length !== 1 || ran[0] !== tool) problems.push(`${tool} was answered by node ${ran.map((n) => `"${n}"`).join(', ')}`);
+					else if (ran.length !== 1 || ran[0] !== tool) problems.push(`${tool} was answered by node ${ran.map((n) => `"${n}"`).join(', ') || '(none)'}`);
 				} catch (error) {
 					if (!(error instanceof McpTimeout)) throw error;
 					problems.push(
@@ -106,12 +116,13 @@ export const readToolsCheck: DoctorCheck = {
 		}
 		if (problems.length > 0) {
 			return fail(
-				problems.join('; '),
+				[...problems, ...refusals].join('; '),
 				instance.mode === 'queue'
 					? 'install n8n-nodes-hermes on every worker and the webhook process too (docs/queue-mode.md), check the credentials and the services the tools reach, then run doctor again'
-					: 'check the credentials and the services the tools reach (SSH host, Odoo, Prometheus); a tool answered by another node: run `hermes-workflows push`',
+					: "check what each hint names: the credentials, and the services the tools reach (SSH host, Odoo, Prometheus); a tool answered by another node: run `hermes-workflows push`",
 			);
 		}
+		if (refusals.length > 0) return warn(`${called} read tools answered; refused: ${refusals.join('; ')}`, 'the harmless calls should not be refused: read each hint');
 		if (unproven.length > 0) {
 			return warn(
 				`${called} read tools answered; no saved execution shows which node answered ${unproven.join(', ')}`,

@@ -80,10 +80,17 @@ export interface StackOptions {
 	gatewayMode?: GatewayMode;
 	/** The deployment config's odooMode (default: the config's own default, native); `hermes` also creates the Hermes Odoo credential. */
 	odooMode?: OdooMode;
+	/** The deployment's endpoint (default hermes-tools): the demo takes one of its own, so a project's default one fits beside it. */
+	mcpPath?: string;
 	/** More deployment config (e.g. `approvals`), over the stack's own; a function gets the started n8n. */
 	config?: Record<string, unknown> | ((n8n: N8nHandle) => Record<string, unknown>);
 	/** Runs after the stack's credentials exist and before `push` (e.g. to create a notification credential). */
 	beforePush?: (n8n: N8nHandle) => Promise<void>;
+	/**
+	 * Aborts the start between its steps (the demo on SIGINT/SIGTERM): what has started is stopped
+	 * and the start rejects with the signal's reason. A step under way finishes first.
+	 */
+	signal?: AbortSignal;
 }
 
 /** Seed notes beyond the vault harness's own (README.md, research/seed.md, inbox/todo.md). */
@@ -95,13 +102,13 @@ export const VAULT_NOTES: Record<string, string> = {
 function writeDeploymentConfig(
 	dir: string,
 	stack: { vault: GitVault; prometheus: PrometheusHandle; docker: DockerStandIn; pipelineWorkflowId: string },
-	modes: Pick<StackOptions, 'gatewayMode' | 'odooMode'>,
+	modes: Pick<StackOptions, 'gatewayMode' | 'odooMode' | 'mcpPath'>,
 	extra: Record<string, unknown> = {},
 ): string {
 	const config = {
 		...(modes.gatewayMode ? { gatewayMode: modes.gatewayMode } : {}),
 		...(modes.odooMode ? { odooMode: modes.odooMode } : {}),
-		mcpPath: STACK_NAMES.mcpPath,
+		mcpPath: modes.mcpPath ?? STACK_NAMES.mcpPath,
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: STACK_NAMES.odoo, ssh: STACK_NAMES.ssh, bearer: STACK_NAMES.bearer },
 		odooCredentialType: 'odooApi',
@@ -160,6 +167,7 @@ async function allStarted<T extends readonly Promise<{ stop(): Promise<void> }>[
 
 export async function startHermesStack<H extends N8nHandle = N8nHandle>(options: StackOptions & { startN8n?: () => Promise<H> } = {}): Promise<HermesStack<H>> {
 	const log = options.log ?? (() => undefined);
+	const checkpoint = () => options.signal?.throwIfAborted();
 	const stops: Array<() => Promise<void> | void> = [];
 	let stopped: Promise<void> | undefined;
 	const stopAll = () =>
@@ -183,10 +191,12 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 			startOdooStandIn(),
 			startPayloadRecorder(),
 		] as const);
+		checkpoint();
 
 		log('starting n8n with the built package installed (15-40 s)');
 		const n8n = (await (options.startN8n ? options.startN8n() : startN8n({ repoRoot: REPO_ROOT }))) as H;
 		stops.push(() => n8n.stop());
+		checkpoint();
 
 		const timezone = await n8nTimezone(n8n);
 		const token = options.token ?? randomBytes(24).toString('hex');
@@ -199,6 +209,7 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline), !n8n.n8nVersion.startsWith('1.'));
 
 		await options.beforePush?.(n8n);
+		checkpoint();
 		const configFile = writeDeploymentConfig(work, { vault, prometheus, docker, pipelineWorkflowId }, options, typeof options.config === 'function' ? options.config(n8n) : options.config);
 		const cli = (command: string, ...args: string[]) =>
 			runCli([command, '--url', n8n.baseUrl, '--api-key', n8n.apiKey, '--config', configFile, ...args]);
@@ -213,8 +224,9 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		}
 		if (push.code !== 0 && !options.pushMayFail) throw new Error(`push exited ${push.code}:\n${push.stdout}\n${push.stderr}`);
 
-		const mcpUrl = `${n8n.baseUrl}/mcp/${STACK_NAMES.mcpPath}`;
+		const mcpUrl = `${n8n.baseUrl}/mcp/${options.mcpPath ?? STACK_NAMES.mcpPath}`;
 		if (push.code === 0) await waitForMcpEndpoint(mcpUrl);
+		checkpoint();
 		return { n8n, sshd, vault, prometheus, docker, odoo, pipeline, pipelineWorkflowId, timezone, token, mcpUrl, configFile, push, cli, stop: stopAll };
 	} catch (error) {
 		await stopAll();

@@ -33,6 +33,8 @@ export interface QueueN8nOptions {
 	env?: Record<string, string>;
 	/** Per process; default 180 s (a busy 2-core machine boots four n8n processes slowly). */
 	readyTimeoutMs?: number;
+	/** Main's port (default: a free one). */
+	port?: number;
 }
 
 export interface QueueProcess {
@@ -173,7 +175,8 @@ export async function startQueueN8n(options: QueueN8nOptions): Promise<QueueN8nH
 			return settled.map((outcome) => (outcome as PromiseFulfilledResult<RedisHandle | PostgresHandle>).value) as [RedisHandle, PostgresHandle];
 		});
 		const ports = await freePorts(2 + options.workers * 2 + (options.webhook ? 2 : 0));
-		const mainPort = ports.shift() as number;
+		const free = ports.shift() as number;
+		const mainPort = options.port ?? free;
 		const [mainPlan, ...others] = plans(options, ports, mainPort);
 		const context = {
 			install,

@@ -101,7 +101,8 @@ test('import without ts-morph fails with the install command as hint and writes 
 	const range = JSON.parse(readFileSync(join(REPO_ROOT, 'generator', 'package.json'), 'utf8')).peerDependencies['ts-morph'];
 	const result = spawnSync('npx', ['hermes-workflows', 'import', 'tools.json', '--out', 'imported'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
 	expect(result.status).toBe(2);
-	expect(result.stdout).toBe('');
+	// The config it reads the names from is said first; nothing else is written.
+	expect(result.stdout).toBe(`config: ${join(project, 'hermes.config.ts')}\n`);
 	expect(result.stderr).toBe(
 		`error: import needs ts-morph, which is not installed\nhint: run \`npm install --save-dev ts-morph@${range}\` in your project, then run import again\n`,
 	);

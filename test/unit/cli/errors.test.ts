@@ -123,12 +123,11 @@ describe.each(CASES.filter(([label]) => /^(generate|push|pull|diff|import|init|c
 });
 
 describe('lint --format json of inputs it cannot read', () => {
-	it('a missing folder is an HMT000 finding in the one JSON document, exit 2', async () => {
+	it('a path that does not exist is a usage error in the one JSON document, exit 2', async () => {
 		const result = await cli(['lint', join(scratch(), 'missing'), '--format', 'json']);
 		expect(result.code).toBe(2);
-		const body = JSON.parse(result.stdout) as { findings: Array<{ code: string; message: string }> };
-		expect(body.findings.map((f) => f.code)).toEqual(['HMT000']);
-		expect(body.findings[0].message).toMatch(/cannot read workflow .*missing/);
+		const body = JSON.parse(result.stdout) as { ok: boolean; error: { kind: string; message: string; hint: string } };
+		expect(body).toEqual({ ok: false, error: { kind: 'usage', message: expect.stringMatching(/^no such file or folder: .*missing$/), hint: expect.stringMatching(/^check the path/) } });
 	});
 });
 

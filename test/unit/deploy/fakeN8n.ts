@@ -12,6 +12,8 @@ export interface FakeN8nOptions {
 	dropsCallerIds?: boolean;
 	/** Scopes the key lacks, e.g. `dataTable:list`. */
 	missingScopes?: string[];
+	/** Deletes refused as "still being unpublished" after an unpublish, as n8n 2.41 does for a moment. */
+	unpublishingDeletes?: number;
 }
 
 export const PIPELINE = 'Telegram Content Pipeline';
@@ -33,6 +35,8 @@ export class FakeN8n implements N8nApi {
 	/** Executions, newest last. */
 	readonly executions: LiveExecution[] = [];
 	private next = 1;
+	/** Deletes still to refuse per workflow, after its unpublish. */
+	private readonly unpublishing = new Map<string, number>();
 
 	constructor(private readonly options: FakeN8nOptions = {}) {
 		const pipeline = this.store({ name: PIPELINE, nodes: [], connections: {}, settings: {} });
@@ -115,6 +119,27 @@ export class FakeN8n implements N8nApi {
 	async activateWorkflow(id: string): Promise<LiveWorkflow> {
 		this.call('POST', `/workflows/${id}/activate`, 'workflow:activate');
 		return this.publish(id);
+	}
+
+	async deactivateWorkflow(id: string): Promise<LiveWorkflow> {
+		this.call('POST', `/workflows/${id}/deactivate`, 'workflow:deactivate');
+		this.unpublishing.set(id, this.options.unpublishingDeletes ?? 0);
+		const workflow = this.workflows.get(id)!;
+		Object.assign(workflow, { active: false, activeVersionId: null, activeVersion: null });
+		return structuredClone(workflow);
+	}
+
+	async deleteWorkflow(id: string): Promise<unknown> {
+		this.call('DELETE', `/workflows/${id}`, 'workflow:delete');
+		const workflow = this.workflows.get(id);
+		// As n8n 2.41 answers them.
+		if (workflow?.active) throw httpError('DELETE', `${this.root}/workflows/${id}`, 409, '{"message":"Cannot delete a published workflow. Unpublish it before deleting."}');
+		if ((this.unpublishing.get(id) ?? 0) > 0) {
+			this.unpublishing.set(id, this.unpublishing.get(id)! - 1);
+			throw httpError('DELETE', `${this.root}/workflows/${id}`, 409, '{"message":"Workflow is still being unpublished. Please try again in a few moments."}');
+		}
+		this.workflows.delete(id);
+		return structuredClone(workflow);
 	}
 
 	async listCredentials(): Promise<LiveCredential[]> {

@@ -135,11 +135,29 @@ table('mcp-tools', [
 table('mcp-tools', [['a wrong token', () => undefined, 'fail', /answered 403 \(the token is not the one/]], { token: 'wrong' });
 table('mcp-tools', [['no token', () => undefined, 'warn', /not checked: no MCP bearer token/]], { token: undefined });
 
+const unavailable = (state: string, retry: string) => ({ success: false, error: '__UNAVAILABLE__', state, retry, hint: `the ${state} hint` });
+/** Every tool answers as itself, except `tool`, which answers `body` (and its execution shows it ran). */
+const oneAnswers = (tool: string, body: unknown, isError = false) => (t: string) => (t === tool ? { body, isError, node: t } : { body: { success: true }, node: t });
+
 table('read-tools', [
 	['each answered by its own node', () => undefined, 'ok', /6 read-only tools answered, each from its own node/],
-	['a marker is an answer', (d) => void (d.endpoint.answer = (tool) => ({ body: { success: false, error: '__UNAVAILABLE__' }, node: tool })), 'ok', /answered, each from its own node/],
+	[
+		'a host the tool cannot use: fail, naming the tool, the marker and the hint',
+		(d) => void (d.endpoint.answer = oneAnswers('vault_list', unavailable('misconfigured', 'never_here'))),
+		'fail',
+		/^vault_list answered __UNAVAILABLE__ misconfigured \(retry never_here\): the misconfigured hint$/,
+	],
+	['a stopped Prometheus: fail', (d) => void (d.endpoint.answer = oneAnswers('monitoring_alerts', unavailable('unreachable', 'later'))), 'fail', /^monitoring_alerts answered __UNAVAILABLE__ unreachable \(retry later\): the unreachable hint$/],
+	[
+		'every tool refused as broken: each named',
+		(d) => void (d.endpoint.answer = (tool) => ({ body: unavailable('timeout', 'later'), node: tool })),
+		'fail',
+		/odoo_list_projects answered __UNAVAILABLE__ timeout.*docker_read answered __UNAVAILABLE__ timeout.*monitoring_alerts answered/,
+	],
+	['a refusal of the harmless call: warn, naming it', (d) => void (d.endpoint.answer = oneAnswers('crm_list_leads', { success: false, error: '__NOT_FOUND__', retry: 'change_arguments', hint: 'none' })), 'warn', /refused: crm_list_leads answered __NOT_FOUND__ \(retry change_arguments\): none/],
 	['answered by another node', (d) => void (d.endpoint.answer = () => ({ body: { success: true }, node: 'vault_write' })), 'fail', /vault_list was answered by node "vault_write"/],
 	['an n8n error', (d) => void (d.endpoint.answer = (tool) => ({ body: 'boom', isError: true, node: tool })), 'fail', /n8n answered an error/],
+	['a failed call followed by good ones: only the failed one is named', (d) => void (d.endpoint.answer = oneAnswers('odoo_list_projects', 'boom', true)), 'fail', /^odoo_list_projects n8n answered an error: boom$/],
 	['no execution saved', (d) => void (d.endpoint.answer = () => ({ body: { success: true } })), 'warn', /no saved execution shows which node answered/],
 ], { callReads: true, executionWaitMs: 200 });
 table('read-tools', [
@@ -236,16 +254,21 @@ describe('doctor helpers', () => {
 		[401, true],
 	])('authProblem(%d): a problem %s', (status, problem) => expect(authProblem(status, 'x') !== undefined).toBe(problem));
 
-	it.each<[unknown, boolean]>([
-		[{ content: [{ type: 'text', text: '{"success":true}' }] }, false],
-		[{ content: [{ type: 'text', text: '[{"id":1}]' }] }, false],
-		[{ content: [{ type: 'text', text: '{"success":false,"error":"__NOT_FOUND__"}' }] }, false],
-		[{ content: [{ type: 'text', text: '{"success":false,"error":"something broke"}' }] }, true],
-		[{ content: [{ type: 'text', text: '[{"response":{"success":false,"error":"broke"}}]' }] }, true],
-		[{ content: [{ type: 'text', text: '[{"response":{"success":true}}]' }] }, false],
-		[{ content: [{ type: 'text', text: 'boom' }], isError: true }, true],
-		[{ content: [] }, true],
-	])('answerProblem(%j): a problem %s', (result, problem) => expect(answerProblem(result) !== undefined).toBe(problem));
+	const text = (value: unknown) => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
+	it.each<[unknown, 'fail' | 'warn' | undefined]>([
+		[text({ success: true }), undefined],
+		[text([{ id: 1 }]), undefined],
+		[text([{ response: { success: true } }]), undefined],
+		[text({ success: false, error: '__NOT_FOUND__', retry: 'change_arguments' }), 'warn'],
+		[text({ success: false, error: '__STALE_READ__', retry: 'after_read' }), 'warn'],
+		[text({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here' }), 'fail'],
+		[text({ success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: 'later' }), 'fail'],
+		[text([{ response: { success: false, error: '__UNAVAILABLE__', retry: 'later' } }]), 'fail'],
+		[text({ success: false, error: 'something broke' }), 'fail'],
+		[text([{ response: { success: false, error: 'broke' } }]), 'fail'],
+		[{ content: [{ type: 'text', text: 'boom' }], isError: true }, 'fail'],
+		[{ content: [] }, 'fail'],
+	])('answerProblem(%j) is %s', (result, level) => expect(answerProblem(result)?.level).toBe(level));
 
 	it.each<[{ status: number; body: string } | undefined, boolean]>([
 		[{ status: 200, body: '<h1>Approval request</h1>' }, false],

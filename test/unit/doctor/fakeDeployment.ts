@@ -119,7 +119,7 @@ export async function fakeDeployment(options: { withApprovals?: boolean } = {}):
 					response.end('Authorization data is wrong!');
 					return;
 				}
-				const message = JSON.parse(text) as { id?: number; method: string; params?: { name?: string } };
+				const message = JSON.parse(text) as { id?: number; method: string; params?: { name?: string; arguments?: unknown } };
 				endpoint.calls.push(message.method + (message.params?.name ? ` ${message.params.name}` : ''));
 				if (message.id === undefined) {
 					response.writeHead(202);
@@ -139,12 +139,14 @@ export async function fakeDeployment(options: { withApprovals?: boolean } = {}):
 					if (answer === 'hang') return; // never answered: the client's bound ends it
 					const node = answer.node;
 					if (node) {
+						// As n8n 2.41 keeps a call: the trigger's item holds the call, its request id and the session.
+						const call = { mcpToolCall: { toolName: tool, arguments: message.params?.arguments ?? {}, sourceNodeName: tool }, mcpMessageId: String(message.id), headers: { 'mcp-session-id': request.headers['mcp-session-id'] } };
 						const record = () => n8n.executions.push({
 							id: `E${n8n.executions.length + 1}`,
 							workflowId: mcpWorkflow().id,
 							status: 'success',
 							startedAt: new Date().toISOString(),
-							data: { resultData: { runData: { 'MCP Server Trigger': [], [node]: [] } } },
+							data: { resultData: { runData: { 'MCP Server Trigger': [{ data: { main: [[{ json: call }]] } }], [node]: [] } } },
 						});
 						if (endpoint.executionDelayMs > 0) setTimeout(record, endpoint.executionDelayMs);
 						else record();

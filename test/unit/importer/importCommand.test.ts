@@ -59,6 +59,8 @@ describe('a hand-built workflow', () => {
 			workflowName: 'Agent tools',
 			mcpPath: 'agent-tools',
 			credentials: { odoo: 'Odoo prod', ssh: 'Hermes SSH', bearer: 'Agent bearer' },
+			// Off the default path the gateways' names are written: left out they would follow the path.
+			gatewayWorkflows: { vault: 'Hermes Gateway - Vault', docker: 'Hermes Gateway - Docker', monitoring: 'Hermes Gateway - Monitoring', content: 'Hermes Gateway - Content' },
 		});
 	});
 

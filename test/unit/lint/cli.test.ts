@@ -37,10 +37,24 @@ describe('exit codes', () => {
 		expect(run(files.map(fixturePath), options).code).toBe(code);
 	});
 
-	it('2 for a missing file, as an HMT000 finding, and still lints the others', () => {
-		const result = run([join(scratch, 'missing.json'), fixturePath('hmt001-disabled-tool-wired.json')]);
+	it.each([['text'], ['json']] as const)('2 for a path that does not exist (%s): one error and a hint, nothing linted', (format) => {
+		const result = run([join(scratch, 'missing.json'), fixturePath('hmt001-disabled-tool-wired.json')], { format });
 		expect(result.code).toBe(2);
-		expect(result.stdout).toMatch(/HMT000 error {3}cannot read workflow .*missing\.json: ENOENT/);
+		if (format === 'text') {
+			expect(result.stdout).toBe('');
+			expect(result.stderr).toMatch(/^error: no such file or folder: .*missing\.json\nhint: check the path/);
+		} else {
+			expect(JSON.parse(result.stdout)).toEqual({ ok: false, error: { kind: 'usage', message: expect.stringMatching(/^no such file or folder: .*missing\.json$/), hint: expect.stringMatching(/^check the path/) } });
+		}
+	});
+
+	it('2 for a file that cannot be read, as an HMT000 finding, and still lints the others', () => {
+		const folder = join(scratch, 'a-folder.json');
+		mkdirSync(folder, { recursive: true });
+		writeFileSync(join(folder, 'inner.txt'), 'not a workflow');
+		const result = run([join(folder, 'inner.txt'), fixturePath('hmt001-disabled-tool-wired.json')]);
+		expect(result.code).toBe(2);
+		expect(result.stdout).toMatch(/HMT000 error/);
 		expect(result.stdout).toMatch(/HMT001/);
 	});
 

@@ -1,0 +1,29 @@
+/**
+ * Which config a command runs with, said before it runs: the file found or named, or that none
+ * was found and the built-in default is used (so a command run in the wrong folder says so).
+ */
+import type { Command } from 'commander';
+
+import { CONFIG_FILE_NAMES } from '../config/fileNames';
+import { findConfigFile } from '../config/loadConfig';
+import type { CommandIo } from './io';
+
+/** Commands whose standard output is the artifact itself: the line goes to stderr there. */
+const ARTIFACT_ON_STDOUT = new Set(['agent-config']);
+
+export function configSourceLine(named: string | undefined, cwd = process.cwd()): string {
+	const file = findConfigFile(named, cwd);
+	if (file) return `config: ${file}`;
+	return `config: the built-in default (no ${CONFIG_FILE_NAMES.join(', ')} in ${cwd}; -c names another)`;
+}
+
+/** Prints the line for a command that reads a config: to stdout with text output, to stderr otherwise. */
+export function announceConfig(command: Command, io: CommandIo): void {
+	const declares = command.options.some((option) => option.long === '--config');
+	const options = command.opts<{ config?: string; format?: string; live?: boolean }>();
+	// lint reads a config only to compare with the live workflows.
+	if (!declares || (command.name() === 'lint' && options.live !== true)) return;
+	const line = `${configSourceLine(options.config)}\n`;
+	if (options.format === 'json' || ARTIFACT_ON_STDOUT.has(command.name())) io.stderr(line);
+	else io.stdout(line);
+}
