@@ -5,6 +5,10 @@
  * wording where it differs from 18. Each probe is replayed in order on a database seeded like the
  * probed one (same ids).
  *
+ * Not in the recording, and needed by the node: a JSON-2 write of project.project and of
+ * account.analytic.line. The stand-in binds `vals` there as on every model, as Odoo 19's source
+ * has it (its overrides were renamed from Odoo 18's `values`); the e2e writes both over JSON-2.
+ *
  * Real: the recorded answers of a real Odoo 19.0. Stand-in: the Odoo server (test/harness/odoo).
  */
 import { OdooStore, startOdooStandIn, type OdooStandIn } from '../../harness/odoo';

@@ -4,6 +4,11 @@
  * clearing, unknown models and methods, the keyword forms Odoo refuses. Each probe is replayed in
  * order on a database seeded like the probed one (same ids), and a write is read back as it was.
  *
+ * Not in the recordings, and needed by the node: `execute_kw` with create's list and write's
+ * values by position on project.project and account.analytic.line (n8n's transcript sends them by
+ * position through `execute`, which binds the same way). The stand-in binds positions as Python
+ * does, whatever the parameter's name.
+ *
  * Real: the recorded answers of a real Odoo 18.0. Stand-in: the Odoo server (test/harness/odoo).
  */
 import { OdooStore, startOdooStandIn, type OdooStandIn } from '../../harness/odoo';
