@@ -29,11 +29,4 @@ export default [
 		files: ['test/**/*.ts'],
 		rules: { '@n8n/community-nodes/no-hardcoded-secrets': 'off' },
 	},
-	{
-		// The rule looks for `testedBy` only in the main node files package.json lists, which for a
-		// VersionedNodeType hold only the base description. Every version's description names the credential
-		// with testedBy: hermesSshConnectionTest (test/unit/shared/description.test.ts holds them to it).
-		files: ['credentials/*.credentials.ts'],
-		rules: { '@n8n/community-nodes/credential-test-required': 'off' },
-	},
 ];

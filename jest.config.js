@@ -2,9 +2,8 @@
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 // Build output and scratch copies hold another package.json of the same name: keep them out of the module map.
 const modulePathIgnorePatterns = ['<rootDir>/dist/', '<rootDir>/generator/dist/', '<rootDir>/.tmp/'];
-// The two packages import each other by name; tests run their sources.
+// Catalogue files import the CLI by its package name, as a user's project does; tests run its source.
 const moduleNameMapper = {
-	'^n8n-nodes-hermes$': '<rootDir>/nodes/contracts.ts',
 	'^hermes-workflows$': '<rootDir>/generator/index.ts',
 };
 const base = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'], modulePathIgnorePatterns, moduleNameMapper };

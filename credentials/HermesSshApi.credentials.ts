@@ -1,12 +1,14 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { SSH_CREDENTIAL } from '../core/gatewayContract';
+
 /**
  * SSH access for the Hermes gateway nodes. The host key is pinned by its SHA256 fingerprint;
  * accepting any host key is an explicit opt-out that defaults to off. Tested by the nodes'
  * `hermesSshConnectionTest`, which really connects.
  */
 export class HermesSshApi implements ICredentialType {
-	name = 'hermesSshApi';
+	name = SSH_CREDENTIAL.type;
 
 	displayName = 'Hermes SSH API';
 

@@ -15,6 +15,5 @@ export {
 	type ToolSpec,
 } from './toolSpec/schema';
 export { ConfigError, ConfigSchema, defaultConfig, loadConfig, type ConfigInput, type HermesConfig } from './config';
-export { defaultCatalogue, loadCatalogue, loadProject, type Project } from './project';
-export { generateAll, type GeneratedFile } from './builders';
+export { defaultCatalogue, generateAll, loadCatalogue, loadProject, type GeneratedFile, type Project } from './project';
 export { lintWorkflow, RULES, type Finding } from './lint';

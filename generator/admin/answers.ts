@@ -9,13 +9,13 @@
  *   and node output before the rest; `node` narrows it to one node.
  * - The lint answer keeps the findings that fit.
  */
+import type { AdminConfig } from '../config';
 import { ADMIN_CAPS, thousands } from './caps';
 import { FIT } from './fit';
 import { nodeNotFound, READ_RESPONSE, REFUSAL, type Ask } from './refusals';
 import { EXECUTION_STATUSES, limitOf, WORKFLOW_PAGE, type AdminTool } from './tools';
 
-/** The config's name of the admin channel's n8n API credential (as `admin.n8nApi`): config/ imports this folder, not the other way. */
-type AdminCredential = { n8nApi: string };
+type AdminCredential = Pick<AdminConfig, 'n8nApi'>;
 
 const CAP = thousands(ADMIN_CAPS.chars);
 

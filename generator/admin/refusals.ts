@@ -6,7 +6,7 @@
  * Written as source with block bodies whose closing braces never meet (n8n cuts an expression
  * at two of them).
  */
-import { MARKER_RETRY, STATE_RETRY } from '../contracts';
+import { HINT_QUOTE_CAPS, MARKER_RETRY, STATE_RETRY } from '../contracts';
 
 /**
  * `(items) => ({ status, bodies } | { status, message })`: the HTTP Request's items (full
@@ -26,11 +26,11 @@ export const READ_RESPONSE = String.raw`((items) => {
 		const error = failed.error ?? ({});
 		const code = Number(error.httpCode);
 		const said = typeof error === 'string' ? error : String(error.message ?? 'no answer');
-		return { status: code >= 400 ? code : null, message: said.slice(0, 300) };
+		return { status: code >= 400 ? code : null, message: said.slice(0, ${HINT_QUOTE_CAPS.short}) };
 	}
 	const body = parse(failed.body);
 	const said = typeof body === 'string' ? body : body && typeof body.message === 'string' ? body.message : '';
-	return { status: failed.statusCode, message: said.slice(0, 300) };
+	return { status: failed.statusCode, message: said.slice(0, ${HINT_QUOTE_CAPS.short}) };
 })`;
 
 /** What a refusal needs to know of the tool, fixed when the workflow is generated. */
@@ -107,5 +107,5 @@ export function nodeNotFound(names: number): string {
 export const ANSWER_FAILED = String.raw`((item) => {
 	const error = item.error ?? item;
 	const said = typeof error === 'string' ? error : String((error && error.message) || 'no reason given');
-	return { success: false, error: '__UNAVAILABLE__', hint: 'n8n could not make this answer (' + said.slice(0, 300) + '). Tell the operator; the same call will fail again.', retry: ${JSON.stringify(STATE_RETRY.misconfigured)}, state: 'misconfigured' };
+	return { success: false, error: '__UNAVAILABLE__', hint: 'n8n could not make this answer (' + said.slice(0, ${HINT_QUOTE_CAPS.short}) + '). Tell the operator; the same call will fail again.', retry: ${JSON.stringify(STATE_RETRY.misconfigured)}, state: 'misconfigured' };
 })`;

@@ -9,9 +9,10 @@
  * agent sends. (n8n 2.41's own n8n node has no tool variant: a workflow wiring `n8nTool` to an
  * MCP trigger is refused on publish with "Node cannot be used as a tool".)
  */
+import { ADMIN_TOOL_NAMES, type AdminConfig, type AdminToolName } from '../config/schema';
 import { ADMIN_CAPS, thousands } from './caps';
 
-/** A tool parameter as the catalogue's are written (the config reads this file: it imports nothing of the generator). */
+/** A tool parameter as the catalogue's are written. */
 export interface AdminParameter {
 	key: string;
 	type: 'string' | 'number';
@@ -32,7 +33,7 @@ export function isReadScope(scope: string): boolean {
 export const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'] as const;
 
 export interface AdminTool {
-	name: string;
+	name: AdminToolName;
 	description: string;
 	parameters: AdminParameter[];
 	/** The request's path under the API URL and its query, as the body of an n8n expression. */
@@ -74,9 +75,8 @@ export const WORKFLOW_PAGE = 250;
 
 const CUT = `Over ${thousands(ADMIN_CAPS.chars)} characters the biggest parts are left out, named in omitted`;
 
-export const ADMIN_TOOLS = [
-	{
-		name: 'n8n_list_workflows',
+const TOOLS: { readonly [Name in AdminToolName]: Omit<AdminTool, 'name'> } = {
+	n8n_list_workflows: {
 		description: `List the workflows of this n8n instance, the most recently updated first: id, name, whether published (active), archived, last update; count says how many there are. At most ${ADMIN_CAPS.rows} per call, truncated when there are more. Read-only.`,
 		parameters: [limit],
 		// Every page, whatever the limit: n8n lists workflows by id, so only all of them sort by update.
@@ -84,8 +84,7 @@ export const ADMIN_TOOLS = [
 		scope: 'workflow:list',
 		answer: 'workflows',
 	},
-	{
-		name: 'n8n_get_workflow',
+	n8n_get_workflow: {
 		description: `Get one workflow of this n8n instance by id: its nodes, connections and settings as n8n stores them. ${CUT} (node parameters first); pass node for one node in full. An unknown id answers __NOT_FOUND__. Read-only.`,
 		parameters: [
 			{ key: 'workflow_id', type: 'string', description: 'The workflow id, as n8n_list_workflows gives it', required: true },
@@ -95,8 +94,7 @@ export const ADMIN_TOOLS = [
 		scope: 'workflow:read',
 		answer: 'workflow',
 	},
-	{
-		name: 'n8n_list_executions',
+	n8n_list_executions: {
 		description: `List executions of this n8n instance, newest first (by id, the order n8n created them): id, status, mode, workflow id, start and stop time, the execution it retried. At most ${ADMIN_CAPS.rows} per call, truncated when more match. Read-only.`,
 		parameters: [
 			limit,
@@ -107,8 +105,7 @@ export const ADMIN_TOOLS = [
 		scope: 'execution:list',
 		answer: 'executions',
 	},
-	{
-		name: 'n8n_get_execution',
+	n8n_get_execution: {
 		description: `Get one execution by id with its data: status, the error if any, the last node run and what each node output. ${CUT} (node output first); pass node for one node's runs in full. An unknown id answers __NOT_FOUND__. Read-only.`,
 		parameters: [
 			{ key: 'execution_id', type: 'string', description: 'The execution id, as n8n_list_executions gives it', required: true },
@@ -118,8 +115,7 @@ export const ADMIN_TOOLS = [
 		scope: 'execution:read',
 		answer: 'execution',
 	},
-	{
-		name: 'n8n_validate_workflow',
+	n8n_validate_workflow: {
 		description:
 			`Validate one workflow of this n8n instance by id with the hermes-workflows lint rules (tool names, $fromAI calls, routing, secrets, approvals): answers valid, the error and warning counts and the findings (code, severity, message, node, hint) as JSON, the list capped with a truncated flag. An unknown id answers __NOT_FOUND__. Read-only.`,
 		parameters: [{ key: 'workflow_id', type: 'string', description: 'The workflow id, as n8n_list_workflows gives it', required: true }],
@@ -127,7 +123,12 @@ export const ADMIN_TOOLS = [
 		scope: 'workflow:read',
 		answer: 'lint',
 	},
-] as const satisfies readonly AdminTool[];
+};
 
-export type AdminToolName = (typeof ADMIN_TOOLS)[number]['name'];
-export const ADMIN_TOOL_NAMES = ADMIN_TOOLS.map((tool) => tool.name) as [AdminToolName, ...AdminToolName[]];
+/** In the order the admin workflow lists them. */
+export const ADMIN_TOOLS: readonly AdminTool[] = ADMIN_TOOL_NAMES.map((name) => ({ name, ...TOOLS[name] }));
+
+/** The tools a config serves, in that order. */
+export function adminTools(admin: Pick<AdminConfig, 'tools'>): AdminTool[] {
+	return ADMIN_TOOLS.filter((tool) => admin.tools.includes(tool.name));
+}

@@ -4,8 +4,8 @@
  * variable the client reads the bearer token from. Tokens themselves live in n8n's credential
  * and in the client's environment, never in what this prints.
  */
-import { adminTools } from '../builders/adminWorkflow';
-import { toolsetTools } from '../builders/generateAll';
+import { adminTools } from '../admin/tools';
+import { toolsetTools } from '../project/generateAll';
 import type { HermesConfig } from '../config';
 import type { ToolSpec } from '../toolSpec/schema';
 

@@ -1,9 +1,20 @@
-/** Which tools act only after a person approved the exact call, and what their gates are called. */
+/**
+ * Which tools act only after a person approved the exact call, what their gates are called, and
+ * the toolWorkflow a gated tool is in the MCP tools workflow: it calls the tool's gate with the
+ * tool's own parameters plus an optional `approval_id`.
+ */
 import { HAND_OFF_GATEWAYS } from '../contracts';
+
+import { agentArgumentsInputs } from '../builders/agentArguments';
+import type { JsonObject } from '../builders/n8nTypes';
+import { callWorkflowParameters } from '../builders/nodeParts';
+import type { ParamLookup } from '../builders/odooTool';
+import { checksArguments } from '../builders/toolNodes';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
-import type { ToolSpec } from '../toolSpec/schema';
+import { expression, fromAiCall } from '../fromAi';
 import { APPROVAL_ID_PARAM } from '../lint/core';
+import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 
 // Defined with the lint core, which recognises gated tools in any workflow by it.
 export { APPROVAL_ID_PARAM };
@@ -40,3 +51,30 @@ export function gateWorkflowFileName(tool: string): string {
 }
 
 export const APPROVAL_PAGE_FILE = 'hermes-approval-page.json';
+
+export const APPROVAL_ID_SPEC: ParameterSpec = {
+	key: APPROVAL_ID_PARAM,
+	type: 'string',
+	description: 'Leave empty on the first call. After a person approved, the approval_id that the first call answered',
+	required: false,
+	default: '',
+};
+
+/** Told to the agent, so it knows the first call only asks. */
+export const GATED_NOTE =
+	' Each call needs a person\'s approval: the first call executes nothing and answers __APPROVAL_REQUIRED__ with an approval_id; once the person approved, call again with that approval_id and the same arguments.';
+
+/** Workflow input type of a tool parameter. */
+export function inputType(param: ParameterSpec): string {
+	return param.type === 'json' ? 'any' : param.type;
+}
+
+/** The tool's parameters and `approval_id`, and where the gate's check can refuse an argument the tool does not take, the raw call. */
+export function gatedToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
+	const params = [...tool.parameters.map((p) => lookup(p.key)), APPROVAL_ID_SPEC];
+	const agent = checksArguments(tool, config) ? agentArgumentsInputs({ name: tool.name, parameters: params }) : {};
+	return callWorkflowParameters(`${tool.description}${GATED_NOTE}`, gateWorkflowName(tool.name, config), [
+		...params.map((p) => ({ name: p.key, value: expression(fromAiCall(p)), type: inputType(p) })),
+		...Object.entries(agent).map(([name, value]) => ({ name, value, type: 'string' })),
+	]);
+}

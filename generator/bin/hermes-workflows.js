@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The installed command. It exists before the TypeScript build, so npm links it on install in a
-// fresh clone too; the CLI itself is the compiled dist/generator/cli/main.js (dist/nodes: the
-// node contracts it is built with).
+// fresh clone too; the CLI itself is the compiled dist/generator/cli/main.js (dist/core: the
+// node contracts and lint core it is built with).
 'use strict';
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');

@@ -1,6 +1,6 @@
 /**
  * The two gateway-node parameters that refuse arguments no parameter of the tool takes
- * (`nodes/shared/agentArguments.ts` says why n8n would drop them): the MCP call as the agent
+ * (`core/agentArguments.ts` says why n8n would drop them): the MCP call as the agent
  * sent it and the tool's own argument names.
  */
 import { AGENT_ARGUMENTS } from '../contracts';

@@ -3,18 +3,28 @@
  * feeds which parameter, which parameters an operation uses, and the allow-list a tool puts on
  * the node. Shared by both gateway modes, the approval gates and the importer.
  */
-import { AGENT_ARGUMENT_INPUTS, GATEWAY_CONTRACTS, type AllowList, type GatewayContract, type GatewayName } from '../contracts';
+import { AGENT_ARGUMENT_INPUTS, GATEWAY_CONTRACTS, TOOL_TYPE_SUFFIX, type AllowList, type GatewayContract, type GatewayName, type SubWorkflowGateway } from '../contracts';
 
-import { ConfigError } from '../config';
-import type { GatewayInput, GatewayTarget } from '../toolSpec/schema';
+import { ConfigError, type HermesConfig } from '../config';
+import { settingParameters } from '../config/nodeSettings';
+import { expression, fromAiCall } from '../fromAi';
+import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
 import { GATEWAY_INPUTS } from '../toolSpec/schema';
+import type { JsonObject, JsonValue } from './n8nTypes';
+import type { NodeKind } from './nodeParts';
+import type { ParamLookup, ValueOf } from './odooTool';
 
-export const contractOf = (gateway: GatewayName): GatewayContract => GATEWAY_CONTRACTS[gateway];
+export const contractOf = (gateway: GatewayName): SubWorkflowGateway => GATEWAY_CONTRACTS[gateway];
 
-/** The node type and the version the generator emits for a gateway. */
-export function gatewayNodeType(gateway: GatewayName, prefix: string, suffix = ''): { type: string; typeVersion: number } {
-	const contract = contractOf(gateway);
-	return { type: `${prefix}.${contract.type}${suffix}`, typeVersion: contract.typeVersion };
+/** A contract's node type under the package prefix (`<prefix>.<type>`, its tool variant `<prefix>.<type>Tool`) and the version the generator emits. */
+export function nodeKind(contract: GatewayContract, prefix: string, asTool = false): NodeKind {
+	return { type: `${prefix}.${contract.type}${asTool ? TOOL_TYPE_SUFFIX : ''}`, typeVersion: contract.typeVersion };
+}
+
+/** The prefix a node type of the contract's tool variant was loaded under; undefined for any other type. */
+export function toolVariantPrefix(type: string, contract: GatewayContract): string | undefined {
+	const suffix = `.${contract.type}${TOOL_TYPE_SUFFIX}`;
+	return type.endsWith(suffix) && type.length > suffix.length ? type.slice(0, -suffix.length) : undefined;
 }
 
 /** The catalogue input feeding a role, if any. */
@@ -40,7 +50,7 @@ export function subWorkflowInputNames(gateway: GatewayName): string[] {
  * against what the node takes), else everything the node takes. A tool without the input gets
  * the node's whole list too: the node still refuses values it does not know.
  */
-export function toolAllowList(tool: string, gateway: GatewayName, role: string, input: GatewayInput | undefined): string {
+function toolAllowList(tool: string, gateway: GatewayName, role: string, input: GatewayInput | undefined): string {
 	const rule = contractOf(gateway).allowLists[role];
 	if (!rule) return '';
 	const allowed = input?.allowed ?? rule.values;
@@ -51,8 +61,11 @@ export function toolAllowList(tool: string, gateway: GatewayName, role: string, 
 	return allowed.join(',');
 }
 
-/** An `allowed` list works only where the node holds an allow-list for that input: say so at generate time. */
-export function checkAllowedInputs(tool: string, target: GatewayTarget): void {
+/**
+ * Each allow-list of the tool's gateway, with the values the tool puts on it. An `allowed`
+ * list works only where the node holds an allow-list for that input: said at generate time.
+ */
+export function toolAllowLists(tool: string, target: GatewayTarget): Array<[AllowList, string]> {
 	const contract = contractOf(target.gateway);
 	for (const input of target.inputs) {
 		if (input.allowed === undefined) continue;
@@ -61,6 +74,8 @@ export function checkAllowedInputs(tool: string, target: GatewayTarget): void {
 			throw new ConfigError(`Tool "${tool}": input "${input.input}" has an allowed list, but the ${target.gateway} node has no allow-list setting for it`);
 		}
 	}
+	const byInput = new Map(target.inputs.map((i) => [i.input, i]));
+	return allowListsOf(target.gateway).map(([role, list]) => [list, toolAllowList(tool, target.gateway, role, byInput.get(inputOfRole(contract, role) ?? ''))]);
 }
 
 /**
@@ -74,4 +89,27 @@ export function rolesForTool(contract: GatewayContract, target: GatewayTarget): 
 		const serves = contract.shownFor[role];
 		return fixed === undefined || serves === undefined || serves.includes(String(fixed));
 	});
+}
+
+/**
+ * The gateway node's parameters for one tool: agent inputs (from `valueOf`), fixed inputs, the
+ * node's settings and allow-lists. Shared by the tool variant and a gate's node.
+ */
+export function gatewayNodeParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf = fromAiCall): JsonObject {
+	const target = tool.target as GatewayTarget;
+	const lists = toolAllowLists(tool.name, target);
+	const contract = contractOf(target.gateway);
+	const byInput = new Map(target.inputs.map((i) => [i.input, i]));
+	const agentFacing: Array<[string, JsonValue]> = [];
+	// In the node's own parameter order; inputs the tool leaves out keep the node's default.
+	for (const role of rolesForTool(contract, target)) {
+		const input = byInput.get(inputOfRole(contract, role) ?? '');
+		if (!input) continue;
+		agentFacing.push([contract.params[role], input.param === undefined ? (input.value as JsonValue) : expression(valueOf(lookup(input.param)))]);
+	}
+	return {
+		...Object.fromEntries(agentFacing),
+		...settingParameters(contract, config),
+		...Object.fromEntries(lists.map(([list, value]) => [contract.params[list.setting], value])),
+	};
 }

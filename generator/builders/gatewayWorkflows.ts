@@ -1,26 +1,37 @@
 /**
- * The gateway sub-workflows: Execute Workflow Trigger (typed inputs) -> gateway node -> answer;
- * all four in `subworkflow` mode, content's only in `direct` mode (gatewayMode.ts says why).
+ * The gateway sub-workflows: Execute Workflow Trigger (typed inputs) -> gateway node -> answer.
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
  * hands to the agent.
+ *
+ * Which gateway tools run their node straight from the MCP trigger and which go through a
+ * gateway sub-workflow is the config's `gatewayMode`. In `direct` mode every gateway whose node
+ * answers the agent by itself is used as its tool variant. A hand-off gateway is the exception
+ * (content: its node only validates the request, and the hand-off to the pipeline is another
+ * workflow, which only a workflow can call). A tool node's output goes back to the agent, never
+ * on to another node, so content_generate keeps its sub-workflow (validate, then call the
+ * pipeline) in both modes.
  */
 import { HAND_OFF_GATEWAYS, type GatewayName } from '../contracts';
 
 import type { HermesConfig } from '../config';
+import { nodeCredentials, settingParameters } from '../config/nodeSettings';
 import { expression } from '../fromAi';
-import { subWorkflowGateways } from './gatewayMode';
+import { GATEWAYS } from '../toolSpec/schema';
 import { agentArgumentsFromInputs } from './agentArguments';
-import { allowListsOf, contractOf, gatewayNodeType, inputOfRole, subWorkflowInputNames } from './gatewayParams';
-import { gatewayCredentials, gatewaySettings } from './gatewaySettings';
-import { ifNode, main, node } from './nodeParts';
+import { allowListsOf, contractOf, inputOfRole, nodeKind, subWorkflowInputNames } from './gatewayParams';
 import type { Connections, JsonObject, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
-import { workflowByName } from './resourceLocator';
+import { ifNode, main, mapper, node, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, workflowByName } from './nodeParts';
 
-export const SUBWORKFLOW_TRIGGER_NAME = 'When called by a tool';
+/** Whether tools of this gateway are the node's own tool variant wired to the trigger. */
+export function isDirectGateway(gateway: GatewayName, config: Pick<HermesConfig, 'gatewayMode'>): boolean {
+	return config.gatewayMode === 'direct' && !HAND_OFF_GATEWAYS.includes(gateway);
+}
 
-/** Name of the gateway node inside its sub-workflow. */
-const GATEWAY_NODE_NAMES: Record<GatewayName, string> = { vault: 'Vault', docker: 'Docker', monitoring: 'Monitoring', content: 'Content' };
+/** The gateways that get a sub-workflow in this config, in catalogue order. */
+export function subWorkflowGateways(config: Pick<HermesConfig, 'gatewayMode'>): GatewayName[] {
+	return GATEWAYS.filter((gateway) => !isDirectGateway(gateway, config));
+}
 
 /**
  * Each sub-workflow input feeds the node parameters its contract names, then the settings
@@ -34,11 +45,11 @@ function gatewayParameters(gateway: GatewayName, config: HermesConfig): JsonObje
 		return input ? [[contract.params[role], expression(`$json.${input}`)]] : [];
 	});
 	const lists = allowListsOf(gateway).map(([, list]) => [contract.params[list.setting], expression(`$json.${list.input}`)]);
-	return { ...Object.fromEntries(fed), ...gatewaySettings(gateway, config), ...Object.fromEntries(lists), ...agentArgumentsFromInputs() };
+	return { ...Object.fromEntries(fed), ...settingParameters(contract, config), ...Object.fromEntries(lists), ...agentArgumentsFromInputs() };
 }
 
-/** Content: only a valid request reaches the pipeline; an invalid one answers its marker. */
-function contentTail(workflow: string, config: HermesConfig, nodes: WorkflowNode[], connections: Connections) {
+/** A hand-off: only a valid request reaches the pipeline; an invalid one answers its marker. */
+function handOffTail(workflow: string, gatewayNode: string, config: HermesConfig, nodes: WorkflowNode[], connections: Connections) {
 	const check = 'Is valid content?';
 	const pipeline = 'Content Pipeline';
 	const invalid = 'Invalid content';
@@ -47,20 +58,13 @@ function contentTail(workflow: string, config: HermesConfig, nodes: WorkflowNode
 		node(workflow, pipeline, NODE_TYPES.executeWorkflow, [660, -100], {
 			source: 'database',
 			workflowId: workflowByName(config.pipelineWorkflow.name, config.pipelineWorkflow.id),
-			workflowInputs: {
-				mappingMode: 'defineBelow',
-				value: {},
-				matchingColumns: [],
-				schema: [],
-				attemptToConvertTypes: false,
-				convertFieldsToString: true,
-			},
+			workflowInputs: mapper({}, [], true),
 			mode: 'once',
 			options: { waitForSubWorkflow: true },
 		}),
 		node(workflow, invalid, NODE_TYPES.noOp, [660, 100], {}),
 	);
-	connections[GATEWAY_NODE_NAMES.content] = { main: [main(check)] };
+	connections[gatewayNode] = { main: [main(check)] };
 	connections[check] = { main: [main(pipeline), main(invalid)] };
 }
 
@@ -70,18 +74,16 @@ export function gatewayWorkflowFileName(gateway: GatewayName): string {
 
 export function buildGatewayWorkflow(gateway: GatewayName, config: HermesConfig): Workflow {
 	const name = config.gatewayWorkflows[gateway];
-	const nodeName = GATEWAY_NODE_NAMES[gateway];
-	const trigger = node(name, SUBWORKFLOW_TRIGGER_NAME, NODE_TYPES.executeWorkflowTrigger, [0, 0], {
-		inputSource: 'workflowInputs',
-		workflowInputs: { values: subWorkflowInputNames(gateway).map((input) => ({ name: input, type: 'string' })) },
-	});
+	const contract = contractOf(gateway);
+	const nodeName = contract.subWorkflow.node;
+	const trigger = subWorkflowTrigger(name, subWorkflowInputNames(gateway).map((input) => ({ name: input, type: 'string' })));
 	const gatewayNode: WorkflowNode = {
-		...node(name, nodeName, gatewayNodeType(gateway, config.nodeTypePrefix), [220, 0], gatewayParameters(gateway, config)),
-		...gatewayCredentials(gateway, config),
+		...node(name, nodeName, nodeKind(contract, config.nodeTypePrefix), [220, 0], gatewayParameters(gateway, config)),
+		...nodeCredentials(contract, config),
 	};
 	const nodes = [trigger, gatewayNode];
 	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(nodeName)] } };
-	if (HAND_OFF_GATEWAYS.includes(gateway)) contentTail(name, config, nodes, connections);
+	if (HAND_OFF_GATEWAYS.includes(gateway)) handOffTail(name, nodeName, config, nodes, connections);
 	return { name, nodes, connections, settings: subWorkflowSettings(config) };
 }
 

@@ -1,26 +1,20 @@
 /**
- * `odooMode: 'hermes'`: one catalogue Odoo tool -> the Hermes Odoo node (its tool variant
- * `<prefix>.hermesOdooTool` wired to the trigger, or the node itself in an approval gate). The
- * agent's inputs are the same `$fromAI` calls as in the native Odoo tool, so tools/list is the
- * same in both modes; a field-choice tool's allowed fields become the node's Allowed Fields,
- * which the node itself enforces.
+ * `odooMode: 'hermes'`: one catalogue Odoo tool -> the Hermes Odoo node's parameters (its tool
+ * variant wired to the trigger, or the node itself in an approval gate). The agent's inputs are
+ * the same `$fromAI` calls as in the native Odoo tool, so tools/list is the same in both modes; a
+ * field-choice tool's allowed fields become the node's Allowed Fields, which the node enforces.
  */
-import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, TOOL_TYPE_SUFFIX } from '../contracts';
+import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS } from '../contracts';
 
 import type { HermesConfig } from '../config';
+import { settingParameters } from '../config/nodeSettings';
 import { expression, fromAiCall } from '../fromAi';
 import type { OdooTarget, ToolSpec } from '../toolSpec/schema';
-import { agentArgumentsParameters } from './agentArguments';
 import type { JsonObject, JsonValue } from './n8nTypes';
 import { boundValue, writeValue, type ParamLookup, type Ref, type ValueOf } from './odooTool';
 
 const { params } = HERMES_ODOO;
 const { write, filter } = ODOO_COLLECTIONS;
-
-/** The Hermes Odoo node's type: the tool variant for the MCP workflow, the node itself in a gate. */
-export function hermesOdooType(config: Pick<HermesConfig, 'nodeTypePrefix'>, asTool: boolean): { type: string; typeVersion: number } {
-	return { type: `${config.nodeTypePrefix}.${HERMES_ODOO.type}${asTool ? TOOL_TYPE_SUFFIX : ''}`, typeVersion: HERMES_ODOO.typeVersion };
-}
 
 /** The Hermes twin of the config's Odoo credential type, under the config's credential name. */
 export function hermesOdooCredentials(config: Pick<HermesConfig, 'odooCredentialType' | 'credentials'>): Record<string, { name: string }> {
@@ -38,7 +32,7 @@ function fieldsToWrite(target: OdooTarget, ref: Ref): JsonObject | undefined {
 export function hermesOdooNodeParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup, valueOf: ValueOf = fromAiCall): JsonObject {
 	const target = tool.target as OdooTarget;
 	const ref: Ref = (key) => valueOf(param(key));
-	const out: JsonObject = { [params.authentication]: config.odooCredentialType, [params.operation]: target.operation, [params.model]: target.model };
+	const out: JsonObject = { ...settingParameters(HERMES_ODOO, config), [params.operation]: target.operation, [params.model]: target.model };
 	if (target.recordIdParam !== undefined) out[params.recordId] = expression(ref(target.recordIdParam));
 	if (target.operation === 'create' || target.operation === 'update') {
 		const fields = fieldsToWrite(target, ref);
@@ -53,9 +47,4 @@ export function hermesOdooNodeParameters(tool: ToolSpec, config: HermesConfig, p
 	}
 	if (target.fieldsList) out[params.fieldsList] = target.fieldsList.join(',');
 	return out;
-}
-
-/** The tool variant takes the catalogue's description as written, and refuses an argument the tool does not take. */
-export function hermesOdooToolParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
-	return { descriptionType: 'manual', toolDescription: tool.description, ...hermesOdooNodeParameters(tool, config, param), ...agentArgumentsParameters(tool) };
 }

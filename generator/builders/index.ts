@@ -1,13 +1,7 @@
-export { generateAll, jsonFile, MAIN_FILE, MAIN_MANIFEST_FILE } from './generateAll';
-export type { GeneratedFile } from './generateAll';
-export { directToolParameters, directToolType } from './directTool';
-export { isDirectGateway, subWorkflowGateways } from './gatewayMode';
-export { gatewayCredentials, gatewaySettings } from './gatewaySettings';
-export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, subWorkflowSettings, SUBWORKFLOW_TRIGGER_NAME } from './gatewayWorkflows';
-export { nodeId, webhookId } from './ids';
+export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, isDirectGateway, subWorkflowGateways, subWorkflowSettings } from './gatewayWorkflows';
 export { buildManifest } from './manifest';
 export type { Manifest, ManifestEntry } from './manifest';
 export { buildMcpWorkflow, TRIGGER_NAME } from './mcpWorkflow';
 export type { Connections, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
-export { NODE_TYPES } from './n8nTypes';
-export { toJson } from './serialize';
+export { NODE_TYPES, toJson } from './n8nTypes';
+export { nodeId, SUBWORKFLOW_TRIGGER_NAME, webhookId } from './nodeParts';

@@ -1,20 +1,16 @@
 /**
  * The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired
- * ai_tool: per Odoo mode n8n's odooTool nodes or the Hermes Odoo node's tool variant, and per gateway mode either toolWorkflow nodes calling the gateway
- * sub-workflows or the gateway nodes' own tool variants.
+ * ai_tool: the tool variant of its node (toolNodes.ts), or per gateway mode a toolWorkflow
+ * calling the gateway sub-workflow; a gated tool's toolWorkflow calls its approval gate.
  */
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { N8N_TARGETS, type N8nVersion } from '../config/n8nTarget';
-import { directToolParameters, directToolType } from './directTool';
-import { isDirectGateway } from './gatewayMode';
-import { gatedToolParameters } from './gatedTool';
-import { gatewayCredentials } from './gatewaySettings';
-import { hermesOdooCredentials, hermesOdooToolParameters, hermesOdooType } from './hermesOdooTool';
-import { nodeId, webhookId } from './ids';
-import type { Connections, Workflow, WorkflowNode } from './n8nTypes';
+import { isDirectGateway } from './gatewayWorkflows';
+import type { Connections, JsonObject, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
-import { odooToolParameters } from './odooTool';
+import { node, webhookId } from './nodeParts';
+import { toolVariant } from './toolNodes';
 import { toolWorkflowParameters } from './toolWorkflow';
 
 export const TRIGGER_NAME = 'MCP Server Trigger';
@@ -24,8 +20,8 @@ export interface McpWorkflowSpec {
 	name: string;
 	path: string;
 	tools: readonly ToolSpec[];
-	/** Tools that act only after approval (config `approvals`). */
-	gated?: readonly string[];
+	/** The toolWorkflow parameters of the tools that act only after approval (config `approvals`), by tool. */
+	gated?: ReadonlyMap<string, JsonObject>;
 }
 
 /** Tidy grid under the trigger, in catalogue order. */
@@ -43,57 +39,20 @@ export function parameterLookup(tool: ToolSpec, config: HermesConfig) {
 	};
 }
 
-function toolNode(tool: ToolSpec, index: number, workflowName: string, config: HermesConfig, gated: boolean): WorkflowNode {
+function toolNode(tool: ToolSpec, index: number, workflow: string, config: HermesConfig, gate: JsonObject | undefined): WorkflowNode {
 	const lookup = parameterLookup(tool, config);
-	const base = { id: nodeId(workflowName, tool.name), name: tool.name };
-	if (gated) {
-		return { ...base, ...NODE_TYPES.toolWorkflow, position: toolPosition(index), parameters: gatedToolParameters(tool, config, lookup) };
+	const position = toolPosition(index);
+	if (gate) return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, gate);
+	if (tool.target.kind === 'gateway' && !isDirectGateway(tool.target.gateway, config)) {
+		return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, toolWorkflowParameters(tool, config, lookup));
 	}
-	if (tool.target.kind === 'odoo' && config.odooMode === 'hermes') {
-		return {
-			...base,
-			...hermesOdooType(config, true),
-			position: toolPosition(index),
-			parameters: hermesOdooToolParameters(tool, config, lookup),
-			credentials: hermesOdooCredentials(config),
-		};
-	}
-	if (tool.target.kind === 'odoo') {
-		return {
-			...base,
-			...NODE_TYPES.odooTool,
-			position: toolPosition(index),
-			parameters: odooToolParameters(tool, config, lookup),
-			credentials: { [config.odooCredentialType]: { name: config.credentials.odoo } },
-		};
-	}
-	const gateway = tool.target.gateway;
-	if (isDirectGateway(gateway, config)) {
-		return {
-			...base,
-			...directToolType(gateway, config),
-			position: toolPosition(index),
-			parameters: directToolParameters(tool, config, lookup),
-			...gatewayCredentials(gateway, config),
-		};
-	}
-	return {
-		...base,
-		...NODE_TYPES.toolWorkflow,
-		position: toolPosition(index),
-		parameters: toolWorkflowParameters(tool, config, lookup),
-	};
+	return toolVariant(workflow, tool, config, lookup, position);
 }
 
 /** The Bearer-protected MCP Server Trigger of an MCP workflow (the tools, a toolset, the admin channel). */
 export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string, n8nVersion: N8nVersion): WorkflowNode {
 	return {
-		id: nodeId(workflowName, TRIGGER_NAME),
-		name: TRIGGER_NAME,
-		type: NODE_TYPES.mcpTrigger.type,
-		typeVersion: N8N_TARGETS[n8nVersion].mcpTriggerVersion,
-		position: [0, 0],
-		parameters: { authentication: 'bearerAuth', path },
+		...node(workflowName, TRIGGER_NAME, { type: NODE_TYPES.mcpTrigger.type, typeVersion: N8N_TARGETS[n8nVersion].mcpTriggerVersion }, [0, 0], { authentication: 'bearerAuth', path }),
 		credentials: { httpBearerAuth: { name: bearerCredential } },
 		webhookId: webhookId(workflowName, TRIGGER_NAME),
 	};
@@ -108,10 +67,15 @@ export function toolConnections(toolNodes: readonly string[]): Connections {
 	return Object.fromEntries([...toolNodes].reverse().map((name) => [name, { ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] }]));
 }
 
+/** An MCP workflow of the given tool nodes: the trigger, the tools in order, wired. */
+export function mcpWorkflow(name: string, trigger: WorkflowNode, tools: readonly WorkflowNode[]): Workflow {
+	return { name, nodes: [trigger, ...tools], connections: toolConnections(tools.map((t) => t.name)), settings: { executionOrder: 'v1' } };
+}
+
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
-	const nodes = [
+	return mcpWorkflow(
+		spec.name,
 		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion),
-		...spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.includes(t.name) ?? false)),
-	];
-	return { name: spec.name, nodes, connections: toolConnections(spec.tools.map((t) => t.name)), settings: { executionOrder: 'v1' } };
+		spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.get(t.name))),
+	);
 }

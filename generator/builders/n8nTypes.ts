@@ -7,6 +7,16 @@ import { N8N_TARGETS } from '../config/n8nTarget';
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
+/** An object, not an array or null: what a workflow, a node or its parameters must be when read back. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Byte-stable JSON: 2-space indent, trailing newline; key order is the builders' literal order. */
+export function toJson(value: unknown): string {
+	return `${JSON.stringify(value, null, 2)}\n`;
+}
+
 /**
  * A credential as a node names it: the generator names it only (n8n has the ids); push adds the
  * live id, or `null` for n8n to resolve the name when it saves the workflow.

@@ -1,10 +1,29 @@
-/** Small node builders shared by the generated sub-workflows: a node, a main connection, Set and If nodes. */
+/**
+ * Small builders every generated workflow is made of: nodes and their stable ids, main
+ * connections, Set and If nodes, the trigger of a sub-workflow, and the structured parameter
+ * values n8n's editor writes (resource locators, resource mappers, a toolWorkflow's call).
+ */
+import { v5 as uuidv5 } from 'uuid';
+
 import { expression } from '../fromAi';
-import { nodeId } from './ids';
 import type { ConnectionTarget, JsonObject, JsonValue, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 
-export function node(workflow: string, name: string, kind: { type: string; typeVersion: number }, position: [number, number], parameters: JsonObject): WorkflowNode {
+/** Fixed namespace of this project (a random v4, never to change: ids derive from it). */
+const NAMESPACE = '6f1c2a55-0d3e-4c47-9a8e-3b7f51d2c9e4';
+
+/** Stable ids: uuid v5 of names, so the same catalogue always yields the same ids. */
+export function nodeId(workflowName: string, nodeName: string): string {
+	return uuidv5(`node:${workflowName}/${nodeName}`, NAMESPACE);
+}
+
+export function webhookId(workflowName: string, nodeName: string): string {
+	return uuidv5(`webhook:${workflowName}/${nodeName}`, NAMESPACE);
+}
+
+export type NodeKind = { type: string; typeVersion: number };
+
+export function node(workflow: string, name: string, kind: NodeKind, position: [number, number], parameters: JsonObject): WorkflowNode {
 	return { id: nodeId(workflow, name), name, type: kind.type, typeVersion: kind.typeVersion, position, parameters };
 }
 
@@ -56,4 +75,69 @@ export function ifNode(workflow: string, name: string, position: [number, number
 		},
 		options: {},
 	});
+}
+
+/** Name of the Execute Workflow Trigger of every generated sub-workflow. */
+export const SUBWORKFLOW_TRIGGER_NAME = 'When called by a tool';
+
+/** A sub-workflow's trigger, with its typed inputs. */
+export function subWorkflowTrigger(workflow: string, inputs: ReadonlyArray<{ name: string; type: string }>): WorkflowNode {
+	return node(workflow, SUBWORKFLOW_TRIGGER_NAME, NODE_TYPES.executeWorkflowTrigger, [0, 0], {
+		inputSource: 'workflowInputs',
+		workflowInputs: { values: inputs.map(({ name, type }) => ({ name, type })) },
+	});
+}
+
+/** A resource locator "By ID". */
+export function byId(value: string): JsonObject {
+	return { __rl: true, mode: 'id', value };
+}
+
+/**
+ * A workflow reference whose id is unknown at generate time: `push` looks the workflow up by
+ * `cachedResultName` and fills in `value` (and switches mode to id).
+ */
+export function workflowByName(name: string, id?: string): JsonObject {
+	if (id !== undefined) return { __rl: true, mode: 'id', value: id, cachedResultName: name };
+	return { __rl: true, mode: 'list', value: '', cachedResultName: name };
+}
+
+/** Resource-mapper column, as the n8n editor writes it. */
+export function mapperColumn(id: string, type?: string): JsonObject {
+	const column: JsonObject = {
+		id,
+		displayName: id,
+		required: false,
+		defaultMatch: false,
+		display: true,
+		canBeUsedToMatch: true,
+	};
+	if (type !== undefined) column.type = type;
+	column.removed = false;
+	return column;
+}
+
+/** A resource mapper with its values set below (fields to write, workflow inputs, table columns). */
+export function mapper(value: JsonValue, schema: JsonObject[], convertFieldsToString = false): JsonObject {
+	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString };
+}
+
+/** A sub-workflow input a toolWorkflow passes: its value and the type of its column. */
+export interface CallInput {
+	name: string;
+	value: JsonValue;
+	type: string;
+}
+
+/** A toolWorkflow node's parameters: the tool's description, and the call of `workflow` (found by name on push) with `inputs`. */
+export function callWorkflowParameters(description: string, workflow: string, inputs: readonly CallInput[]): JsonObject {
+	return {
+		description,
+		source: 'database',
+		workflowId: workflowByName(workflow),
+		workflowInputs: mapper(
+			Object.fromEntries(inputs.map((input) => [input.name, input.value])),
+			inputs.map((input) => mapperColumn(input.name, input.type)),
+		),
+	};
 }

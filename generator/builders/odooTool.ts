@@ -1,15 +1,13 @@
 /** One catalogue tool -> one `odooTool` (typeVersion 2) node's parameters, resource "custom". */
-import type { FieldChoice, Literal, OdooTarget, OdooWrite, ParameterSpec, ToolSpec } from '../toolSpec/schema';
+import { FILTER_OPERATORS, type FieldChoice, type Literal, type OdooTarget, type OdooWrite, type ParameterSpec, type ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall, quote } from '../fromAi';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import { byId, mapperColumn } from './resourceLocator';
+import { byId, mapper, mapperColumn } from './nodeParts';
 import { valueConversion } from '../odoo/fieldTypes';
 
-/** Operators the Odoo node lists; others (ilike) go through as an expression, which Odoo receives verbatim. */
-const NODE_OPERATORS = new Set([
-	'equal', 'notEqual', 'greaterThen', 'lesserThen', 'greaterOrEqual', 'lesserOrEqual', 'like', 'in', 'notIn', 'childOf',
-]);
+/** Operators n8n's Odoo node lists (the contract's, but `ilike`); ilike goes through as an expression, which Odoo receives verbatim. */
+const NODE_OPERATORS = new Set<string>(FILTER_OPERATORS.filter((operator) => operator !== 'ilike'));
 
 export type ParamLookup = (key: string) => ParameterSpec;
 
@@ -84,14 +82,7 @@ function fieldsToSend(target: OdooTarget, ref: Ref): JsonObject {
 		value = Object.fromEntries(writes.map((w) => [w.field, writeValue(w, ref)]));
 		columns = writes.map((w) => w.field);
 	}
-	return {
-		mappingMode: 'defineBelow',
-		value,
-		matchingColumns: [],
-		schema: columns.map((c) => mapperColumn(c)),
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	};
+	return mapper(value, columns.map((c) => mapperColumn(c)));
 }
 
 function operationParameters(target: OdooTarget, ref: Ref): JsonObject {
@@ -128,8 +119,4 @@ export function odooNodeParameters(tool: ToolSpec, config: HermesConfig, param: 
 		operation: target.operation,
 		...operationParameters(target, ref),
 	};
-}
-
-export function odooToolParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
-	return { descriptionType: 'manual', toolDescription: tool.description, ...odooNodeParameters(tool, config, param) };
 }

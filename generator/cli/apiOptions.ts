@@ -4,10 +4,12 @@
  */
 import type { Command } from 'commander';
 
+import type { DesiredDeployment } from '../deploy/desired';
 import { UsageError } from '../errors';
 import { N8nApiClient } from '../n8nClient/client';
 import type { CommandIo, Exit, OutputFormat } from './io';
 import { configOption, formatOption } from './options';
+import { runCommand } from './run';
 
 export interface ApiCommandOptions {
 	url?: string;
@@ -38,6 +40,23 @@ export function clientFrom(options: ApiCommandOptions, io: CommandIo): N8nApiCli
 /** In json format progress lines go to stderr, so stdout holds the one JSON document. */
 export function progressLog(io: CommandIo, format: OutputFormat | undefined): (line: string) => void {
 	return format === 'json' ? (line) => io.stderr(`${line}\n`) : (line) => io.stdout(`${line}\n`);
+}
+
+/**
+ * Runs an API command's body on what the config deploys and a client of the n8n the options name,
+ * as every command runs (runCommand). The deployment code is loaded when the command runs, so
+ * other commands start without the n8n client and the builders.
+ */
+export function runOnDeployment(
+	options: ApiCommandOptions & ReportOptions,
+	io: CommandIo,
+	body: (desired: DesiredDeployment, client: N8nApiClient, log: (line: string) => void) => Promise<number>,
+): Promise<number> {
+	return runCommand(io, options.format, async () => {
+		const { desiredDeployment } = await import('../deploy/desired');
+		const desired = desiredDeployment(options.config);
+		return body(desired, clientFrom(options, io), progressLog(io, options.format));
+	});
 }
 
 /** What a command that talks to n8n's API adds to the common options (--url, --api-key, -c, --format). */

@@ -1,8 +1,9 @@
 /** The built-in default config: the Hermes production system, with the default 32-tool catalogue. */
-import { DOCKER, MONITORING, VAULT } from '../contracts';
 import { join } from 'node:path';
 
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../contracts';
 import { packageRoot } from '../runtime/packageRoot';
+import { defaultNodeSettings } from './nodeSettings';
 import type { HermesConfig } from './schema';
 
 /** Where catalogue files live: in this package, in a project `init` made, in what `import` writes. */
@@ -10,8 +11,6 @@ export const CATALOGUE_DIR = 'catalogue';
 
 /** The default catalogue's files, in the workflow's tool order (shipped as TypeScript sources). */
 export const DEFAULT_CATALOGUE_FILES = ['odooProjects.ts', 'odooContacts.ts', 'crm.ts', 'timesheets.ts', 'vault.ts', 'infrastructure.ts'];
-
-const list = (setting: string | boolean | undefined) => String(setting ?? '').split(',').filter(Boolean);
 
 export function defaultConfig(): HermesConfig {
 	return {
@@ -25,17 +24,9 @@ export function defaultConfig(): HermesConfig {
 		n8nVersion: '2.x',
 		gatewayMode: 'subworkflow',
 		subWorkflowExecutions: 'all',
-		gatewayWorkflows: {
-			vault: 'Hermes Gateway - Vault',
-			docker: 'Hermes Gateway - Docker',
-			monitoring: 'Hermes Gateway - Monitoring',
-			content: 'Hermes Gateway - Content',
-		},
+		gatewayWorkflows: Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, GATEWAY_CONTRACTS[gateway].subWorkflow.name])) as HermesConfig['gatewayWorkflows'],
 		pipelineWorkflow: { name: 'Telegram Content Pipeline' },
-		// The node's own setting defaults, so a generated gateway behaves as the node does by default.
-		vault: { path: String(VAULT.settingDefaults.vaultPath), writePrefixes: list(VAULT.settingDefaults.writePrefixes) },
-		docker: { command: String(DOCKER.settingDefaults.dockerCommand), protectedStacks: list(DOCKER.settingDefaults.protectedStacks) },
-		prometheusUrl: String(MONITORING.settingDefaults.prometheusUrl),
+		...(defaultNodeSettings() as Pick<HermesConfig, 'vault' | 'docker' | 'prometheusUrl'>),
 		employeeId: 1,
 		toolsets: [],
 	};

@@ -13,13 +13,13 @@ import {
 } from '../contracts';
 import { z } from 'zod';
 
-import { ADMIN_TOOL_NAMES } from '../admin/tools';
-import { APPROVAL_TABLE_NAME } from './approvalTable';
 import { N8N_VERSIONS, refusedOn } from './n8nTarget';
 
 const name = z.string().min(1);
+/** An MCP or webhook path: n8n serves it under /mcp/ or /webhook/. */
+const webhookPath = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _');
 
-/** One sub-workflow name per gateway of the contracts: a new gateway needs its name in the defaults. */
+/** One sub-workflow name per gateway of the contracts (the default is the contract's). */
 const gatewayWorkflowNames = Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, name])) as Record<GatewayName, typeof name>;
 
 /**
@@ -40,7 +40,7 @@ export type GatewayMode = (typeof GATEWAY_MODES)[number];
 /**
  * How an Odoo tool reaches Odoo: `native`, n8n's own Odoo node (one login per call); `hermes`,
  * the Hermes Odoo node (one login per credential per n8n process, refusals as markers). See
- * builders/odooMode.ts.
+ * builders/toolNodes.ts.
  */
 export const ODOO_MODES = ['native', 'hermes'] as const;
 export type OdooMode = (typeof ODOO_MODES)[number];
@@ -53,15 +53,12 @@ export const ToolsetSchema = z
 		/** Used in file names: workflows/hermes-mcp-tools.<name>.json */
 		name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and -'),
 		/** MCP path of this toolset's trigger (endpoint /mcp/<path>). */
-		path: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _'),
+		path: webhookPath,
 		tools: z.array(name).min(1),
 	})
 	.strict();
 export type Toolset = z.infer<typeof ToolsetSchema>;
 
-const webhookPath = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _');
-
-/** Where a person is asked: an email over an n8n SMTP credential, or a Telegram chat over an n8n Telegram credential. */
 /**
  * Why `chatId` cannot carry approval requests, or undefined. A request's link is the approval, so
  * the chat must be one the agent cannot read: a public @channel is readable by anyone who finds
@@ -78,6 +75,7 @@ export function telegramChatIdProblem(chatId: string): string | undefined {
 	return undefined;
 }
 
+/** Where a person is asked: an email over an n8n SMTP credential, or a Telegram chat over an n8n Telegram credential. */
 export const ApprovalChannelSchema = z.discriminatedUnion('type', [
 	z
 		.object({
@@ -102,6 +100,9 @@ export const ApprovalChannelSchema = z.discriminatedUnion('type', [
 		.strict(),
 ]);
 export type ApprovalChannel = z.infer<typeof ApprovalChannelSchema>;
+
+/** An approval store's table name: n8n looks a data table up by name in lower case. */
+export const APPROVAL_TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 export const APPROVAL_DEFAULTS = {
 	ttlMinutes: 15,
@@ -159,6 +160,13 @@ export const ApprovalsSchema = z
 	});
 export type ApprovalsConfig = z.infer<typeof ApprovalsSchema>;
 
+/**
+ * The admin channel's tools, by name (admin/tools.ts defines each). Named here, where the config
+ * picks among them, because admin/ builds on the config.
+ */
+export const ADMIN_TOOL_NAMES = ['n8n_list_workflows', 'n8n_get_workflow', 'n8n_list_executions', 'n8n_get_execution', 'n8n_validate_workflow'] as const;
+export type AdminToolName = (typeof ADMIN_TOOL_NAMES)[number];
+
 export const ADMIN_DEFAULTS = {
 	workflowName: 'Hermes MCP Admin',
 	path: 'hermes-admin',
@@ -201,7 +209,7 @@ export const ConfigSchema = z
 		 */
 		catalogue: z.array(z.string().min(1)).min(1),
 		workflowName: name,
-		mcpPath: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _'),
+		mcpPath: webhookPath,
 		/** `n8n-nodes-hermes` when installed as a community package, `CUSTOM` from a custom folder. */
 		nodeTypePrefix: z.string().regex(/^(CUSTOM|(@[a-z0-9-]+\/)?n8n-nodes-[a-z0-9-]+)$/),
 		credentials: z
@@ -220,7 +228,7 @@ export const ConfigSchema = z
 		/**
 		 * How a gateway tool reaches its node: `subworkflow`, a toolWorkflow calling a gateway
 		 * sub-workflow; `direct`, the node's own tool variant wired to the trigger, which saves the
-		 * sub-workflow execution on every call. See builders/gatewayMode.ts.
+		 * sub-workflow execution on every call. See builders/gatewayWorkflows.ts.
 		 */
 		gatewayMode: z.enum(GATEWAY_MODES),
 		/**

@@ -137,20 +137,14 @@ async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boole
 	const would = dryRun ? 'would ' : '';
 	const live = exactTable(await client.listDataTables(wanted.name), wanted.name);
 	const names = (columns: DesiredDataTable['columns']) => columns.map((c) => c.name);
+	let outcome: Omit<DataTableOutcome, 'seeded'>;
 	if (!live) {
 		const id = dryRun ? undefined : (await client.createDataTable(wanted)).id;
 		log(`${would}create  data table ${wanted.name} (${wanted.columns.length} columns)${id ? ` -> id ${id}` : ''}`);
-		const seeded = await seed(client, wanted, id, dryRun, log);
-		return { name: wanted.name, id, action: 'created', added: names(wanted.columns), seeded };
-	}
-	const missing = missingColumns(live, wanted);
-	if (missing.length === 0) {
-		log(`unchanged data table ${wanted.name} (id ${live.id})`);
-		const seeded = await seed(client, wanted, live.id, dryRun, log);
-		return { name: wanted.name, id: live.id, action: 'unchanged', added: [], seeded };
-	}
-	if (!dryRun) {
-		for (const column of missing) {
+		outcome = { name: wanted.name, id, action: 'created', added: names(wanted.columns) };
+	} else {
+		const missing = missingColumns(live, wanted);
+		for (const column of dryRun ? [] : missing) {
 			try {
 				await client.addDataTableColumn(live.id, column);
 			} catch (error) {
@@ -161,10 +155,10 @@ async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boole
 				);
 			}
 		}
+		log(missing.length === 0 ? `unchanged data table ${wanted.name} (id ${live.id})` : `${would}update  data table ${wanted.name} (id ${live.id}): add columns ${names(missing).join(', ')}`);
+		outcome = { name: wanted.name, id: live.id, action: missing.length === 0 ? 'unchanged' : 'columns-added', added: names(missing) };
 	}
-	log(`${would}update  data table ${wanted.name} (id ${live.id}): add columns ${names(missing).join(', ')}`);
-	const seeded = await seed(client, wanted, live.id, dryRun, log);
-	return { name: wanted.name, id: live.id, action: 'columns-added', added: names(missing), seeded };
+	return { ...outcome, seeded: await seed(client, wanted, outcome.id, dryRun, log) };
 }
 
 /** Makes sure every table exists with its columns, in order; stops at the first it cannot fix. */

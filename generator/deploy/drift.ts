@@ -8,12 +8,12 @@ import type { LiveWorkflow, N8nApi } from '../n8nClient/client';
 import { callersByName, wireCallerIds } from './callers';
 import { dataTableDrift, type DesiredDataTable } from './dataTables';
 import type { DesiredWorkflow } from './desired';
-import { findWorkflowByName } from '../n8nClient/exactName';
-import { compareWorkflows, type Difference } from './normalise';
+import { findWorkflowsByName } from '../n8nClient/exactName';
+import type { Difference } from './normalise';
 import { contentDiffers, describeCallers, liveOutsideCallers, SHARED_NAME_FIX, type OutsideCaller } from './outsideCallers';
 import { isPublished } from './push';
-import { resolveDependencies } from './resolve';
-import { credentialsByName, wireCredentials, wireWorkflowIds } from './wiring';
+import { compareResolved, resolveDependencies } from './resolve';
+import { wireCredentials, wireWorkflowIds } from './wiring';
 
 export interface DriftEntry {
 	name: string;
@@ -55,9 +55,8 @@ export async function liveCounterparts(
 	client: N8nApi,
 	desired: readonly DesiredWorkflow[],
 ): Promise<Array<{ item: DesiredWorkflow; live?: LiveWorkflow }>> {
-	const pairs: Array<{ item: DesiredWorkflow; live?: LiveWorkflow }> = [];
-	for (const item of desired) pairs.push({ item, live: await findWorkflowByName(client, item.body.name) });
-	return pairs;
+	const lives = await findWorkflowsByName(client, desired.map((item) => item.body.name));
+	return desired.map((item) => ({ item, live: lives.get(item.body.name) }));
 }
 
 export async function detectDrift(
@@ -82,9 +81,7 @@ export async function detectDrift(
 		const kept = outsideCallers.filter((c) => c.listed).map((c) => c.id);
 		const wanted = wireCallerIds(wireCredentials(wireWorkflowIds(item.body, ids), resolution.credentials), callers.get(name) ?? [], ids, kept);
 		const liveBody = workflowBody(live).body;
-		const differences = resolution.credentialsUnchecked
-			? compareWorkflows(credentialsByName(wanted), credentialsByName(liveBody))
-			: compareWorkflows(wanted, liveBody);
+		const differences = compareResolved(resolution, wanted, liveBody);
 		const findings = differences.map((d) => d.message);
 		if (outsideCallers.length > 0 && contentDiffers(differences)) {
 			const message = `"${name}" is also called by ${describeCallers(outsideCallers)} outside this config and differs from what this config generates: two configs share the name and generate it differently (the last push wins for both)`;

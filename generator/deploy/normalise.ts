@@ -5,7 +5,7 @@
  * order of nodes[] (the manifest's node index) and of the connection sources (the order n8n
  * lists a consumer's tools in).
  */
-import type { Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
+import { isObject, type Workflow, type WorkflowNode, type WorkflowSettings } from '../builders/n8nTypes';
 import { canonicalCallerIds } from './callers';
 
 /** Node flags whose `false` n8n treats like an absent key. */
@@ -26,10 +26,6 @@ export interface Difference {
 	node?: string;
 	/** One line a person can act on. */
 	message: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Sorted keys, undefined dropped; arrays keep their order. */

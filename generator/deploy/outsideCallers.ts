@@ -4,7 +4,7 @@
  * reference the sub-workflow by its id, so they are found by reading every live workflow. Push
  * keeps those its callerIds already list; a push that dropped them would make n8n refuse them.
  */
-import type { Workflow } from '../builders/n8nTypes';
+import { isObject, type Workflow } from '../builders/n8nTypes';
 import { runningVersion, type LiveWorkflow, type N8nApi } from '../n8nClient/client';
 import { admitsListedCallersOnly, canonicalCallerIds } from './callers';
 import type { Difference } from './normalise';
@@ -14,10 +14,6 @@ export interface OutsideCaller {
 	name: string;
 	/** Its id is in the sub-workflow's live callerIds (n8n lets it run the sub-workflow). */
 	listed: boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The id a `workflowId` parameter points at: a resource locator's value or a plain id string. */

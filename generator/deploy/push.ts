@@ -13,18 +13,12 @@ import { ensureDataTables, type DataTableOutcome, type DesiredDataTable } from '
 import { dependencyOrder, type DesiredWorkflow } from './desired';
 import { pathsTakenByOthers } from './pathOwners';
 import { N8nApiError } from '../n8nClient/errors';
-import { findWorkflowByName } from '../n8nClient/exactName';
-import { compareWorkflows, type Difference } from './normalise';
+import { findWorkflowsByName } from '../n8nClient/exactName';
+import type { Difference } from './normalise';
 import { CALLER_IDS_DIFFER, contentDiffers, describeCallers, liveOutsideCallers, SHARED_NAME_FIX, type OutsideCaller } from './outsideCallers';
-import { resolveDependencies, UnresolvedError, type Resolution } from './resolve';
+import { compareResolved, resolveDependencies, UnresolvedError, type Resolution } from './resolve';
 import { reloadNotice, toolSchemaChanges, toolSchemaOf, type NoticeEndpoint } from './toolSchema';
-import {
-	credentialsByName,
-	credentialsForServerLookup,
-	unresolvedCredentials,
-	wireCredentials,
-	wireWorkflowIds,
-} from './wiring';
+import { credentialsForServerLookup, unresolvedCredentials, wireCredentials, wireWorkflowIds } from './wiring';
 
 export type PushAction = 'created' | 'updated' | 'published' | 'unchanged';
 
@@ -123,12 +117,17 @@ function noteOutsideCallers(outcome: PushOutcome, outside: readonly OutsideCalle
 	}
 }
 
-/** Save as a draft, check it, then publish: never put a broken version live. */
-async function saveAndPublish(client: N8nApi, id: string, body: Workflow, log: (line: string) => void, publishIt = true): Promise<void> {
-	const saved = await client.updateWorkflow(id, body, { publish: false });
+/**
+ * Create the workflow (no `id`) or save it as a draft, check it, then publish it where the n8n line
+ * wants it published: never put a broken version live. The id n8n holds it under.
+ */
+async function saveAndPublish(client: N8nApi, item: DesiredWorkflow, body: Workflow, log: (line: string) => void, id?: string): Promise<string> {
+	const saved = id === undefined ? await client.createWorkflow(body) : await client.updateWorkflow(id, body, { publish: false });
+	const savedId = id ?? saved.id;
 	checkSaved(saved, body.name);
 	noteCallersDropped(saved, body, log);
-	if (publishIt) await publish(client, id, body.name);
+	if (item.publish !== false) await publish(client, savedId, body.name);
+	return savedId;
 }
 
 /** How the log says what became of a saved workflow: published, or saved only (a sub-workflow n8n 1.x runs unpublished). */
@@ -167,13 +166,10 @@ export async function pushWorkflows(
 			'give this config another mcpPath (what it generates is then named after it), or remove the other deployment first (`hermes-workflows remove --config <its config>`)',
 		);
 	}
-	const compare = (body: Workflow, live: Workflow) =>
-		resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(body), credentialsByName(live)) : compareWorkflows(body, live);
 	const dataTables = await ensureDataTables(client, options.dataTables ?? [], { dryRun: options.dryRun, log });
 
 	// Every live counterpart first: a sub-workflow's callerIds name callers pushed after it.
-	const lives = new Map<string, LiveWorkflow | undefined>();
-	for (const item of ordered) lives.set(item.body.name, await findWorkflowByName(client, item.body.name));
+	const lives = await findWorkflowsByName(client, ordered.map((item) => item.body.name));
 	const ids = new Map(resolution.externalIds);
 	for (const [name, live] of lives) if (live) ids.set(name, live.id);
 	const callers = callersByName(ordered);
@@ -194,20 +190,13 @@ export async function pushWorkflows(
 		const toolChanges = live ? toolSchemaChanges(toolSchemaOf(runningVersion(live)), toolSchemaOf(body)) : [];
 		let outcome: PushOutcome;
 		if (!live) {
-			let id: string | undefined;
-			if (!options.dryRun) {
-				const saved = await client.createWorkflow(body);
-				id = saved.id;
-				checkSaved(saved, name);
-				noteCallersDropped(saved, body, log);
-				if (item.publish !== false) await publish(client, id, name);
-			}
+			const id = options.dryRun ? undefined : await saveAndPublish(client, item, body, log);
 			outcome = { name, id, action: 'created', differences: [], toolChanges };
 			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}${publishedNote(item)}` : ''}`);
 		} else {
-			const differences = compare(body, liveBody!);
+			const differences = compareResolved(resolution, body, liveBody!);
 			if (differences.length > 0) {
-				if (!options.dryRun) await saveAndPublish(client, live.id, body, log, item.publish !== false);
+				if (!options.dryRun) await saveAndPublish(client, item, body, log, live.id);
 				outcome = { name, id: live.id, action: 'updated', differences, toolChanges };
 				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : publishedNote(item, ';')}`);
 			} else if (item.publish !== false && !isPublished(live)) {
@@ -234,7 +223,7 @@ export async function pushWorkflows(
 		const body = bodyFor(item);
 		if (!admitsListedCallersOnly(body) || canonicalCallerIds(body.settings.callerIds) === canonicalCallerIds(sent.get(name)!.settings.callerIds)) continue;
 		const outcome = outcomes.find((o) => o.name === name)!;
-		if (!options.dryRun) await saveAndPublish(client, outcome.id!, body, log, item.publish !== false);
+		if (!options.dryRun) await saveAndPublish(client, item, body, log, outcome.id!);
 		outcome.callerIds = String(body.settings.callerIds);
 		if (outcome.action === 'unchanged' || outcome.action === 'published') {
 			outcome.action = 'updated';

@@ -9,7 +9,7 @@ import type { DataTableSpec } from '../approvals/store';
 import { HermesError } from '../errors';
 import type { LiveWorkflow, N8nApi } from '../n8nClient/client';
 import { N8nApiError } from '../n8nClient/errors';
-import { findWorkflowByName } from '../n8nClient/exactName';
+import { findWorkflowsByName } from '../n8nClient/exactName';
 import { dependencyOrder, type DesiredWorkflow } from './desired';
 import { describeCallers, liveOutsideCallers } from './outsideCallers';
 
@@ -75,8 +75,7 @@ export async function removeDeployment(client: N8nApi, desired: readonly Desired
 	const would = options.dryRun ? 'would ' : '';
 	// Callers first: the tool workflow, then the sub-workflows it calls.
 	const ordered = dependencyOrder(desired).reverse();
-	const lives = new Map<string, LiveWorkflow | undefined>();
-	for (const item of ordered) lives.set(item.body.name, await findWorkflowByName(client, item.body.name));
+	const lives = await findWorkflowsByName(client, ordered.map((item) => item.body.name));
 	const outside = await liveOutsideCallers(client, [...lives.values()], new Set(lives.keys()));
 	const blocked = [...lives.values()].filter((live): live is LiveWorkflow => live !== undefined && outside.has(live.id));
 	if (blocked.length > 0) {

@@ -8,7 +8,9 @@ import type { N8nApi } from '../n8nClient/client';
 import type { DesiredWorkflow } from './desired';
 import { N8nApiError } from '../n8nClient/errors';
 import { findWorkflowByName } from '../n8nClient/exactName';
-import { CredentialIndex, credentialReferences, workflowReferences } from './wiring';
+import type { Workflow } from '../builders/n8nTypes';
+import { compareWorkflows, type Difference } from './normalise';
+import { CredentialIndex, credentialReferences, credentialsByName, workflowReferences } from './wiring';
 
 export interface Resolution {
 	credentials: CredentialIndex;
@@ -29,15 +31,22 @@ export class UnresolvedError extends HermesError {
 	}
 }
 
-/** Credentials, or undefined when the key may not list them and `optional` allows going on. */
-async function liveCredentials(client: N8nApi, optional: boolean) {
+/**
+ * Credentials, or undefined when the key may not list them (403: it lacks credential:list, which
+ * member keys never have; 404/405: an n8n without the route) and `optional` allows going on.
+ */
+export async function liveCredentials(client: N8nApi, optional: boolean) {
 	try {
 		return await client.listCredentials();
 	} catch (error) {
-		// 403: the key lacks credential:list (member keys never have it); 404/405: an n8n without the route.
 		if (optional && error instanceof N8nApiError && [403, 404, 405].includes(error.status ?? 0)) return undefined;
 		throw error;
 	}
+}
+
+/** The differences of a wired workflow from the live one; by credential name only when the key may not list credentials. */
+export function compareResolved(resolution: Pick<Resolution, 'credentialsUnchecked'>, wanted: Workflow, live: Workflow): Difference[] {
+	return resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(wanted), credentialsByName(live)) : compareWorkflows(wanted, live);
 }
 
 /** `credentialsOptional`: go on when the key may not list credentials (push lets n8n resolve them by name). */

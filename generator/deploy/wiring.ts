@@ -4,7 +4,7 @@
  * resource locator `{__rl, mode: 'list', value: '', cachedResultName: <name>}` and a credential
  * as `{ name }`; here both get their live ids (`{__rl, mode: 'id', value: <id>, ...}`, `{ id, name }`).
  */
-import type { NodeCredential, Workflow } from '../builders/n8nTypes';
+import { isObject, type NodeCredential, type Workflow } from '../builders/n8nTypes';
 import type { LiveCredential } from '../n8nClient/client';
 
 export interface WorkflowReference {
@@ -23,10 +23,6 @@ export interface CredentialReference {
 }
 
 type Locator = { __rl: true; mode?: unknown; value?: unknown; cachedResultName?: unknown };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isWorkflowLocator(value: unknown): value is Locator {
 	return isObject(value) && value.__rl === true && typeof value.cachedResultName === 'string' && value.cachedResultName !== '';

@@ -1,7 +1,9 @@
 /**
  * `hermes-workflows doctor`: every check, in the order they print, and the run. Read-only:
  * only `--call-reads` calls catalogue tools, and only the read-only ones; the admin endpoint
- * check calls one admin tool, and no admin tool can write.
+ * check calls one admin tool, and no admin tool can write. A feature's checks (approvals, the
+ * admin channel) are here, not in its folder: they read the live deployment through doctor's
+ * context, and the feature's code does not depend on doctor.
  */
 import { tokenVariable } from '../agentConfig/endpoints';
 import { expectedError } from '../errors';

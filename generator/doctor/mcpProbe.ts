@@ -66,13 +66,14 @@ export class McpProbe {
 		return { status: response.status, ...messageOf(text), ...(sessionId ? { sessionId } : {}), ...(requestId === undefined ? {} : { requestId }) };
 	}
 
+	/** initialize alone: what a caller is answered before any session (the auth checks ask no more). */
+	initialize(): Promise<McpAnswer> {
+		return this.post('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'hermes-workflows-doctor', version: '1' } });
+	}
+
 	/** initialize and notifications/initialized; the answer of initialize. */
 	async open(): Promise<McpAnswer> {
-		const init = await this.post('initialize', {
-			protocolVersion: '2025-03-26',
-			capabilities: {},
-			clientInfo: { name: 'hermes-workflows-doctor', version: '1' },
-		});
+		const init = await this.initialize();
 		if (init.status === 200 && init.sessionId) {
 			this.sessionId = init.sessionId;
 			await this.post('notifications/initialized', undefined, true);

@@ -3,8 +3,8 @@
  * catalogue, n8n refusing, a file it cannot write): each carries its message, what to do about
  * it, its kind and the exit code as fields, so the CLI prints them all the same way.
  */
-// This module imports nothing: every folder can throw these, and the CLI can recognise them with
-// `instanceof` without loading the modules that throw them (jiti, the builders, the n8n client).
+// A folder of its own that imports nothing: every folder can throw these, and the CLI can recognise
+// them with `instanceof` without loading the modules that throw them (jiti, the builders, the n8n client).
 
 /** Exit codes of every command: 0 ok, 1 findings or drift, 2 could not run. */
 export const EXIT = { ok: 0, findings: 1, failed: 2 } as const;

@@ -4,25 +4,20 @@
  * name). The parameters are collected in the order the native mapper collects them, so both
  * modes import to the same catalogue.
  */
-import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, ODOO_CREDENTIAL_TYPES, TOOL_TYPE_SUFFIX, type OdooCredentialType } from '../contracts';
+import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, ODOO_CREDENTIAL_TYPES, type OdooCredentialType } from '../contracts';
 
+import { toolVariantPrefix } from '../builders/gatewayParams';
 import type { HermesConfig } from '../config';
-import { ODOO_OPERATIONS, type OdooFilter, type OdooOperation, type OdooTarget, type OdooWrite } from '../toolSpec/schema';
-import { asRecord, nodeDescription, writeWithFallback, type RawNode, type ToolDraft } from './mapNodes';
-import { binding, ParameterCollector, singleFromAi, UnmappableError } from './values';
+import { applyNodeSettings } from '../config/nodeSettings';
+import type { OdooFilter, OdooTarget, OdooWrite } from '../toolSpec/schema';
+import { asRecord, odooDraft, writeWithFallback, type RawNode, type ToolDraft } from './mapNodes';
+import { binding, fail, ParameterCollector, singleFromAi } from './values';
 
 const { params: names } = HERMES_ODOO;
 const { write, filter } = ODOO_COLLECTIONS;
-const SUFFIX = `.${HERMES_ODOO.type}${TOOL_TYPE_SUFFIX}`;
 
 /** The prefix the package was loaded under, when this node type is the Hermes Odoo tool variant. */
-export function hermesOdooPrefix(type: string): string | undefined {
-	return type.endsWith(SUFFIX) && type.length > SUFFIX.length ? type.slice(0, -SUFFIX.length) : undefined;
-}
-
-function fail(reason: string): never {
-	throw new UnmappableError(reason);
-}
+export const hermesOdooPrefix = (type: string): string | undefined => toolVariantPrefix(type, HERMES_ODOO);
 
 function entries(value: unknown, entry: string, where: string): Array<Record<string, unknown>> {
 	const list = asRecord(value ?? { [entry]: [] }, where)[entry] ?? [];
@@ -59,21 +54,16 @@ function writes(p: Record<string, unknown>, params: ParameterCollector): Partial
 
 export function mapHermesOdooNode(node: RawNode, sensitive: boolean): ToolDraft {
 	const p = node.parameters ?? {};
-	const operation = p[names.operation] as OdooOperation;
-	if (!ODOO_OPERATIONS.includes(operation)) fail(`operation "${String(operation)}" is not one of ${ODOO_OPERATIONS.join(', ')}`);
-	const params = new ParameterCollector();
-	const target: Partial<OdooTarget> & Record<string, unknown> = { kind: 'odoo', model: String(p[names.model] ?? ''), operation };
-	if (p[names.recordId] !== undefined) target.recordIdParam = singleFromAi(p[names.recordId], params) ?? fail('recordId is not a single $fromAI');
-	if (typeof p[names.fieldsList] === 'string') target.fieldsList = (p[names.fieldsList] as string).split(',').map((f) => f.trim());
-	if (operation === 'getAll') {
-		const found = filters(p[names.filters], params);
-		if (found.length > 0) target.filters = found;
-		if (p[names.returnAll] !== true) {
-			target.limitParam = singleFromAi(p[names.limit], params) ?? fail('limit is not a single $fromAI (the catalogue binds the limit to a parameter)');
-		}
-	}
-	if (p[names.fieldsToWrite] !== undefined) Object.assign(target, writes(p, params));
-	return { name: node.name, description: nodeDescription(p.toolDescription, 'toolDescription'), sensitive, target, parameters: params.list() };
+	return odooDraft(node, sensitive, {
+		operation: p[names.operation],
+		model: () => p[names.model],
+		recordId: () => p[names.recordId],
+		fieldsList: () => p[names.fieldsList],
+		filters: (params) => filters(p[names.filters], params),
+		returnAll: p[names.returnAll],
+		limit: p[names.limit],
+		writes: p[names.fieldsToWrite] === undefined ? undefined : (params) => writes(p, params),
+	});
 }
 
 /** The config keys the first Hermes Odoo tool shows, written into `implied`. */
@@ -84,7 +74,7 @@ export function applyHermesOdooSettings(implied: HermesConfig, tools: readonly R
 	implied.nodeTypePrefix = hermesOdooPrefix(node.type) ?? implied.nodeTypePrefix;
 	const auth = node.parameters?.[names.authentication];
 	if (!(ODOO_CREDENTIAL_TYPES as readonly unknown[]).includes(auth)) return;
-	implied.odooCredentialType = auth as OdooCredentialType;
+	applyNodeSettings(HERMES_ODOO, node, implied);
 	const credential = (node.credentials as Record<string, { name?: unknown }> | undefined)?.[HERMES_ODOO_CREDENTIALS[auth as OdooCredentialType]]?.name;
 	if (typeof credential === 'string' && credential) implied.credentials.odoo = credential;
 }

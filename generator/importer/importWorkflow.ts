@@ -7,7 +7,7 @@ import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, N8N_TARGETS, parseConfig, refusedOn } from '../config';
 import { DEFAULT_MCP_PATH } from '../config/defaults';
 import { collectFromAiCalls } from '../fromAi';
-import { applyDirectSettings, asEmittedVersion, directGatewayOf, mapDirectGatewayNode } from './directGateway';
+import { applyDirectSettings, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { applyHermesOdooSettings, hermesOdooPrefix, mapHermesOdooNode } from './hermesOdoo';
 import { mapOdooNode, mapToolWorkflowNode, type RawNode, type ToolDraft } from './mapNodes';
 import { mcpWorkflowParts } from './readWorkflow';
@@ -133,9 +133,7 @@ function draftOf(node: RawNode, sensitive: boolean, config: HermesConfig): ToolD
 }
 
 /** One tool node -> a spec the generator rebuilds exactly, or the reason it cannot be. */
-function importTool(saved: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
-	// A gateway node of an older version is read, and checked, as the version generate writes.
-	const node = asEmittedVersion(saved);
+function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
 	if (node.disabled === true) {
 		return 'disabled: n8n does not serve a disabled tool (and before nodes-langchain 2.21.5 it routes the tools after it to the wrong node); delete the node, or enable it, then import';
 	}

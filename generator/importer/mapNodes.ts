@@ -23,13 +23,13 @@ import {
 	allowListExpression,
 	binding,
 	expressionBody,
+	fail,
 	fromAiCalls,
 	isExpression,
 	literalOf,
 	ParameterCollector,
 	quotedList,
 	singleFromAi,
-	UnmappableError,
 } from './values';
 
 export interface RawNode {
@@ -47,10 +47,6 @@ export interface ToolDraft {
 	sensitive: boolean;
 	target: Record<string, unknown>;
 	parameters: ReturnType<ParameterCollector['list']>;
-}
-
-function fail(reason: string): never {
-	throw new UnmappableError(reason);
 }
 
 export function asRecord(value: unknown, where: string): Record<string, unknown> {
@@ -108,41 +104,56 @@ function odooWrites(fieldsToSend: unknown, params: ParameterCollector): Partial<
 	return { writes };
 }
 
+/**
+ * What an Odoo tool node shows of its target, however its node writes it (n8n's Odoo node here,
+ * the Hermes Odoo node in hermesOdoo.ts). Read lazily, in the order the mappers check it.
+ */
+export interface OdooNodeView {
+	operation: unknown;
+	model(): unknown;
+	recordId(): unknown;
+	fieldsList(): unknown;
+	filters(params: ParameterCollector): OdooFilter[];
+	returnAll: unknown;
+	limit: unknown;
+	/** The fields it writes; undefined when it writes none. */
+	writes?: (params: ParameterCollector) => Partial<OdooTarget>;
+}
+
+/** One Odoo tool node -> its draft; parameters are collected in one order for both nodes, so both modes import to the same catalogue. */
+export function odooDraft(node: RawNode, sensitive: boolean, view: OdooNodeView): ToolDraft {
+	const operation = view.operation as OdooOperation;
+	if (!ODOO_OPERATIONS.includes(operation)) fail(`operation "${String(view.operation)}" is not one of ${ODOO_OPERATIONS.join(', ')}`);
+	const params = new ParameterCollector();
+	const target: Partial<OdooTarget> & Record<string, unknown> = { kind: 'odoo', model: String(view.model() ?? ''), operation };
+	const recordId = view.recordId();
+	if (recordId !== undefined) target.recordIdParam = singleFromAi(recordId, params) ?? fail('recordId is not a single $fromAI');
+	const fieldsList = view.fieldsList();
+	if (typeof fieldsList === 'string') target.fieldsList = fieldsList.split(',').map((f) => f.trim());
+	if (operation === 'getAll') {
+		const filters = view.filters(params);
+		if (filters.length > 0) target.filters = filters;
+		if (view.returnAll !== true) target.limitParam = singleFromAi(view.limit, params) ?? fail('limit is not a single $fromAI (the catalogue binds the limit to a parameter)');
+	}
+	if (view.writes) Object.assign(target, view.writes(params));
+	return { name: node.name, description: nodeDescription(node.parameters?.toolDescription, 'toolDescription'), sensitive, target, parameters: params.list() };
+}
+
 export function mapOdooNode(node: RawNode, sensitive: boolean): ToolDraft {
 	const p = node.parameters ?? {};
 	if (p.resource !== 'custom') {
 		fail(`resource "${String(p.resource)}": the catalogue builds Odoo tools on resource "custom" (a model by name) only`);
 	}
-	const operation = p.operation as OdooOperation;
-	if (!ODOO_OPERATIONS.includes(operation)) fail(`operation "${String(p.operation)}" is not one of ${ODOO_OPERATIONS.join(', ')}`);
-	const params = new ParameterCollector();
-	const target: Partial<OdooTarget> & Record<string, unknown> = {
-		kind: 'odoo',
-		model: String(locatorValue(p.customResource, 'customResource')),
-		operation,
-	};
-	if (p.recordId !== undefined) {
-		target.recordIdParam = singleFromAi(locatorValue(p.recordId, 'recordId'), params) ?? fail('recordId is not a single $fromAI');
-	}
-	if (p.options !== undefined) {
-		const fieldsList = asRecord(p.options, 'options').fieldsList;
-		if (typeof fieldsList === 'string') target.fieldsList = fieldsList.split(',').map((f) => f.trim());
-	}
-	if (operation === 'getAll') {
-		const filters = odooFilters(p, params);
-		if (filters.length > 0) target.filters = filters;
-		if (p.returnAll !== true) {
-			target.limitParam = singleFromAi(p.limit, params) ?? fail('limit is not a single $fromAI (the catalogue binds the limit to a parameter)');
-		}
-	}
-	if (p.fieldsToSend !== undefined) Object.assign(target, odooWrites(p.fieldsToSend, params));
-	return {
-		name: node.name,
-		description: nodeDescription(p.toolDescription, 'toolDescription'),
-		sensitive,
-		target,
-		parameters: params.list(),
-	};
+	return odooDraft(node, sensitive, {
+		operation: p.operation,
+		model: () => locatorValue(p.customResource, 'customResource'),
+		recordId: () => (p.recordId === undefined ? undefined : locatorValue(p.recordId, 'recordId')),
+		fieldsList: () => (p.options === undefined ? undefined : asRecord(p.options, 'options').fieldsList),
+		filters: (params) => odooFilters(p, params),
+		returnAll: p.returnAll,
+		limit: p.limit,
+		writes: p.fieldsToSend === undefined ? undefined : (params) => odooWrites(p.fieldsToSend, params),
+	});
 }
 
 function gatewayOf(workflowId: unknown, config: HermesConfig): GatewayName {

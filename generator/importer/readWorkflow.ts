@@ -3,6 +3,7 @@
  * `ai_tool` into the one MCP Server Trigger, in nodes[] order.
  */
 import { HermesError } from '../errors';
+import { isObject } from '../builders/n8nTypes';
 import type { RawNode } from './mapNodes';
 
 export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
@@ -26,10 +27,6 @@ export interface McpWorkflowParts {
 }
 
 const EXPORT_HINT = 'Export the workflow from the n8n editor (Download) or take it from `GET /api/v1/workflows/{id}`';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isToolType(type: string): boolean {
 	return /Tool$/.test(type) || type === '@n8n/n8n-nodes-langchain.toolWorkflow';

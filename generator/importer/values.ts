@@ -60,7 +60,8 @@ export function fromAiCalls(text: string): FromAiCall[] {
 	}
 }
 
-function fail(reason: string): never {
+/** Stops reading a node: it cannot be expressed in the catalogue, for this reason. */
+export function fail(reason: string): never {
 	throw new UnmappableError(reason);
 }
 

@@ -8,25 +8,11 @@ import { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS } from '../contracts';
 import { buildMcpWorkflow } from '../builders';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
+import { differingPaths } from '../deploy/normalise';
 import type { RawNode } from './mapNodes';
 
 /** Node keys the generator writes; ids and positions are regenerated, the rest must match. */
 const REBUILT_KEYS = new Set(['id', 'name', 'type', 'typeVersion', 'position', 'parameters', 'credentials', 'webhookId']);
-
-/** Paths (a.b[0].c) where two JSON values differ. */
-export function differences(a: unknown, b: unknown, path = ''): string[] {
-	if (a === b) return [];
-	const bothObjects = typeof a === 'object' && typeof b === 'object' && a !== null && b !== null;
-	if (!bothObjects || Array.isArray(a) !== Array.isArray(b)) return [path || '(value)'];
-	if (Array.isArray(a) && Array.isArray(b)) {
-		const length = Math.max(a.length, b.length);
-		return Array.from({ length }, (_, i) => differences(a[i], b[i], `${path}[${i}]`)).flat();
-	}
-	const ra = a as Record<string, unknown>;
-	const rb = b as Record<string, unknown>;
-	const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])];
-	return keys.flatMap((k) => differences(ra[k], rb[k], path ? `${path}.${k}` : k));
-}
 
 const AGENT_PARAMS: readonly string[] = Object.values(AGENT_ARGUMENTS.params);
 
@@ -61,5 +47,5 @@ export function unexpressibleSettings(node: RawNode): string[] {
 
 export function rebuildDifferences(original: RawNode, spec: ToolSpec, config: HermesConfig): string[] {
 	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [spec] }, config).nodes[1];
-	return differences(comparable(original), comparable(rebuilt as unknown as RawNode));
+	return differingPaths(comparable(original), comparable(rebuilt as unknown as RawNode), '', Infinity);
 }

@@ -25,7 +25,7 @@ export function ruleDocs(rules: readonly Documented[] = [SHAPE_RULE, ...RULES]):
 	return [
 		'# Lint rules',
 		'',
-		'<!-- Generated from the rule registry (nodes/HermesLint/lint/rules) by `hermes-workflows lint --rules-doc`; do not edit by hand. -->',
+		'<!-- Generated from the rule registry (core/lint/rules) by `hermes-workflows lint --rules-doc`; do not edit by hand. -->',
 		'',
 		'`hermes-workflows lint FILE|FOLDER...` checks n8n workflow JSON for what breaks MCP tools and AI agents.',
 		'Exit 0 clean, 1 on errors (warnings too with `--strict`), 2 when an input cannot be linted or on bad usage.',

@@ -5,7 +5,7 @@
  * is never a GET answer sent back: it is rebuilt key by key, and what was left out is reported.
  * The allow-lists are the keys of the Workflow type, checked by the compiler both ways.
  */
-import type { Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
+import { isObject, type Workflow, type WorkflowNode, type WorkflowSettings } from '../builders/n8nTypes';
 import { HermesError } from '../errors';
 
 /** Writable node keys (`createdAt`/`updatedAt` are read-only). */
@@ -71,10 +71,6 @@ export class BodyError extends HermesError {
 			'input',
 		);
 	}
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function pick(source: Record<string, unknown>, keys: readonly string[], where: string, dropped: string[]) {

@@ -1,4 +1,5 @@
 /** Failures of the n8n public API, each with the URL and what the user should do about it. */
+import { HINT_QUOTE_CAPS } from '../contracts';
 import { HermesError } from '../errors';
 
 export class N8nApiError extends HermesError {
@@ -28,7 +29,7 @@ function serverMessage(body: string): string | undefined {
 		const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
 		return `an HTML page${title ? ` titled "${title.slice(0, 120)}"` : ''}, not the n8n API`;
 	}
-	return text ? text.replace(/\s+/g, ' ').slice(0, 300) : undefined;
+	return text ? text.replace(/\s+/g, ' ').slice(0, HINT_QUOTE_CAPS.short) : undefined;
 }
 
 export function httpError(method: string, url: string, status: number, body: string, scope?: string): N8nApiError {

@@ -31,3 +31,10 @@ export function exactMatch<T extends Named>(candidates: readonly T[], name: stri
 export async function findWorkflowByName(client: N8nApi, name: string): Promise<LiveWorkflow | undefined> {
 	return exactMatch(await client.listWorkflows(name), name);
 }
+
+/** Each named workflow as n8n holds it, by exact name (undefined when absent), in the order given. */
+export async function findWorkflowsByName(client: N8nApi, names: readonly string[]): Promise<Map<string, LiveWorkflow | undefined>> {
+	const lives = new Map<string, LiveWorkflow | undefined>();
+	for (const name of names) lives.set(name, await findWorkflowByName(client, name));
+	return lives;
+}

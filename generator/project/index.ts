@@ -25,5 +25,6 @@ export function defaultCatalogue(): ToolSpec[] {
 }
 
 export { loadCatalogue } from './loadCatalogue';
+export { generateAll, jsonFile, MAIN_FILE, MAIN_MANIFEST_FILE, type GeneratedFile } from './generateAll';
 export { ModuleLoadError } from '../runtime/loadModule';
 export { packageRoot, packageVersion } from '../runtime/packageRoot';

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-import type { GeneratedFile } from '../builders';
+import type { GeneratedFile } from './generateAll';
 
 /** Not `.json`, so `lint <folder>` does not read it as a workflow. */
 export const OWNED_LIST_FILE = '.hermes-generated';

@@ -2,7 +2,7 @@
  * The shape of one MCP tool in a catalogue. Specs are plain object literals (data, not code)
  * so the importer can emit the same source back from a workflow; zod validates them at load.
  */
-import { GATEWAY_CONTRACTS, GATEWAY_NAMES, type GatewayName } from '../contracts';
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, ODOO_DOMAIN_OPERATORS, ODOO_OPERATIONS, type GatewayName, type OdooDomainOperator, type OdooOperation } from '../contracts';
 import { z } from 'zod';
 
 import { HermesError } from '../errors';
@@ -46,23 +46,10 @@ export const ParameterSpecSchema = z
 	});
 export type ParameterSpec = z.infer<typeof ParameterSpecSchema>;
 
-export const ODOO_OPERATIONS = ['create', 'get', 'getAll', 'update', 'delete'] as const;
-export type OdooOperation = (typeof ODOO_OPERATIONS)[number];
+export { ODOO_OPERATIONS, type OdooOperation };
 
-/** Domain operators: the Odoo node's own option values, plus `ilike` (passed through to Odoo). */
-export const FILTER_OPERATORS = [
-	'equal',
-	'notEqual',
-	'greaterThen',
-	'lesserThen',
-	'greaterOrEqual',
-	'lesserOrEqual',
-	'like',
-	'ilike',
-	'in',
-	'notIn',
-	'childOf',
-] as const;
+/** Domain operators: the Odoo node's own option values, plus `ilike` (passed through to Odoo), by the contract. */
+export const FILTER_OPERATORS = Object.keys(ODOO_DOMAIN_OPERATORS) as [OdooDomainOperator, ...OdooDomainOperator[]];
 
 /** A value bound either to an agent parameter or to a fixed literal. */
 const binding = {

@@ -1,17 +1,23 @@
-import { VersionedNodeType } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { gatewayBaseDescription } from '../shared/description';
-import { CONTENT } from './contract';
-import { HermesContentV1 } from './v1/HermesContentV1';
-import { HermesContentV2 } from './v2/HermesContentV2';
+import { gatewayDescription } from '../shared/description';
+import { runGateway } from '../shared/runItems';
+import { router } from './actions/router';
+import { CONTENT } from '../../core/content/contract';
+import { properties } from './description';
 
-export class HermesContent extends VersionedNodeType {
-	constructor() {
-		const baseDescription = gatewayBaseDescription(CONTENT, {
-			group: 'transform',
-			description:
-				'Validates and normalises a content request (note, article or research; text and/or an http(s) url) for the content pipeline workflow. No SSH, no side effect.',
-		});
-		super({ 1: new HermesContentV1(baseDescription), 2: new HermesContentV2(baseDescription) }, baseDescription);
+export class HermesContent implements INodeType {
+	description: INodeTypeDescription = {
+		...gatewayDescription(CONTENT, properties),
+		icon: { light: 'file:hermesContent.svg', dark: 'file:hermesContent.dark.svg' },
+		group: ['transform'],
+		subtitle: '={{ $parameter["contentType"] }}',
+		description:
+			'Validates and normalises a content request (note, article or research; text and/or an http(s) url) for the content pipeline workflow. No SSH, no side effect.',
+		usableAsTool: true,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runGateway(this, CONTENT, router);
 	}
 }

@@ -1,16 +1,39 @@
-import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { gatewayBaseDescription } from '../shared/description';
-import { HERMES_ODOO } from './contract';
-import { HermesOdooV1 } from './v1/HermesOdooV1';
+import { misconfigured } from '../../core/checked';
+import { gatewayDescription } from '../shared/description';
+import { runGateway } from '../shared/runItems';
+import { router } from './actions/router';
+import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_CREDENTIAL_TYPES, type OdooCredentialType } from '../../core/odoo/contract';
+import { properties } from './description';
+import { connectionFrom, n8nHttpPost } from './helpers/connection';
+import { odooContext } from './helpers/context';
 
-export class HermesOdoo extends VersionedNodeType {
-	constructor() {
-		const baseDescription: INodeTypeBaseDescription = gatewayBaseDescription(HERMES_ODOO, {
-			group: 'transform',
-			description:
-				"Creates, reads, searches, updates or deletes records of an Odoo model with one login per credential per n8n process. Values are converted to their field's type; every refusal is an answer with a marker and retry.",
+export class HermesOdoo implements INodeType {
+	description: INodeTypeDescription = {
+		...gatewayDescription(HERMES_ODOO, properties),
+		icon: { light: 'file:hermesOdoo.svg', dark: 'file:hermesOdoo.dark.svg' },
+		group: ['transform'],
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["model"] }}',
+		description:
+			"Creates, reads, searches, updates or deletes records of an Odoo model with one login per credential per n8n process. Values are converted to their field's type; every refusal is an answer with a marker and retry.",
+		usableAsTool: true,
+		// Odoo's own two protocols, each with its credential, instead of the SSH one.
+		credentials: [
+			{ name: HERMES_ODOO_CREDENTIALS.odooApi, required: true, displayOptions: { show: { authentication: ['odooApi'] } } },
+			{ name: HERMES_ODOO_CREDENTIALS.odooApiKeyApi, required: true, displayOptions: { show: { authentication: ['odooApiKeyApi'] } } },
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const http = n8nHttpPost(this);
+		return await runGateway(this, HERMES_ODOO, async (param, itemIndex) => {
+			const type = param(HERMES_ODOO.params.authentication, 'odooApi') as OdooCredentialType;
+			const connection = async () =>
+				(ODOO_CREDENTIAL_TYPES as readonly string[]).includes(type)
+					? connectionFrom(type, await this.getCredentials(HERMES_ODOO_CREDENTIALS[type], itemIndex))
+					: misconfigured<never>('Authentication', `it must be one of ${ODOO_CREDENTIAL_TYPES.join(', ')}`);
+			return await router((model) => odooContext(http, connection, model), param);
 		});
-		super({ 1: new HermesOdooV1(baseDescription) }, baseDescription);
 	}
 }

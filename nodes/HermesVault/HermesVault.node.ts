@@ -1,17 +1,28 @@
-import { VersionedNodeType } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { gatewayBaseDescription } from '../shared/description';
-import { VAULT } from './contract';
-import { HermesVaultV1 } from './v1/HermesVaultV1';
-import { HermesVaultV2 } from './v2/HermesVaultV2';
+import { SSH_CREDENTIAL_TEST } from '../shared/credentialTest';
+import { gatewayDescription } from '../shared/description';
+import { remoteHost } from '../shared/remoteRunner';
+import { runGateway } from '../shared/runItems';
+import { router } from './actions/router';
+import { VAULT } from '../../core/vault/contract';
+import { properties } from './description';
 
-export class HermesVault extends VersionedNodeType {
-	constructor() {
-		const baseDescription = gatewayBaseDescription(VAULT, {
-			group: 'transform',
-			description:
-				'Searches, lists and reads a git-backed notes vault over SSH, and writes notes under allowed folders with read-before-overwrite, an atomic commit and a push.',
-		});
-		super({ 1: new HermesVaultV1(baseDescription), 2: new HermesVaultV2(baseDescription) }, baseDescription);
+export class HermesVault implements INodeType {
+	description: INodeTypeDescription = {
+		...gatewayDescription(VAULT, properties),
+		icon: { light: 'file:hermesVault.svg', dark: 'file:hermesVault.dark.svg' },
+		group: ['transform'],
+		subtitle: '={{ $parameter["operation"] }}',
+		description:
+			'Searches, lists and reads a git-backed notes vault over SSH, and writes notes under allowed folders with read-before-overwrite, an atomic commit and a push.',
+		usableAsTool: true,
+	};
+
+	methods = SSH_CREDENTIAL_TEST;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const run = remoteHost(this).run;
+		return await runGateway(this, VAULT, async (param) => await router(run, param));
 	}
 }

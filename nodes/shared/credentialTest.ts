@@ -67,5 +67,5 @@ export async function hermesSshConnectionTest(
 	}
 }
 
-/** The methods every version of an SSH node carries, so its credential's Test button connects. */
+/** The methods every SSH node carries, so its credential's Test button connects. */
 export const SSH_CREDENTIAL_TEST = { credentialTest: { hermesSshConnectionTest } };

@@ -1,43 +1,10 @@
-import {
-	NodeConnectionTypes,
-	type INodeProperties,
-	type INodeTypeBaseDescription,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import { NodeConnectionTypes, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
-import { AGENT_ARGUMENTS, hasAgentArguments } from './agentArguments';
-import type { GatewayContract } from './gatewayContract';
-
-export interface GatewayDescription {
-	/** n8n's node group: `input` for nodes that only read, `transform` otherwise. */
-	group: 'input' | 'transform';
-	description: string;
-}
-
-/**
- * What every version of a gateway node shares: names from its contract, the themed icon pair
- * beside the main node file (n8n resolves every version's icons there), the version new nodes get.
- */
-export function gatewayBaseDescription(contract: GatewayContract, spec: GatewayDescription): INodeTypeBaseDescription {
-	return {
-		displayName: contract.displayName,
-		name: contract.type,
-		icon: { light: `file:${contract.type}.svg`, dark: `file:${contract.type}.dark.svg` },
-		group: [spec.group],
-		description: spec.description,
-		defaultVersion: contract.typeVersion,
-	};
-}
-
-/** What differs between the versions of a node: its number, its parameters and the subtitle naming them. */
-export interface VersionDescription {
-	version: number;
-	subtitle: string;
-	properties: INodeProperties[];
-}
+import { AGENT_ARGUMENTS } from '../../core/agentArguments';
+import { SSH_CREDENTIAL, type GatewayContract } from '../../core/gatewayContract';
 
 /** What the agent really sent, for a node used as an MCP tool (agentArguments.ts says why). */
-export const agentArgumentsProperties: INodeProperties[] = [
+const agentArgumentsProperties: INodeProperties[] = [
 	{
 		displayName: "Agent's Call",
 		name: AGENT_ARGUMENTS.params.sent,
@@ -57,27 +24,25 @@ export const agentArgumentsProperties: INodeProperties[] = [
 	},
 ];
 
+/** What each node file writes as literals, where n8n's lint checks them (the icon files exist, a subtitle, tool use). */
+export type NodeLiterals = 'icon' | 'group' | 'subtitle' | 'description' | 'usableAsTool';
+
 /**
- * One version's description: the base (names, group, icons), one main input and output, usable
- * as a tool, and for an SSH node the credential with its test; from the contract's
- * `agentArgumentsSince` on, the two parameters that refuse arguments no parameter takes. Every version of every gateway node is
- * built here, so a unit test holds them all to the same fields.
+ * The rest of a node's description, from its contract: names and version, one main input and
+ * output, for an SSH node the credential with its test, and where the contract says so the two
+ * parameters that refuse arguments no parameter takes. Every node is built here, so a unit test
+ * holds them all to the same fields.
  */
-export function gatewayVersionDescription(contract: GatewayContract, base: INodeTypeBaseDescription, spec: VersionDescription): INodeTypeDescription {
+export function gatewayDescription(contract: GatewayContract, properties: INodeProperties[]): Omit<INodeTypeDescription, NodeLiterals> {
 	return {
-		displayName: base.displayName,
-		name: base.name,
-		icon: base.icon,
-		group: base.group,
-		description: base.description,
-		version: spec.version,
-		subtitle: spec.subtitle,
-		defaults: { name: base.displayName },
+		displayName: contract.displayName,
+		name: contract.type,
+		version: contract.typeVersion,
+		defaults: { name: contract.displayName },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		usableAsTool: true,
-		...(contract.ssh ? { credentials: [{ name: 'hermesSshApi', required: true, testedBy: 'hermesSshConnectionTest' }] } : {}),
-		properties: hasAgentArguments(contract, spec.version) ? [...spec.properties, ...agentArgumentsProperties] : spec.properties,
+		...(contract.ssh ? { credentials: [{ name: SSH_CREDENTIAL.type, required: true, testedBy: 'hermesSshConnectionTest' }] } : {}),
+		properties: contract.agentArguments ? [...properties, ...agentArgumentsProperties] : properties,
 	};
 }
 

@@ -1,7 +1,17 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { SSH_CREDENTIAL } from '../../core/gatewayContract';
 import { connectionIdentity, connectionOptionsFromCredentials, requestOverSsh, runRemote } from './transport';
 import type { RemoteCommand, RemoteHttpRequest, RemoteHttpResult, RemoteResult, SshConnectionOptions } from './transport/types';
+
+/** What a script that prints text printed. */
+export interface TextOutput {
+	stdout: string;
+	stderr: string;
+	exitCode: number | null;
+}
+
+export const textOutput = (result: RemoteResult): TextOutput => ({ stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode });
 
 /** The SSH host of one node execution: commands on it, and HTTP to services it reaches. */
 export interface RemoteHost {
@@ -18,15 +28,10 @@ export interface RemoteHost {
 export function remoteHost(ctx: IExecuteFunctions): RemoteHost {
 	let connection: SshConnectionOptions | undefined;
 	let identity: string | undefined;
-	const connect = async () => (connection ??= connectionOptionsFromCredentials(await ctx.getCredentials('hermesSshApi')));
+	const connect = async () => (connection ??= connectionOptionsFromCredentials(await ctx.getCredentials(SSH_CREDENTIAL.type)));
 	return {
 		run: async (command) => await runRemote(await connect(), command),
 		http: async (request) => await requestOverSsh(await connect(), request),
 		identity: async () => (identity ??= connectionIdentity(await connect())),
 	};
-}
-
-/** The remote runner of one node execution (the gateways that only run commands). */
-export function remoteRunner(ctx: IExecuteFunctions): (command: RemoteCommand) => Promise<RemoteResult> {
-	return remoteHost(ctx).run;
 }

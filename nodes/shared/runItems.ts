@@ -5,7 +5,11 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import { AGENT_ARGUMENTS, undeclaredArguments } from '../../core/agentArguments';
+import type { GatewayContract } from '../../core/gatewayContract';
+import type { ItemParameters } from './operations';
 import { TransportError } from './transport/types';
+import { messageOf } from '../../core/text';
 import { transportFaultAnswer } from './transportAnswer';
 
 /**
@@ -29,8 +33,7 @@ export async function runPerItem(
 				continue;
 			}
 			if (ctx.continueOnFail()) {
-				const message = error instanceof Error ? error.message : String(error);
-				out.push({ json: { error: message }, pairedItem: { item: itemIndex } });
+				out.push({ json: { error: messageOf(error) }, pairedItem: { item: itemIndex } });
 				continue;
 			}
 			// NodeOperationError's constructor hands back an existing NodeOperationError unchanged.
@@ -38,4 +41,21 @@ export async function runPerItem(
 		}
 	}
 	return [out];
+}
+
+/**
+ * A node's `execute`: each item answered by `answer` from the item's parameters. A node whose
+ * contract has the agent-arguments pair first refuses a call with an argument the tool does not
+ * take, before it reads anything else.
+ */
+export async function runGateway(
+	ctx: IExecuteFunctions,
+	contract: Pick<GatewayContract, 'agentArguments'>,
+	answer: (param: ItemParameters, itemIndex: number) => IDataObject | Promise<IDataObject>,
+): Promise<INodeExecutionData[][]> {
+	return await runPerItem(ctx, async (itemIndex) => {
+		const param: ItemParameters = (name, fallback = '') => ctx.getNodeParameter(name, itemIndex, fallback);
+		const refusal = contract.agentArguments ? undeclaredArguments(param(AGENT_ARGUMENTS.params.sent), param(AGENT_ARGUMENTS.params.accepted)) : undefined;
+		return refusal ? { ...refusal } : await answer(param, itemIndex);
+	});
 }

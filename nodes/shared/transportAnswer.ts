@@ -1,8 +1,8 @@
-import { STATE_RETRY, unavailableAnswer, type ErrorAnswer, type Retry, type UnavailableState } from './markers';
-import type { TransportError, TransportFaultKind } from './transport/types';
+import { STATE_RETRY, unavailableAnswer, type ErrorAnswer, type Retry, type UnavailableState } from '../../core/markers';
+import { TransportError, type TransportFaultKind } from './transport/types';
 
 /** Which `__UNAVAILABLE__` state each transport fault is. */
-export const FAULT_STATE: Readonly<Record<TransportFaultKind, UnavailableState>> = {
+const FAULT_STATE: Readonly<Record<TransportFaultKind, UnavailableState>> = {
 	connect: 'unreachable',
 	'handshake-timeout': 'timeout',
 	'host-key': 'host_key_mismatch',
@@ -19,6 +19,9 @@ const NEXT_STEP: Readonly<Record<Retry, string>> = {
 	change_arguments: 'Change the arguments and retry.',
 	after_approval: 'Call again with the approval_id once a person has approved.',
 };
+
+/** A fault after a one-shot command started: it may have run on the host, so it is not simply retried. */
+export const lostMidCommand = (error: unknown): error is TransportError => error instanceof TransportError && (error.kind === 'dropped' || error.kind === 'timeout');
 
 /**
  * The answer for a transport fault: `__UNAVAILABLE__` in the fault's state, the transport's own

@@ -22,7 +22,7 @@ import { READ_SCRIPT } from '../../nodes/HermesVault/scripts/read';
 import { SEARCH_SCRIPT } from '../../nodes/HermesVault/scripts/search';
 import { WRITE_SCRIPT } from '../../nodes/HermesVault/scripts/write';
 import { QUERY_SCRIPT } from '../../nodes/HermesMonitoring/scripts/curl';
-import { MONITORING_CAPS } from '../../nodes/HermesMonitoring/contract';
+import { MONITORING_CAPS } from '../../core/monitoring/contract';
 import { STATUS_SCRIPT } from '../../nodes/HermesDocker/scripts/compose';
 import { containerListPath } from '../../nodes/HermesDocker/helpers/composeViews';
 import { ENGINE_BODY_BYTES, ENGINE_SECONDS } from '../../nodes/HermesDocker/helpers/engine';

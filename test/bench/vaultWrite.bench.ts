@@ -142,10 +142,11 @@ export async function runVaultWriteBench(iterations = ITERATIONS): Promise<Vault
 			commands++;
 			return await runRemote(sshd.connection, command);
 		};
-		const ctx: VaultContext = { vaultPath: vault.root, writePrefixes: () => ['research/'], run };
+		const ctx: VaultContext = { vaultPath: vault.root, run };
+		const note = (path: string) => (name: string) => ({ path, content: NOTE, baseHash: '', writePrefixes: 'research/' } as Record<string, unknown>)[name];
 
 		const ours = async (i: number) => {
-			const answer = await write.execute(ctx, `research/ours-${i}.md`, NOTE, '');
+			const answer = await write.execute(ctx, note(`research/ours-${i}.md`));
 			if (answer.success !== true || answer.pushed !== true) throw new Error(`ours failed: ${JSON.stringify(answer)}`);
 		};
 		const fresh = async (command: RemoteCommand) => {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 
 import { ADMIN_CAPS } from '../../generator/admin/caps';
 import { ADMIN_READ_SCOPES, ADMIN_TOOLS, type AdminTool } from '../../generator/admin/tools';
-import { adminSubWorkflowName } from '../../generator/builders/adminSubWorkflow';
+import { adminSubWorkflowName } from '../../generator/admin/workflows';
 import type { McpJsonConfig } from '../../generator/agentConfig';
 import { desiredWorkflows } from '../../generator/deploy/desired';
 import { startN8n, type N8nHandle } from '../harness/n8n';

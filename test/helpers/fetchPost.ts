@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import type { HttpPost } from '../../nodes/HermesOdoo/transport/types';
+import type { HttpPost } from '../../core/odoo/types';
 
 /** The transport's HTTP POST over fetch: the answer's status and parsed body, a rejection only when none came. */
 export const fetchPost: HttpPost = async (url, body, headers, timeoutMs) => {

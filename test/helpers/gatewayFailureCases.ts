@@ -1,4 +1,4 @@
-import type { IDataObject, IVersionedNodeType } from 'n8n-workflow';
+import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import {
 	CONTENT_CAPS,
@@ -8,12 +8,11 @@ import {
 	type GatewayName,
 	type Marker,
 	type UnavailableState,
-} from '../../nodes/contracts';
+} from '../../core';
 import { GATEWAY_NODE_LIST } from './gatewayNodes';
 
 /**
- * Calls every gateway node must refuse without a host, keyed by parameter role (each version
- * names the roles its own way), with the marker each must get, or the `__UNAVAILABLE__` state.
+ * Calls every gateway node must refuse without a host, keyed by parameter role, with the marker each must get, or the `__UNAVAILABLE__` state.
  * The inputs sit just over (or, for the last case of an SSH node, at) the caps of the contract.
  */
 // No host: the transport refuses this credential before connecting (a `config` fault).
@@ -26,7 +25,7 @@ const over = (cap: number) => 'x'.repeat(cap + 1);
 
 const CASES: Record<GatewayName, Case[]> = {
 	vault: [
-		[{ operation: 'delete', query: 'x' }, '__BAD_ACTION__'],
+		[{ operation: 'delete', query: 'x' }, '__BAD_ARGUMENT__'],
 		[{ operation: 'read', path: '../x.md' }, '__BAD_PATH__'],
 		[{ operation: 'list', prefix: '.git/' }, '__BAD_PATH__'],
 		[{ operation: 'search', query: '' }, '__EMPTY_QUERY__'],
@@ -52,14 +51,14 @@ const CASES: Record<GatewayName, Case[]> = {
 		[{ operation: 'list', stack: '' }, 'misconfigured'],
 	],
 	monitoring: [
-		[{ operation: 'range', promql: 'up' }, '__BAD_ACTION__'],
+		[{ operation: 'range', promql: 'up' }, '__BAD_ARGUMENT__'],
 		[{ operation: 'query', promql: '' }, '__EMPTY_QUERY__'],
 		[{ operation: 'query', promql: over(MAX_PROMQL_CHARS) }, '__TOO_LARGE__'],
 		[{ operation: 'query', promql: 'up', prometheusUrl: 'ftp://x' }, 'misconfigured'],
 		[{ operation: 'query', promql: 'x'.repeat(MAX_PROMQL_CHARS) }, 'misconfigured'],
 	],
 	content: [
-		[{ operation: 'publish', contentType: 'note', text: 'x' }, '__BAD_ACTION__'],
+		[{ operation: 'publish', contentType: 'note', text: 'x' }, '__BAD_ARGUMENT__'],
 		[{ contentType: 'poem', text: 'x', url: '' }, '__BAD_ACTION__'],
 		[{ contentType: 'note', text: '', url: '' }, '__BAD_ARGUMENT__'],
 		[{ contentType: 'note', text: over(CONTENT_CAPS.textChars), url: '' }, '__TOO_LARGE__'],
@@ -70,7 +69,7 @@ const CASES: Record<GatewayName, Case[]> = {
 };
 
 /** Each gateway's node, contract and cases, in GATEWAY_NAMES order. */
-export const FAILURE_CASES: Array<[GatewayName, IVersionedNodeType, GatewayContract, Case[]]> = GATEWAY_NODE_LIST.map(([gateway, { node, contract }]) => [
+export const FAILURE_CASES: Array<[GatewayName, INodeType, GatewayContract, Case[]]> = GATEWAY_NODE_LIST.map(([gateway, { node, contract }]) => [
 	gateway,
 	node,
 	contract,

@@ -7,7 +7,7 @@
  */
 import { Option, type Command } from 'commander';
 
-import { UsageError } from '../../errors';
+import { EXIT, UsageError } from '../../errors';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { configOption, formatOption } from '../options';
 import { runCommand } from '../run';
@@ -43,7 +43,7 @@ export function runAgentConfig(options: AgentConfigOptions, io: CommandIo = proc
 		const config = form === 'hermes' ? hermesAgentConfig(endpoints) : mcpJsonConfig(endpoints);
 		if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: true, for: form, endpoints, config }, null, 2)}\n`);
 		else io.stdout(typeof config === 'string' ? config : `${JSON.stringify(config, null, 2)}\n`);
-		return 0;
+		return EXIT.ok;
 	});
 }
 

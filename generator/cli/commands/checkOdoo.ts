@@ -7,7 +7,7 @@
  */
 import { Option, type Command } from 'commander';
 
-import { UsageError } from '../../errors';
+import { EXIT, UsageError } from '../../errors';
 import type { OdooLogin } from '../../odoo/rpcClient';
 import type { ReportFormat } from '../../odoo/report';
 import type { ToolSpec } from '../../toolSpec/schema';
@@ -82,7 +82,7 @@ async function checkOdoo(options: CheckOdooOptions, format: ReportFormat, io: Co
 	// An Odoo that cannot be checked throws an OdooConnectionError, printed as every failure is.
 	const report = await checkOdooSchema({ ...login, timeoutMs: timeoutSeconds * 1000 }, requirements, project.config.odooMode);
 	io.stdout(formatReport(report, format));
-	return report.ok ? 0 : 1;
+	return report.ok ? EXIT.ok : EXIT.findings;
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {

@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 
-import { UsageError } from '../../errors';
+import { EXIT, UsageError } from '../../errors';
 import { addApiOptions, clientFrom, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
 import { formatOption } from '../options';
@@ -55,7 +55,7 @@ export function runDoctorCommand(options: DoctorCommandOptions, io: CommandIo = 
 		});
 		const report = await runDoctor(context);
 		io.stdout(options.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderText(report));
-		return report.ok ? 0 : 1;
+		return report.ok ? EXIT.ok : EXIT.findings;
 	});
 }
 

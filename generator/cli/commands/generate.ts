@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
-import type { GeneratedFile } from '../../builders';
+import type { GeneratedFile } from '../../project';
 import { EXIT } from '../../errors';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { configOption, formatOption } from '../options';
@@ -59,7 +59,7 @@ interface Output {
 /** Writes generated files, or with `check` compares them; returns the exit code. Throws expected failures. */
 async function generate(options: GenerateOptions, out: Output, err: Output): Promise<number> {
 	// Loaded when the command runs, so other commands start without the n8n client and the builders.
-	const [{ gatewayWorkflowFileName, generateAll }, { loadProject }, { ownedListFile, staleOwnedFiles }, { GATEWAYS }] = await Promise.all([
+	const [{ gatewayWorkflowFileName }, { generateAll, loadProject }, { ownedListFile, staleOwnedFiles }, { GATEWAYS }] = await Promise.all([
 		import('../../builders'),
 		import('../../project'),
 		import('../../project/ownedFiles'),

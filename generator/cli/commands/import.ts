@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { basename, join } from 'path';
 
 import { CATALOGUE_DIR } from '../../config/defaults';
+import { EXIT } from '../../errors';
 import type { ImportResult } from '../../importer/importWorkflow';
 import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
@@ -89,7 +90,7 @@ async function importInto(file: string, options: ImportOptions, io: CommandIo): 
 	} else {
 		io.stdout(summary(result, file, out, written));
 	}
-	return result.problems.length === 0 ? 0 : 1;
+	return result.problems.length === 0 ? EXIT.ok : EXIT.findings;
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {

@@ -12,8 +12,8 @@ import type { Command } from 'commander';
 import { CATALOGUE_DIR, DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config/defaults';
 import { CONFIG_FILE_NAMES } from '../../config/fileNames';
 import { packageRoot, packageVersion } from '../../runtime/packageRoot';
-import { HermesError } from '../../errors';
-import { cliDependencySpec } from '../../init/cliSpec';
+import { EXIT, HermesError } from '../../errors';
+import { cliDependencySpec } from '../cliDependency';
 import { defaultCatalogue } from '../../project';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { formatOption } from '../options';
@@ -129,7 +129,7 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 	const dependency = hadDependency ? undefined : range;
 	if (options.format === 'json') {
 		io.stdout(`${JSON.stringify({ ok: true, dir, created, kept, ...(dependency ? { dependency } : {}) }, null, 2)}\n`);
-		return 0;
+		return EXIT.ok;
 	}
 	const lines = [
 		`Created a hermes-workflows project in ${dir}:`,
@@ -144,7 +144,7 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 		'  npx hermes-workflows push --url http://<n8n>:5678 --api-key <key>',
 	];
 	io.stdout(`${lines.join('\n')}\n`);
-	return 0;
+	return EXIT.ok;
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 import type { Command } from 'commander';
 
-import { HermesError, UsageError } from '../../errors';
+import { EXIT, HermesError, UsageError } from '../../errors';
 import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../../lint/format';
 import { lintWorkflow, RULES, SHAPE_CODE, SHAPE_RULE, type Finding } from '../../lint/core';
 import { expandInputs } from '../../lint/files';
@@ -49,7 +49,7 @@ function checkedFormat(format: Format | undefined): Format {
 
 /** Exit 1 on errors, or on any finding with --strict. */
 function findingsExit(findings: readonly Finding[], strict: boolean | undefined): number {
-	return findings.some((f) => f.severity === 'error' || strict === true) ? 1 : 0;
+	return findings.some((f) => f.severity === 'error' || strict === true) ? EXIT.findings : EXIT.ok;
 }
 
 function readJson(file: string, what: string): { text: string; json: unknown } {
@@ -105,11 +105,11 @@ export function runLint(paths: string[], options: LintCommandOptions = {}, io: C
 function lintFiles(paths: string[], options: LintCommandOptions, io: CommandIo): number {
 	if (options.listRules) {
 		io.stdout(listRules());
-		return 0;
+		return EXIT.ok;
 	}
 	if (options.rulesDoc) {
 		io.stdout(ruleDocs());
-		return 0;
+		return EXIT.ok;
 	}
 	const format = checkedFormat(options.format);
 	if (paths.length === 0) {
@@ -146,7 +146,7 @@ function lintFiles(paths: string[], options: LintCommandOptions, io: CommandIo):
 		}
 	}
 	io.stdout(formatFindings(format, findings, linted));
-	if (findings.some((f) => f.code === SHAPE_CODE)) return 2;
+	if (findings.some((f) => f.code === SHAPE_CODE)) return EXIT.failed;
 	return findingsExit(findings, options.strict);
 }
 

@@ -8,9 +8,10 @@ import { join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
-import { clientFrom, progressLog, type ApiCommandOptions, type ReportOptions, registerApiCommand } from '../apiOptions';
+import { EXIT } from '../../errors';
+
+import { registerApiCommand, runOnDeployment, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
-import { runCommand } from '../run';
 
 export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
 	out: string;
@@ -19,51 +20,28 @@ export interface PullCommandOptions extends ApiCommandOptions, ReportOptions {
 const DEFAULT_PULL_DIR = 'workflows-live';
 
 export function runPull(options: PullCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runCommand(
-		io,
-		options.format,
-		async () => {
-			// Loaded when the command runs, so other commands start without the n8n client and the builders.
-			const [{ toJson }, { workflowBody }, { desiredWorkflows }, { liveCounterparts }] = await Promise.all([
-				import('../../builders'),
-				import('../../n8nClient/body'),
-				import('../../deploy/desired'),
-				import('../../deploy/drift'),
-			]);
-			const desired = desiredWorkflows(options.config);
-			const client = clientFrom(options, io);
-			const pairs = await liveCounterparts(client, desired);
-			const dir = resolve(options.out);
-			mkdirSync(dir, { recursive: true });
-			const log = progressLog(io, options.format);
-			const workflows: Array<{
-				name: string;
-				id?: string;
-				file: string;
-				status: 'pulled' | 'missing';
-			}> = [];
-			for (const { item, live } of pairs) {
-				const file = join(options.out, item.file);
-				if (!live) {
-					workflows.push({ name: item.body.name, file, status: 'missing' });
-					log(`missing  ${item.body.name}: not in n8n`);
-					continue;
-				}
-				writeFileSync(join(dir, item.file), toJson(workflowBody(live).body));
-				workflows.push({
-					name: item.body.name,
-					id: live.id,
-					file,
-					status: 'pulled',
-				});
-				log(`pulled   ${item.body.name} (id ${live.id}) -> ${file}`);
+	return runOnDeployment(options, io, async (desired, client, log) => {
+		const [{ toJson }, { workflowBody }, { liveCounterparts }] = await Promise.all([import('../../builders'), import('../../n8nClient/body'), import('../../deploy/drift')]);
+		const pairs = await liveCounterparts(client, desired.workflows);
+		const dir = resolve(options.out);
+		mkdirSync(dir, { recursive: true });
+		const workflows: Array<{ name: string; id?: string; file: string; status: 'pulled' | 'missing' }> = [];
+		for (const { item, live } of pairs) {
+			const file = join(options.out, item.file);
+			if (!live) {
+				workflows.push({ name: item.body.name, file, status: 'missing' });
+				log(`missing  ${item.body.name}: not in n8n`);
+				continue;
 			}
-			const missing = workflows.filter((w) => w.status === 'missing').length;
-			if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: missing === 0, out: options.out, workflows }, null, 2)}\n`);
-			else log(`${workflows.length - missing} pulled, ${missing} missing`);
-			return missing > 0 ? 1 : 0;
-		},
-	);
+			writeFileSync(join(dir, item.file), toJson(workflowBody(live).body));
+			workflows.push({ name: item.body.name, id: live.id, file, status: 'pulled' });
+			log(`pulled   ${item.body.name} (id ${live.id}) -> ${file}`);
+		}
+		const missing = workflows.filter((w) => w.status === 'missing').length;
+		if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: missing === 0, out: options.out, workflows }, null, 2)}\n`);
+		else log(`${workflows.length - missing} pulled, ${missing} missing`);
+		return missing > 0 ? EXIT.findings : EXIT.ok;
+	});
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {

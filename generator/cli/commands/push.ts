@@ -5,50 +5,43 @@
  */
 import type { Command } from 'commander';
 
-import { clientFrom, progressLog, type ApiCommandOptions, type ReportOptions, registerApiCommand } from '../apiOptions';
+import { EXIT } from '../../errors';
+
+import { registerApiCommand, runOnDeployment, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
-import { runCommand } from '../run';
 
 export interface PushCommandOptions extends ApiCommandOptions, ReportOptions {
 	dryRun?: boolean;
 }
 
 export function runPush(options: PushCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runCommand(
-		io,
-		options.format,
-		async () => {
-			// Loaded when the command runs, so other commands start without the n8n client and the builders.
-			const [{ desiredDeployment }, { pushWorkflows }] = await Promise.all([import('../../deploy/desired'), import('../../deploy/push')]);
-			const desired = desiredDeployment(options.config);
-			const client = clientFrom(options, io);
-			const log = progressLog(io, options.format);
-			const tables = desired.dataTables.length > 0 ? ` and ${desired.dataTables.length} data table${desired.dataTables.length > 1 ? 's' : ''}` : '';
-			for (const notice of desired.notices ?? []) log(notice);
-			log(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.workflows.length} workflows${tables} to ${client.root}`);
-			const report = await pushWorkflows(client, desired.workflows, {
-				dryRun: options.dryRun === true,
-				log,
-				dataTables: desired.dataTables,
-				endpoints: desired.endpoints,
-			});
-			if (options.format === 'json') {
-				const outcomes = report.outcomes.map(({ name, id, action, toolChanges, callerIds, keptCallers }) => ({
-					name,
-					id,
-					action,
-					toolChanges,
-					...(callerIds !== undefined ? { callerIds } : {}),
-					...(keptCallers !== undefined ? { keptCallers } : {}),
-				}));
-				const { dataTables } = report;
-				io.stdout(
-					`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, changed: report.changed, toolSchemaChanged: report.toolSchemaChanged, outcomes, dataTables, notices: desired.notices ?? [] }, null, 2)}\n`,
-				);
-			}
-			return 0;
-		},
-	);
+	return runOnDeployment(options, io, async (desired, client, log) => {
+		const { pushWorkflows } = await import('../../deploy/push');
+		const tables = desired.dataTables.length > 0 ? ` and ${desired.dataTables.length} data table${desired.dataTables.length > 1 ? 's' : ''}` : '';
+		for (const notice of desired.notices ?? []) log(notice);
+		log(`${options.dryRun ? 'dry run: ' : ''}pushing ${desired.workflows.length} workflows${tables} to ${client.root}`);
+		const report = await pushWorkflows(client, desired.workflows, {
+			dryRun: options.dryRun === true,
+			log,
+			dataTables: desired.dataTables,
+			endpoints: desired.endpoints,
+		});
+		if (options.format === 'json') {
+			const outcomes = report.outcomes.map(({ name, id, action, toolChanges, callerIds, keptCallers }) => ({
+				name,
+				id,
+				action,
+				toolChanges,
+				...(callerIds !== undefined ? { callerIds } : {}),
+				...(keptCallers !== undefined ? { keptCallers } : {}),
+			}));
+			const { dataTables } = report;
+			io.stdout(
+				`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, changed: report.changed, toolSchemaChanged: report.toolSchemaChanged, outcomes, dataTables, notices: desired.notices ?? [] }, null, 2)}\n`,
+			);
+		}
+		return EXIT.ok;
+	});
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {

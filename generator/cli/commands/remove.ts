@@ -5,9 +5,10 @@
  */
 import type { Command } from 'commander';
 
-import { clientFrom, progressLog, type ApiCommandOptions, type ReportOptions, registerApiCommand } from '../apiOptions';
+import { EXIT } from '../../errors';
+
+import { registerApiCommand, runOnDeployment, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
-import { runCommand } from '../run';
 
 export interface RemoveCommandOptions extends ApiCommandOptions, ReportOptions {
 	dryRun?: boolean;
@@ -15,11 +16,8 @@ export interface RemoveCommandOptions extends ApiCommandOptions, ReportOptions {
 }
 
 export function runRemove(options: RemoveCommandOptions, io: CommandIo = processIo): Promise<number> {
-	return runCommand(io, options.format, async () => {
-		const [{ desiredDeployment }, { removeDeployment }] = await Promise.all([import('../../deploy/desired'), import('../../deploy/remove')]);
-		const desired = desiredDeployment(options.config);
-		const client = clientFrom(options, io);
-		const log = progressLog(io, options.format);
+	return runOnDeployment(options, io, async (desired, client, log) => {
+		const { removeDeployment } = await import('../../deploy/remove');
 		log(`${options.dryRun ? 'dry run: ' : ''}${options.unpublish ? 'unpublishing' : 'removing'} the ${desired.workflows.length} workflows of this config from ${client.root}`);
 		const report = await removeDeployment(client, desired.workflows, {
 			dryRun: options.dryRun === true,
@@ -30,7 +28,7 @@ export function runRemove(options: RemoveCommandOptions, io: CommandIo = process
 		if (options.format === 'json') {
 			io.stdout(`${JSON.stringify({ ok: true, url: client.root, dryRun: options.dryRun === true, unpublish: options.unpublish === true, ...report }, null, 2)}\n`);
 		}
-		return 0;
+		return EXIT.ok;
 	});
 }
 

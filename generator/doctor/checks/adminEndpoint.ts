@@ -4,26 +4,17 @@
  * generated admin tools, and with --call-reads one harmless read (`n8n_list_workflows`, limit 1)
  * answers success, which proves the n8n API credential and `admin.apiUrl` too.
  */
-import { randomBytes } from 'node:crypto';
-
 import { mcpEndpoints } from '../../agentConfig/endpoints';
-import { adminTools } from '../../builders/adminWorkflow';
+import { adminTools } from '../../admin/tools';
 import type { DoctorContext } from '../context';
 import { McpProbe } from '../mcpProbe';
 import { fail, ok, warn, type CheckOutcome, type DoctorCheck } from '../types';
-import { authProblem } from './mcpAuth';
+import { admittedWithout } from './mcpAuth';
 import { expectedTools, listedTools, toolListDifferences } from './mcpTools';
 import { answerProblem } from './readTools';
 
 /** The harmless read doctor makes through the admin channel. */
 export const ADMIN_READ = { tool: 'n8n_list_workflows', arguments: { limit: 1 } } as const;
-
-/** The first tokens each must be refused: none, a random one, and the tools endpoint's when doctor has it. */
-function refusedTokens(context: DoctorContext): Array<[string, string | undefined]> {
-	const wrong = `hermes-doctor-wrong-${randomBytes(12).toString('hex')}`;
-	const tools = context.options.token;
-	return [['no token', undefined], ['a wrong token', wrong], ...(tools ? [["the tools endpoint's token", tools] as [string, string]] : [])];
-}
 
 /** What is wrong with the admin tools' list; empty when it is exactly the generated one. */
 export function adminListProblems(context: Pick<DoctorContext, 'desired' | 'config'>, result: unknown): string[] {
@@ -39,12 +30,8 @@ export const adminEndpointCheck: DoctorCheck = {
 		const admin = context.config.admin!;
 		const endpoint = mcpEndpoints(context.tools, context.config, context.options.baseUrl).find((e) => e.channel === 'admin')!;
 		const bearerFix = `run \`hermes-workflows push\`: it publishes "${admin.workflowName}" with Bearer authentication (credential "${admin.bearer}", a token of its own)`;
-		const refused: string[] = [];
-		for (const [what, token] of refusedTokens(context)) {
-			const { status } = await new McpProbe(endpoint.url, token, context.options.timeoutMs).open();
-			const problem = authProblem(status, `${endpoint.url} with ${what}`);
-			if (problem) refused.push(problem);
-		}
+		const tools = context.options.token;
+		const refused = await admittedWithout(endpoint.url, context.options.timeoutMs, tools ? [["the tools endpoint's token", tools]] : []);
 		if (refused.length > 0) return fail(refused.join('; '), bearerFix);
 		const shut = `${endpoint.url} answers 403 without a token and with a wrong one${context.options.token ? " or the tools endpoint's" : ''}`;
 		const token = context.options.adminToken;

@@ -1,4 +1,5 @@
 /** Approvals: the store's table and columns, the approval page answering, and n8n's public URL reachable from here. */
+import { pageUrl } from '../../approvals/page';
 import { dataTableDrift } from '../../deploy/dataTables';
 import { fail, ok, type DoctorCheck } from '../types';
 
@@ -31,8 +32,8 @@ export const approvalsCheck: DoctorCheck = {
 	async run(context) {
 		const approvals = context.config.approvals!;
 		const problems = [...(await dataTableDrift(context.client, context.desired.dataTables))];
-		const local = `${context.options.baseUrl}/webhook/${approvals.pagePath}`;
-		const pub = `${approvals.publicUrl.replace(/\/+$/, '')}/webhook/${approvals.pagePath}`;
+		const local = pageUrl({ ...approvals, publicUrl: context.options.baseUrl });
+		const pub = pageUrl(approvals);
 		for (const url of new Set([local, pub])) {
 			const problem = pageProblem(await answerOf(url, context.options.timeoutMs), url);
 			if (problem) problems.push(problem);

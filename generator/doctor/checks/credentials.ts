@@ -1,5 +1,5 @@
 /** The credentials the config names exist in n8n under exactly these names, with the types the nodes need. */
-import { N8nApiError } from '../../n8nClient/errors';
+import { liveCredentials } from '../../deploy/resolve';
 import { CredentialIndex, credentialReferences } from '../../deploy/wiring';
 import { fail, ok, warn, type DoctorCheck } from '../types';
 
@@ -12,15 +12,8 @@ export const credentialsCheck: DoctorCheck = {
 		for (const item of context.desired.workflows) {
 			for (const ref of credentialReferences(item.body)) wanted.set(`${ref.type}/${ref.name}`, { type: ref.type, name: ref.name });
 		}
-		let live;
-		try {
-			live = await context.client.listCredentials();
-		} catch (error) {
-			if (error instanceof N8nApiError && [403, 404, 405].includes(error.status ?? 0)) {
-				return warn('this API key may not list credentials: not checked', 'use an owner or admin API key (scope credential:list) to have them checked');
-			}
-			throw error;
-		}
+		const live = await liveCredentials(context.client, true);
+		if (!live) return warn('this API key may not list credentials: not checked', 'use an owner or admin API key (scope credential:list) to have them checked');
 		const index = new CredentialIndex(live);
 		const problems: string[] = [];
 		for (const { type, name } of wanted.values()) {

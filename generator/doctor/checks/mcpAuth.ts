@@ -12,24 +12,27 @@ export function authProblem(status: number, what: string): string | undefined {
 	return `${what}: ${status}, not the 403 n8n gives a refused bearer token`;
 }
 
+/**
+ * What `url` answers callers it must refuse, as problems: no token, a random one, and `others`
+ * (the admin endpoint: the tools endpoint's token). None when each got the 403.
+ */
+export async function admittedWithout(url: string, timeoutMs: number, others: ReadonlyArray<[string, string]> = []): Promise<string[]> {
+	const wrong = `hermes-doctor-wrong-${randomBytes(12).toString('hex')}`;
+	const problems: string[] = [];
+	for (const [what, token] of [['no token', undefined], ['a wrong token', wrong], ...others] as const) {
+		const problem = authProblem((await new McpProbe(url, token, timeoutMs).initialize()).status, `${url} with ${what}`);
+		if (problem) problems.push(problem);
+	}
+	return problems;
+}
+
 export const mcpAuthCheck: DoctorCheck = {
 	id: 'mcp-auth',
 	title: 'MCP endpoint refuses callers without the token',
 	needs: [],
 	async run(context) {
 		const problems: string[] = [];
-		for (const endpoint of context.endpoints) {
-			const wrong = `hermes-doctor-wrong-${randomBytes(12).toString('hex')}`;
-			for (const [what, token] of [['no token', undefined], ['a wrong token', wrong]] as const) {
-				const { status } = await new McpProbe(endpoint.url, token, context.options.timeoutMs).post('initialize', {
-					protocolVersion: '2025-03-26',
-					capabilities: {},
-					clientInfo: { name: 'hermes-workflows-doctor', version: '1' },
-				});
-				const problem = authProblem(status, `${endpoint.url} with ${what}`);
-				if (problem) problems.push(problem);
-			}
-		}
+		for (const endpoint of context.endpoints) problems.push(...(await admittedWithout(endpoint.url, context.options.timeoutMs)));
 		if (problems.length > 0) {
 			return fail(
 				problems.join('; '),

@@ -1,7 +1,6 @@
-import { ok, refuse, type Checked } from '../../shared/checked';
-import { errorAnswer } from '../../shared/markers';
-import { CONTENT_CAPS, CONTENT_TYPES, type ContentType } from '../contract';
-import { preparedAnswer, type ContentRequest } from './answers';
+import { ok, refuse, type Checked } from '../../../core/checked';
+import { errorAnswer } from '../../../core/markers';
+import { CONTENT_CAPS, CONTENT_TYPES, type ContentType } from '../../../core/content/contract';
 import { isPrivateHost } from './privateAddress';
 
 /**
@@ -11,6 +10,14 @@ import { isPrivateHost } from './privateAddress';
 
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:']);
 
+/** A request the content pipeline can take: checked and normalised. */
+interface ContentRequest {
+	success: true;
+	contentType: ContentType;
+	text: string;
+	url: string;
+}
+
 /** '' for absent values; numbers and booleans from expressions are taken as their text. */
 function asText(raw: unknown): string | undefined {
 	if (raw === undefined || raw === null) return '';
@@ -19,7 +26,7 @@ function asText(raw: unknown): string | undefined {
 	return undefined;
 }
 
-export function checkContentType(raw: unknown): Checked<ContentType> {
+function checkContentType(raw: unknown): Checked<ContentType> {
 	const value = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
 	if ((CONTENT_TYPES as readonly string[]).includes(value)) return ok(value as ContentType);
 	return refuse(errorAnswer('__BAD_ACTION__', `Unknown contentType ${JSON.stringify(raw)}. Use one of: ${CONTENT_TYPES.join(', ')}.`));
@@ -30,7 +37,7 @@ export function checkContentType(raw: unknown): Checked<ContentType> {
  * point the agent at the wrong fix. The pipeline may fetch
  * the url, so unless the operator allows it, a host on the n8n host's own network is refused.
  */
-export function checkUrl(raw: string, allowPrivateUrls = false): Checked<string> {
+function checkUrl(raw: string, allowPrivateUrls = false): Checked<string> {
 	if (raw.length > CONTENT_CAPS.urlChars) {
 		return refuse(errorAnswer('__TOO_LARGE__', `The url is ${raw.length} characters; the cap is ${CONTENT_CAPS.urlChars}. Send the canonical link without tracking parameters.`));
 	}
@@ -60,7 +67,7 @@ export function checkUrl(raw: string, allowPrivateUrls = false): Checked<string>
 }
 
 /** The agent's request and the operator's setting, as the node read them. */
-export interface ContentRequestInput {
+interface ContentRequestInput {
 	contentType: unknown;
 	text: unknown;
 	url: unknown;
@@ -94,5 +101,5 @@ export function checkContentRequest(input: ContentRequestInput): Checked<Content
 		if (!checked.ok) return checked;
 		url = checked.value;
 	}
-	return ok(preparedAnswer(contentType.value, text, url));
+	return ok({ success: true, contentType: contentType.value, text, url });
 }

@@ -1,25 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ok, refuse, type Checked } from '../../shared/checked';
-import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
+import { ok, refuse, type Checked } from '../../../core/checked';
+import { errorAnswer, HINT_QUOTE_CAPS, unavailableAnswer, type ErrorAnswer } from '../../../core/markers';
+import type { TextOutput } from '../../shared/remoteRunner';
+import { commaList, messageOf, tail } from '../../../core/text';
 import type { RemoteHttpResult } from '../../shared/transport/types';
-import { DOCKER_LOG_CAPS } from '../contract';
+import { DOCKER_LOG_CAPS } from '../../../core/docker/contract';
 import { EXIT, NO_CONTAINERS, SECTION } from '../scripts/compose';
 import { COMPOSE_PROJECT_LABEL } from './composeViews';
 
-/**
- * Reads what the docker command printed (`--format json`, `inspect`), or what the Docker Engine
- * API answered, into the node's answers.
- */
+/** Manage actions quote at most this much of what docker printed. */
 const OUTPUT_CHARS = 2_000;
-
-export interface CommandOutput {
-	stdout: string;
-	stderr: string;
-	exitCode: number | null;
-}
-
-const tail = (text: string, max = OUTPUT_CHARS) => (text.length > max ? `...${text.slice(-max)}` : text);
 
 /** Docker prints `--format json` as one array (older compose) or one object per line. */
 export function parseJsonRecords(text: string): IDataObject[] {
@@ -43,9 +34,9 @@ const NO_COMPOSE_PLUGIN = /'compose' is not a docker command|unknown command: do
 const SOCKET_DENIED = /permission denied while trying to connect to the Docker daemon/i;
 
 /** A failing docker command is an infrastructure answer that carries docker's own words. */
-export function dockerFailure(output: CommandOutput): ErrorAnswer {
+function dockerFailure(output: TextOutput): ErrorAnswer {
 	const text = output.stderr.trim() || output.stdout.trim();
-	const said = tail(text, 500);
+	const said = tail(text, HINT_QUOTE_CAPS.long);
 	if (output.exitCode === 127) {
 		return unavailableAnswer(
 			'misconfigured',
@@ -70,14 +61,9 @@ export function dockerFailure(output: CommandOutput): ErrorAnswer {
  * The answer for a finished docker command: its failure, or what `build` reads from its output.
  * Output that is not Docker JSON (a wrong Docker Command setting) is answered, not thrown.
  */
-export function answerFrom(output: CommandOutput, build: (output: CommandOutput) => IDataObject): IDataObject {
+export function answerFrom(output: TextOutput, build: (output: TextOutput) => IDataObject): IDataObject {
 	if (output.exitCode !== 0) return { ...dockerFailure(output) };
-	try {
-		return build(output);
-	} catch (error) {
-		const why = error instanceof Error ? error.message : String(error);
-		return { ...notDockerJson(why) };
-	}
+	return orNotDockerJson(() => build(output), (answer) => ({ ...answer }));
 }
 
 /**
@@ -90,7 +76,7 @@ export function engineAnswer(result: RemoteHttpResult, build: (body: unknown) =>
 	}
 	const text = result.body.toString('utf8');
 	if (result.status !== 200) {
-		let said = tail(text.trim(), 500);
+		let said = tail(text.trim(), HINT_QUOTE_CAPS.long);
 		try {
 			said = String((JSON.parse(text) as { message?: unknown }).message ?? said);
 		} catch {
@@ -99,17 +85,21 @@ export function engineAnswer(result: RemoteHttpResult, build: (body: unknown) =>
 		// Docker answers 5xx when it is busy or broken: a later retry may help.
 		return { ...unavailableAnswer('unreachable', `The Docker daemon answered ${result.status}: ${said || 'no message'}`) };
 	}
-	try {
-		return build(JSON.parse(text));
-	} catch (error) {
-		const why = error instanceof Error ? error.message : String(error);
-		return { ...notDockerJson(why) };
-	}
+	return orNotDockerJson(() => build(JSON.parse(text)), (answer) => ({ ...answer }));
 }
 
-/** Output of another program than Docker: the Docker Command setting names something else. */
-function notDockerJson(why: string): ErrorAnswer {
-	return unavailableAnswer('misconfigured', `The docker command printed something that is not Docker JSON (${why}). Check the Docker Command setting.`);
+/**
+ * `read`'s value, or, when it throws, the answer for output of another program than Docker (the
+ * Docker Command setting names something else), never a thrown TypeError.
+ */
+function orNotDockerJson<T>(read: () => T, refused: (answer: ErrorAnswer) => T): T {
+	try {
+		return read();
+	} catch (error) {
+		return refused(
+			unavailableAnswer('misconfigured', `The docker command printed something that is not Docker JSON (${messageOf(error)}). Check the Docker Command setting.`),
+		);
+	}
 }
 
 /** Status and logs answer a stack without containers alike (a typo, or a container's name). */
@@ -123,9 +113,9 @@ export function listAnswerOf(records: IDataObject[]): IDataObject {
 	return { success: true, action: 'list', count: stacks.length, stacks };
 }
 
-export const listAnswer = (output: CommandOutput): IDataObject => listAnswerOf(parseJsonRecords(output.stdout));
+export const listAnswer = (output: TextOutput): IDataObject => listAnswerOf(parseJsonRecords(output.stdout));
 
-export const statusAnswer = (stack: string, output: CommandOutput): IDataObject => statusAnswerOf(stack, parseJsonRecords(output.stdout));
+export const statusAnswer = (stack: string, output: TextOutput): IDataObject => statusAnswerOf(stack, parseJsonRecords(output.stdout));
 
 /** `compose ps` records (printed by the command, or rebuilt from the engine's list) as the status answer. */
 export function statusAnswerOf(stack: string, records: IDataObject[]): IDataObject {
@@ -154,7 +144,7 @@ function newestBytes(text: string, max: number): string {
  * when there are none; otherwise it sends at most cap+1 bytes of logs (the newest), and more
  * than the cap means older lines were cut.
  */
-export function logsAnswer(stack: string, output: CommandOutput): IDataObject {
+export function logsAnswer(stack: string, output: TextOutput): IDataObject {
 	if (output.stdout === `${NO_CONTAINERS}\n`) return noContainers(stack);
 	let logs = output.stdout;
 	const truncated = Buffer.byteLength(logs) > DOCKER_LOG_CAPS.chars;
@@ -169,8 +159,8 @@ export function logsAnswer(stack: string, output: CommandOutput): IDataObject {
 	return answer;
 }
 
-export function manageAnswer(action: string, stack: string, output: CommandOutput): IDataObject {
-	return { success: true, action, stack, output: tail(`${output.stdout}${output.stderr}`.trim()) };
+export function manageAnswer(action: string, stack: string, output: TextOutput): IDataObject {
+	return { success: true, action, stack, output: tail(`${output.stdout}${output.stderr}`.trim(), OUTPUT_CHARS) };
 }
 
 interface Section {
@@ -195,16 +185,11 @@ function sections(stdout: string): Map<string, Section> {
  * target whose container (by name or id prefix) belongs to a protected project, and a stack
  * Docker does not know. Returns the project's compose files for `update`.
  */
-export function resolveTarget(stack: string, protectedStacks: string[], output: CommandOutput): Checked<string[]> {
-	try {
-		return decideTarget(stack, protectedStacks, output);
-	} catch (error) {
-		const why = error instanceof Error ? error.message : String(error);
-		return refuse(notDockerJson(why));
-	}
+export function resolveTarget(stack: string, protectedStacks: string[], output: TextOutput): Checked<string[]> {
+	return orNotDockerJson(() => decideTarget(stack, protectedStacks, output), (answer) => refuse(answer));
 }
 
-function decideTarget(stack: string, protectedStacks: string[], output: CommandOutput): Checked<string[]> {
+function decideTarget(stack: string, protectedStacks: string[], output: TextOutput): Checked<string[]> {
 	const parts = sections(output.stdout);
 	const ls = parts.get('ls');
 	if (!ls || ls.exitCode !== 0) {
@@ -230,11 +215,7 @@ function decideTarget(stack: string, protectedStacks: string[], output: CommandO
 			: `Docker knows no compose stack named "${stack}". Use action "list" to see the stacks.`;
 		return refuse(errorAnswer('__NOT_FOUND__', hint));
 	}
-	const configFiles = String(project.ConfigFiles ?? '')
-		.split(',')
-		.map((file) => file.trim())
-		.filter(Boolean);
-	return ok(configFiles);
+	return ok(commaList(String(project.ConfigFiles ?? '')));
 }
 
 /** Compose files come from Docker, but still must be plain absolute paths to become arguments. */

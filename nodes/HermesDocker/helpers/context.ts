@@ -1,5 +1,5 @@
-import type { RemoteHost } from '../../shared/remoteRunner';
-import type { RemoteCommand, RemoteHttpResult, RemoteResult } from '../../shared/transport/types';
+import { textOutput, type RemoteHost } from '../../shared/remoteRunner';
+import type { RemoteHttpResult } from '../../shared/transport/types';
 import { engineReader, type RunScript } from './engine';
 import { MANAGE_SECONDS, READ_SECONDS } from './limits';
 
@@ -22,16 +22,9 @@ export interface DockerContext {
 	engine(path: string): Promise<RemoteHttpResult | undefined>;
 }
 
-/** Adapts the node's remote runner to docker scripts (text output, the timeouts above). */
-export function dockerScriptRunner(remote: (command: RemoteCommand) => Promise<RemoteResult>): RunScript {
-	return async (script, args, readOnly) => {
-		const result = await remote({ script, args, readOnly, timeoutSeconds: readOnly ? READ_SECONDS : MANAGE_SECONDS });
-		return { stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode };
-	};
-}
-
 /** The Docker node's view of one execution's SSH host. */
 export function dockerHost(remote: RemoteHost): DockerHost {
-	const run = dockerScriptRunner(remote.run);
+	const run: RunScript = async (script, args, readOnly) =>
+		textOutput(await remote.run({ script, args, readOnly, timeoutSeconds: readOnly ? READ_SECONDS : MANAGE_SECONDS }));
 	return { run, engine: engineReader(remote, run) };
 }

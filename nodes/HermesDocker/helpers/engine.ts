@@ -1,7 +1,7 @@
-import type { RemoteHost } from '../../shared/remoteRunner';
+import type { RemoteHost, TextOutput } from '../../shared/remoteRunner';
+import { settle } from '../../shared/transport/settle';
 import { ForwardingRefusedError, type RemoteHttpResult } from '../../shared/transport/types';
 import { ENDPOINT_SCRIPT } from '../scripts/compose';
-import type { CommandOutput } from './answers';
 import { READ_SECONDS } from './limits';
 
 /**
@@ -40,7 +40,7 @@ export function forgetEngineEndpoints(): void {
 	endpoints.clear();
 }
 
-export type RunScript = (script: string, args: string[], readOnly: boolean) => Promise<CommandOutput>;
+export type RunScript = (script: string, args: string[], readOnly: boolean) => Promise<TextOutput>;
 
 /**
  * A GET on the daemon the docker command uses; undefined where that daemon cannot be asked over
@@ -61,18 +61,15 @@ export function engineReader(host: RemoteHost, run: RunScript): (docker: string,
 		}
 		const socketPath = endpoint.socket;
 		if (socketPath === undefined) return undefined;
-		const sent = await host.http({ url: `http://docker${path}`, socketPath, method: 'GET', timeoutSeconds: ENGINE_SECONDS, maxBodyBytes: ENGINE_BODY_BYTES }).then(
-			(result) => ({ result }),
-			(error: unknown) => ({ error }),
-		);
+		const sent = await settle(host.http({ url: `http://docker${path}`, socketPath, method: 'GET', timeoutSeconds: ENGINE_SECONDS, maxBodyBytes: ENGINE_BODY_BYTES }));
 		if ('error' in sent) {
 			if (!(sent.error instanceof ForwardingRefusedError)) throw sent.error;
 			return useCommand();
 		}
 		// sshd says "open failed" alike for a missing socket, one this login may not open, and
 		// AllowStreamLocalForwarding no: the command tells them apart, so it answers for a while.
-		if (sent.result.kind === 'connect-failed') return useCommand();
-		if (sent.result.kind === 'response' && sent.result.truncated) return undefined;
-		return sent.result;
+		if (sent.value.kind === 'connect-failed') return useCommand();
+		if (sent.value.kind === 'response' && sent.value.truncated) return undefined;
+		return sent.value;
 	};
 }

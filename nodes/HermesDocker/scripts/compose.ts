@@ -1,4 +1,4 @@
-import type { DockerManageAction } from '../contract';
+import type { DockerManageAction } from '../../../core/docker/contract';
 
 /**
  * Constant scripts run on the SSH host by `bash -c`. $1 is always the docker command and $2 the

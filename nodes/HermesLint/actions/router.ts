@@ -1,25 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { errorAnswer } from '../../shared/markers';
-import type { ParameterReader } from '../../shared/parameterReader';
-import { LINT_OPERATIONS, type LintParam } from '../contract';
+import { pickOperation, type ItemParameters } from '../../shared/operations';
+import { HERMES_LINT, type LintOperation } from '../../../core/lint/contract';
 import * as lint from './workflow/lint.operation';
 
-/** One call of the node, whichever version read it; the workflow is read only by the operation that lints it. */
-export interface LintRequest {
-	operation: unknown;
-	workflow: () => unknown;
+/** An operation reads its own parameters; none changes anything. */
+export interface LintOperationModule {
+	execute(param: ItemParameters): IDataObject;
 }
 
-export function lintRequest(names: Readonly<Record<LintParam, string>>, param: ParameterReader): LintRequest {
-	return { operation: param(names.operation)(), workflow: param(names.workflow) };
-}
+const OPERATIONS: Readonly<Record<LintOperation, LintOperationModule>> = { lint };
 
-/** Operations are matched trimmed and case-insensitively; an unknown one (e.g. from an expression) is __BAD_ACTION__. */
-export function router(request: LintRequest): IDataObject {
-	const operation = typeof request.operation === 'string' ? request.operation.trim().toLowerCase() : '';
-	if (!(LINT_OPERATIONS as readonly string[]).includes(operation)) {
-		return { ...errorAnswer('__BAD_ACTION__', `Unknown lint operation ${JSON.stringify(request.operation)}. Use one of: ${LINT_OPERATIONS.join(', ')}.`) };
-	}
-	return lint.execute(request.workflow());
+export function router(param: ItemParameters): IDataObject {
+	const picked = pickOperation(OPERATIONS, param(HERMES_LINT.params.operation));
+	return picked.ok ? picked.value.module.execute(param) : { ...picked.answer };
 }

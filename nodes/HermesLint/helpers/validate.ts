@@ -1,5 +1,5 @@
-import { ok, refuse, type Checked } from '../../shared/checked';
-import { errorAnswer } from '../../shared/markers';
+import { ok, refuse, type Checked } from '../../../core/checked';
+import { errorAnswer } from '../../../core/markers';
 
 const GIVE = 'give the workflow as n8n exports it (Download, or the body of GET /api/v1/workflows/{id})';
 

@@ -1,8 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ok, refuse, type Checked } from '../../shared/checked';
-import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
-import { MONITORING_CAPS, type MonitoringOperation } from '../contract';
+import { ok, refuse, type Checked } from '../../../core/checked';
+import { errorAnswer, HINT_QUOTE_CAPS, unavailableAnswer, type ErrorAnswer } from '../../../core/markers';
+import { MONITORING_CAPS, type MonitoringOperation } from '../../../core/monitoring/contract';
+import type { TextOutput } from '../../shared/remoteRunner';
+import { clip as clipTo, messageOf } from '../../../core/text';
 import type { RemoteHttpResult } from '../../shared/transport/types';
 import { HTTP_TRAILER } from '../scripts/curl';
 
@@ -12,14 +14,8 @@ import { HTTP_TRAILER } from '../scripts/curl';
  * what curl printed on the host; both become one PrometheusReply, judged by one function.
  */
 
-export interface CurlOutput {
-	stdout: string;
-	stderr: string;
-	exitCode: number | null;
-}
-
 /** What came back from Prometheus, whichever way it was asked. */
-export type PrometheusReply =
+type PrometheusReply =
 	| { kind: 'answer'; status: string; body: string }
 	| { kind: 'too-large' }
 	| { kind: 'failed'; state: 'timeout' | 'unreachable' | 'misconfigured'; message: string };
@@ -41,7 +37,7 @@ export interface PrometheusData {
 /** Error types that mean "Prometheus could not answer now" rather than "the query is wrong". */
 const UNAVAILABLE_TYPES = new Set(['timeout', 'canceled', 'unavailable', 'internal']);
 
-const clip = (text: string, max = 500) => (text.length > max ? `${text.slice(0, max)}...` : text);
+const clip = (text: string, max: number = HINT_QUOTE_CAPS.long) => clipTo(text, max);
 
 const NOT_REACHED = 'Prometheus could not be reached from the host';
 
@@ -49,13 +45,13 @@ const NOT_REACHED = 'Prometheus could not be reached from the host';
 const CURL_TIMED_OUT = 28;
 
 /** What curl printed: the body, then the `__HERMES_HTTP__<code>` trailer unless `head -c` cut it. */
-export function curlReply(output: CurlOutput): PrometheusReply {
+export function curlReply(output: TextOutput): PrometheusReply {
 	const { stdout } = output;
 	const trailerAt = stdout.lastIndexOf(`\n${HTTP_TRAILER}`);
 	const status = trailerAt < 0 ? '' : stdout.slice(trailerAt + HTTP_TRAILER.length + 1).trim();
 	if (trailerAt < 0 && Buffer.byteLength(stdout) >= MONITORING_CAPS.responseBytes) return { kind: 'too-large' };
 	if (trailerAt >= 0 && status !== '000') return { kind: 'answer', status, body: stdout.slice(0, trailerAt) };
-	const reason = clip(output.stderr.trim() || `curl exited ${output.exitCode}`, 300);
+	const reason = clip(output.stderr.trim() || `curl exited ${output.exitCode}`, HINT_QUOTE_CAPS.short);
 	if (output.exitCode === 127) {
 		return { kind: 'failed', state: 'misconfigured', message: `${NOT_REACHED}: curl is not on the SSH user PATH; install it there (apt-get install curl) (${reason})` };
 	}
@@ -67,11 +63,8 @@ export function httpReply(result: RemoteHttpResult): PrometheusReply {
 	switch (result.kind) {
 		case 'response':
 			return result.truncated ? { kind: 'too-large' } : { kind: 'answer', status: String(result.status), body: result.body.toString('utf8') };
-		case 'timeout':
-			return { kind: 'failed', state: 'timeout', message: `${NOT_REACHED}: ${clip(result.message, 300)}` };
-		case 'connect-failed':
-		case 'bad-response':
-			return { kind: 'failed', state: 'unreachable', message: `${NOT_REACHED}: ${clip(result.message, 300)}` };
+		default:
+			return { kind: 'failed', state: result.kind === 'timeout' ? 'timeout' : 'unreachable', message: `${NOT_REACHED}: ${clip(result.message, HINT_QUOTE_CAPS.short)}` };
 	}
 }
 
@@ -106,7 +99,7 @@ export function prometheusData(reply: PrometheusReply): Checked<PrometheusData> 
 }
 
 /** What curl printed on the host, judged. */
-export function parseCurlOutput(output: CurlOutput): Checked<PrometheusData> {
+export function parseCurlOutput(output: TextOutput): Checked<PrometheusData> {
 	return prometheusData(curlReply(output));
 }
 
@@ -122,8 +115,7 @@ export function answerFor(mode: MonitoringOperation, data: unknown, warnings?: u
 	try {
 		return mode === 'query' ? queryAnswer(data, warnings as string[] | undefined) : alertsAnswer(data);
 	} catch (error) {
-		const why = error instanceof Error ? error.message : String(error);
-		return { ...unavailableAnswer('misconfigured', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${why}). Check the Prometheus URL setting.`) };
+		return { ...unavailableAnswer('misconfigured', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${messageOf(error)}). Check the Prometheus URL setting.`) };
 	}
 }
 
@@ -150,7 +142,7 @@ interface PromSeries {
 export function queryAnswer(data: unknown, warnings?: string[]): IDataObject {
 	const { resultType, result } = (data ?? {}) as { resultType?: string; result?: unknown };
 	const answer: IDataObject = { success: true, mode: 'query', resultType: resultType ?? 'unknown' };
-	if (warnings?.length) answer.warnings = warnings.map((w) => clip(w, 300));
+	if (warnings?.length) answer.warnings = warnings.map((w) => clip(w, HINT_QUOTE_CAPS.short));
 	if (resultType === 'scalar' || resultType === 'string') {
 		const [timestamp, value] = result as [number, string];
 		return { ...answer, result: { timestamp, value }, seriesCount: 1, returned: 1, truncated: false };

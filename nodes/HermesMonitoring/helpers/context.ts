@@ -1,12 +1,13 @@
-import type { Checked } from '../../shared/checked';
-import type { RemoteHost } from '../../shared/remoteRunner';
+import type { Checked } from '../../../core/checked';
+import { textOutput, type RemoteHost } from '../../shared/remoteRunner';
+import { settle } from '../../shared/transport/settle';
 import { ForwardingRefusedError } from '../../shared/transport/types';
-import { MONITORING_CAPS, type MonitoringOperation } from '../contract';
+import { MONITORING_CAPS, type MonitoringOperation } from '../../../core/monitoring/contract';
 import { ALERTS_SCRIPT, QUERY_SCRIPT } from '../scripts/curl';
 import { httpReply, parseCurlOutput, prometheusData, type PrometheusData } from './answers';
 
 /** How long Prometheus has to answer, either way; the remote `timeout` around curl adds a margin so curl reports first. */
-export const PROMETHEUS_SECONDS = 20;
+const PROMETHEUS_SECONDS = 20;
 
 /** What an operation needs: the checked Prometheus URL and the SSH host it is reached from. */
 export interface MonitoringContext {
@@ -30,13 +31,10 @@ export async function callPrometheus(ctx: MonitoringContext, operation: Monitori
 	const endpoint = ENDPOINTS[operation];
 	const form = promql === undefined ? undefined : { query: promql };
 	if (ctx.baseUrl.startsWith('http:')) {
-		const sent = await ctx.host
-			.http({ url: `${ctx.baseUrl}${endpoint.path}`, method: endpoint.method, form, timeoutSeconds: PROMETHEUS_SECONDS, maxBodyBytes: MONITORING_CAPS.responseBytes })
-			.then(
-				(result) => ({ result }),
-				(error: unknown) => ({ error }),
-			);
-		if ('result' in sent) return prometheusData(httpReply(sent.result));
+		const sent = await settle(
+			ctx.host.http({ url: `${ctx.baseUrl}${endpoint.path}`, method: endpoint.method, form, timeoutSeconds: PROMETHEUS_SECONDS, maxBodyBytes: MONITORING_CAPS.responseBytes }),
+		);
+		if ('value' in sent) return prometheusData(httpReply(sent.value));
 		if (!(sent.error instanceof ForwardingRefusedError)) throw sent.error;
 	}
 	const result = await ctx.host.run({
@@ -46,5 +44,5 @@ export async function callPrometheus(ctx: MonitoringContext, operation: Monitori
 		timeoutSeconds: PROMETHEUS_SECONDS + 10,
 		readOnly: true,
 	});
-	return parseCurlOutput({ stdout: result.stdout.toString('utf8'), stderr: result.stderr, exitCode: result.exitCode });
+	return parseCurlOutput(textOutput(result));
 }

@@ -3,16 +3,16 @@
  * error. Odoo's own message stays in the hint (it names the field or the value), cut before any
  * SQL excerpt or traceback, which say nothing to the agent and may show the database's layout.
  */
-import { errorAnswer, unavailableAnswer, type ErrorAnswer } from '../../shared/markers';
-import { OdooFault, OdooTransportError } from '../transport/faults';
+import { errorAnswer, HINT_QUOTE_CAPS, unavailableAnswer, type ErrorAnswer } from '../../../core/markers';
+import { OdooFault, OdooTransportError } from '../../../core/odoo/faults';
 
 /** Odoo's message without what follows a PostgreSQL `LINE n:` excerpt or a traceback. */
-export function odooMessage(message: string): string {
+function odooMessage(message: string): string {
 	const cut = message.split(/\nLINE \d+:|\nTraceback|\nHINT:|\nCONTEXT:/)[0];
 	return cut
 		.replace(/\s*\n\s*/g, ' ')
 		.trim()
-		.slice(0, 500);
+		.slice(0, HINT_QUOTE_CAPS.long);
 }
 
 /** `Record does not exist ... (Record: project.task(999,), User: 2)` -> `project.task 999`. */

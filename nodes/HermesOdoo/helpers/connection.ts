@@ -4,9 +4,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { misconfigured, ok, type Checked } from '../../shared/checked';
-import type { OdooCredentialType } from '../contract';
-import type { HttpPost, OdooConnection } from '../transport/types';
+import { misconfigured, ok, type Checked } from '../../../core/checked';
+import type { OdooCredentialType } from '../../../core/odoo/contract';
+import type { HttpPost, OdooConnection } from '../../../core/odoo/types';
 
 const given = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 

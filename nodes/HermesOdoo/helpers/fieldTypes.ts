@@ -3,8 +3,8 @@
  * (like the login: a module installed later needs a restart or another credential). A failed
  * read is not kept, so the next call asks again.
  */
-import { callOdoo, type OdooOutcome } from '../transport/session';
-import type { HttpPost, OdooConnection } from '../transport/types';
+import { cachedOutcome, callOdoo, type OdooOutcome } from '../transport/session';
+import type { HttpPost, OdooConnection } from '../../../core/odoo/types';
 import type { OdooFields } from './values';
 
 const cache = new Map<string, Promise<OdooOutcome>>();
@@ -19,17 +19,9 @@ export function forgetFieldTypes(): void {
 }
 
 export async function fieldTypes(http: HttpPost, connection: OdooConnection, model: string): Promise<{ ok: true; value: OdooFields } | Extract<OdooOutcome, { ok: false }>> {
-	const key = cacheKey(connection, model);
-	let pending = cache.get(key);
-	if (!pending) {
-		pending = callOdoo(http, connection, { model, method: 'fields_get', kwargs: { attributes: ['type', 'string', 'relation'] }, readOnly: true });
-		cache.set(key, pending);
-		const settled = pending;
-		void settled.then((outcome) => {
-			if (!outcome.ok && cache.get(key) === settled) cache.delete(key);
-		});
-	}
-	const outcome = await pending;
+	const outcome = await cachedOutcome(cache, cacheKey(connection, model), async () =>
+		await callOdoo(http, connection, { model, method: 'fields_get', kwargs: { attributes: ['type', 'string', 'relation'] }, readOnly: true }),
+	);
 	if (!outcome.ok) return outcome;
 	const fields = outcome.value;
 	return { ok: true, value: typeof fields === 'object' && fields !== null ? (fields as OdooFields) : {} };

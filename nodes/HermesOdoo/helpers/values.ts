@@ -4,11 +4,12 @@
  * with numbers before converting it). Text that cannot be the field's value (a bad date, words
  * for a number) is refused here with the field and the expected form, before Odoo sees it.
  */
-import { ok, refuse, type Checked } from '../../shared/checked';
-import { errorAnswer } from '../../shared/markers';
+import { ok, refuse, type Checked } from '../../../core/checked';
+import { errorAnswer } from '../../../core/markers';
+import { shown } from '../../../core/text';
 
 /** What `fields_get` says of one field (the attributes the node asks for). */
-export interface OdooFieldInfo {
+interface OdooFieldInfo {
 	type: string;
 	string?: string;
 	relation?: string;
@@ -87,8 +88,7 @@ export function typedValues(model: string, values: Readonly<Record<string, unkno
 		if (!field) return refuse(errorAnswer('__BAD_ARGUMENT__', `Odoo's ${model} has no field "${name}". Use a field the tool's description names.`));
 		const result = convert(field.type, value);
 		if (!result.ok) {
-			const shown = JSON.stringify(value)?.slice(0, 80) ?? 'nothing';
-			return refuse(errorAnswer('__BAD_ARGUMENT__', `${shown} is not a value for ${name} (${field.type}): send ${result.expected}.`));
+			return refuse(errorAnswer('__BAD_ARGUMENT__', `${shown(value)} is not a value for ${name} (${field.type}): send ${result.expected}.`));
 		}
 		out[name] = result.value;
 	}

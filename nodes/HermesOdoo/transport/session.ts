@@ -6,9 +6,10 @@
  * write is never sent twice. JSON-2 sends the API key with every call and needs no login.
  * Failures are returned, never thrown, so the node turns each into the agent's answer.
  */
-import { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault, OdooTransportError } from './faults';
-import { executeKwArguments, json2Request } from './requests';
-import { ODOO_REQUEST_SECONDS, type HttpAnswer, type HttpPost, type OdooCall, type OdooConnection } from './types';
+import { messageOf } from '../../../core/text';
+import { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault, OdooTransportError } from '../../../core/odoo/faults';
+import { executeKwArguments, json2Request } from '../../../core/odoo/requests';
+import { ODOO_REQUEST_SECONDS, type HttpAnswer, type HttpPost, type OdooCall, type OdooConnection } from '../../../core/odoo/types';
 
 /** What one call came to: Odoo's result, or why there is none. */
 export type OdooOutcome = { ok: true; value: unknown } | { ok: false; failure: OdooFault | OdooTransportError };
@@ -19,22 +20,32 @@ const failed = (failure: OdooFault | OdooTransportError): OdooOutcome => ({ ok: 
 const logins = new Map<string, Promise<OdooOutcome>>();
 let requestId = 0;
 
-/** How many logins this process sent, per credential key (for tests and the bench). */
-export const loginCount = new Map<string, number>();
-
 /** One cached login per credential data: a changed password is another credential. */
 function loginKey(connection: OdooConnection): string {
 	return JSON.stringify([connection.url, connection.db, connection.username ?? '', connection.password ?? '']);
 }
 
+/** The outcome for `key`, asked once; a failure is forgotten, so the next call asks again. */
+export function cachedOutcome(cache: Map<string, Promise<OdooOutcome>>, key: string, start: () => Promise<OdooOutcome>): Promise<OdooOutcome> {
+	let pending = cache.get(key);
+	if (!pending) {
+		const started = start();
+		pending = started;
+		cache.set(key, started);
+		void started.then((outcome) => {
+			if (!outcome.ok && cache.get(key) === started) cache.delete(key);
+		});
+	}
+	return pending;
+}
+
 /** Forgets every cached login (tests; a credential's data changing gives it a new key anyway). */
 export function forgetLogins(): void {
 	logins.clear();
-	loginCount.clear();
 }
 
 function transportFault(error: unknown): OdooTransportError {
-	const text = error instanceof Error ? error.message : String(error);
+	const text = messageOf(error);
 	const timedOut = /timeout|timed out|ETIMEDOUT|aborted/i.test(text);
 	const neverSent = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN/.test(text);
 	return new OdooTransportError(
@@ -60,24 +71,14 @@ async function jsonRpc(http: HttpPost, connection: OdooConnection, service: stri
 }
 
 function login(http: HttpPost, connection: OdooConnection): Promise<OdooOutcome> {
-	const key = loginKey(connection);
-	let pending = logins.get(key);
-	if (!pending) {
-		loginCount.set(key, (loginCount.get(key) ?? 0) + 1);
-		pending = jsonRpc(http, connection, 'common', 'login', [connection.db, connection.username, connection.password]).then((outcome) => {
-			// Odoo answers false, not an error, for a wrong login or password.
-			if (outcome.ok && typeof outcome.value !== 'number') {
-				return failed(new OdooFault(ACCESS_DENIED, `Odoo refused the login of "${connection.username ?? ''}" on database "${connection.db}"`));
-			}
-			return outcome;
-		});
-		const settled = pending;
-		logins.set(key, settled);
-		void settled.then((outcome) => {
-			if (!outcome.ok && logins.get(key) === settled) logins.delete(key);
-		});
-	}
-	return pending;
+	return cachedOutcome(logins, loginKey(connection), async () => {
+		const outcome = await jsonRpc(http, connection, 'common', 'login', [connection.db, connection.username, connection.password]);
+		// Odoo answers false, not an error, for a wrong login or password.
+		if (outcome.ok && typeof outcome.value !== 'number') {
+			return failed(new OdooFault(ACCESS_DENIED, `Odoo refused the login of "${connection.username ?? ''}" on database "${connection.db}"`));
+		}
+		return outcome;
+	});
 }
 
 async function executeKw(http: HttpPost, connection: OdooConnection, uid: number, call: OdooCall): Promise<OdooOutcome> {

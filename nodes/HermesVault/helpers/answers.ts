@@ -3,12 +3,10 @@
  * (`__BAD_PATH__ detail`) or `OK <fields...>`; what follows the first newline is the body
  * (matches, paths, note bytes). Anything else is an unexpected answer from the host.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { answerFromRemoteOutput, unavailableAnswer, type ErrorAnswer, type RemoteHints } from '../../shared/markers';
+import { answerFromRemoteOutput, HINT_QUOTE_CAPS, unavailableAnswer, type ErrorAnswer, type RemoteHints } from '../../../core/markers';
 import type { RemoteResult } from '../../shared/transport/types';
 
-export type ScriptOutput =
+type ScriptOutput =
 	| { kind: 'ok'; fields: string[]; body: Buffer }
 	| { kind: 'marker'; answer: ErrorAnswer }
 	| { kind: 'unexpected'; detail: string };
@@ -23,7 +21,7 @@ export function readScriptOutput(result: RemoteResult, hints?: RemoteHints): Scr
 	if (firstLine === 'OK' || firstLine.startsWith('OK ')) {
 		return { kind: 'ok', fields: firstLine.split(' ').slice(1), body };
 	}
-	const stderr = result.stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
+	const stderr = result.stderr.trim().split('\n').slice(-2).join(' ').slice(0, HINT_QUOTE_CAPS.short);
 	return {
 		kind: 'unexpected',
 		detail: `exit ${String(result.exitCode)}${stderr ? `: ${stderr}` : ''}`,
@@ -33,8 +31,4 @@ export function readScriptOutput(result: RemoteResult, hints?: RemoteHints): Scr
 /** The answer for output that is neither OK nor a marker: the host side is broken. */
 export function unexpectedAnswer(detail: string): ErrorAnswer {
 	return unavailableAnswer('misconfigured', `The host answered in an unexpected way (${detail}). Tell the operator.`);
-}
-
-export function asItem(answer: ErrorAnswer): IDataObject {
-	return { ...answer };
 }

@@ -1,19 +1,17 @@
-import { ok, refuse, type Checked } from '../../shared/checked';
-import type { RemoteHints } from '../../shared/markers';
+import { ok, refuse, type Checked } from '../../../core/checked';
+import type { RemoteHints } from '../../../core/markers';
 import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
 import { readScriptOutput, unexpectedAnswer } from './answers';
 
-/** What an operation needs from the node: the settings and a way to run one remote command. */
+/** What an operation needs from the node: the checked vault path and a way to run one remote command. */
 export interface VaultContext {
 	/** The `vaultPath` setting, already validated (absolute or `~/...`). */
 	vaultPath: string;
-	/** The `writePrefixes` setting as folder prefixes ending in "/" (write only). */
-	writePrefixes: () => string[];
 	run(command: RemoteCommand): Promise<RemoteResult>;
 }
 
 /** Seconds a read-only vault command may take on the host. */
-export const READ_TIMEOUT_SECONDS = 30;
+const READ_TIMEOUT_SECONDS = 30;
 
 /**
  * Runs a read-only script (search, list, read) with the vault path as its only argument and

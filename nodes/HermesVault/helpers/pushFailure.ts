@@ -1,11 +1,11 @@
-import { STATE_RETRY, type Retry, type UnavailableState } from '../../shared/markers';
+import { STATE_RETRY, type Retry, type UnavailableState } from '../../../core/markers';
 
 /**
  * Why a vault push failed, from what git printed. A push the host's setup refuses (no upstream,
  * no remote, a rejected push, the remote's login) fails the same way on every later write, so
  * the agent is told to stop and the operator gets the fix; a network fault may pass by itself.
  */
-export interface PushFailure {
+interface PushFailure {
 	state: Extract<UnavailableState, 'misconfigured' | 'unreachable' | 'timeout'>;
 	retry: Retry;
 	/** What to do about it, for the hint. */

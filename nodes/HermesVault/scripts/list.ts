@@ -1,4 +1,4 @@
-import { VAULT_LIMITS } from '../contract';
+import { VAULT_LIMITS } from '../../../core/vault/contract';
 import { VAULT_PRELUDE } from './prelude';
 
 /**

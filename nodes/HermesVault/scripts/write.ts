@@ -74,7 +74,7 @@ sum=$(sha256sum <"$tmp") && [ "${'$'}{sum%% *}" = "$digest" ] || fail '__WRITE_F
 `;
 
 /** Phase 2 and 3: compare and write under the lock, commit, push. */
-export const WRITE_COMMIT_PHASE = String.raw`# 2. Compare and write under the lock.
+const WRITE_COMMIT_PHASE = String.raw`# 2. Compare and write under the lock.
 exec 9>>"$gitdir/hermes-vault.lock" || fail '__WRITE_FAILED__ cannot open the lock' 7
 command -v flock >/dev/null || fail '__UNAVAILABLE__ misconfigured the host has no flock on the SSH user PATH: install util-linux (apt-get install util-linux)' 3
 flock -w "$lock_wait" 9 || fail '__WRITE_FAILED__ the vault stayed locked by another write' 7

@@ -3,10 +3,10 @@ import { singleQuote } from '../shellQuote';
 import type { RemoteCommand } from './types';
 
 /** Seconds between the remote `timeout` firing and the client giving up on the channel. */
-export const CLIENT_GRACE_SECONDS = 7;
+const CLIENT_GRACE_SECONDS = 7;
 const MAX_TIMEOUT_SECONDS = 24 * 3600;
 
-export function assertTimeout(seconds: number): void {
+function assertTimeout(seconds: number): void {
 	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_TIMEOUT_SECONDS) {
 		throw new RangeError(`timeoutSeconds must be a number of seconds in (0, ${MAX_TIMEOUT_SECONDS}], got ${String(seconds)}`);
 	}

@@ -5,9 +5,9 @@ import { Client, type ConnectConfig } from 'ssh2';
 import { assertHostKeyPolicy, createHostVerifier } from './hostKey';
 import { TransportError, type SshConnectionOptions } from './types';
 
-export const DEFAULT_READY_TIMEOUT_MS = 10_000;
+const DEFAULT_READY_TIMEOUT_MS = 10_000;
 
-export interface OpenConnection {
+interface OpenConnection {
 	client: Client;
 	/** Our own socket, so the pool can unref it while idle (an idle pool never keeps n8n alive). */
 	socket: Socket;

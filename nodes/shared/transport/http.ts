@@ -21,7 +21,7 @@ const OPEN_RESOURCE_SHORTAGE = 4;
 const NOT_OPENSSH = /strictVendor enabled and server is not OpenSSH/;
 
 /** The kind of channel a request needs; sshd allows each by its own setting. */
-export type ChannelKind = 'TCP' | 'Unix socket';
+type ChannelKind = 'TCP' | 'Unix socket';
 
 /** The channel kind a request travels on. */
 export const channelKind = (request: RemoteHttpRequest): ChannelKind => (request.socketPath === undefined ? 'TCP' : 'Unix socket');

@@ -4,6 +4,7 @@
  * pinning, retry of transient faults for read-only commands only; and HTTP to a service the host
  * reaches, through a TCP or Unix socket channel of the same connections.
  */
+import { settle } from './settle';
 import { buildCommandLine, clientTimeoutMs } from './command';
 import { unlessHostSetupFault } from './hostTools';
 import { channelKind, httpOnClient } from './http';
@@ -20,7 +21,7 @@ export type { RemoteCommand, RemoteHttpRequest, RemoteHttpResult, RemoteResult, 
 const pool = new ConnectionPool();
 
 /** How long a server's refusal of a kind of channel is believed before it is asked again. */
-export const FORWARDING_RECHECK_MS = 5 * 60_000;
+const FORWARDING_RECHECK_MS = 5 * 60_000;
 const forwardingRefusedUntil = new Map<string, number>();
 
 /**
@@ -47,10 +48,7 @@ export async function requestOverSsh(conn: SshConnectionOptions, request: Remote
 	if ((forwardingRefusedUntil.get(key) ?? 0) > Date.now()) {
 		throw new ForwardingRefusedError(`The SSH server refused ${kind} channels for ${conn.username}@${conn.host} less than ${FORWARDING_RECHECK_MS / 60_000} minutes ago`);
 	}
-	const outcome = await withRetry({ readOnly: true }, async () => await pool.use(conn, (client) => httpOnClient(client, request))).then(
-		(value) => ({ value }),
-		(error: unknown) => ({ error }),
-	);
+	const outcome = await settle(withRetry({ readOnly: true }, async () => await pool.use(conn, (client) => httpOnClient(client, request))));
 	if ('value' in outcome) return outcome.value;
 	if (outcome.error instanceof ForwardingRefusedError) forwardingRefusedUntil.set(key, Date.now() + FORWARDING_RECHECK_MS);
 	throw outcome.error;

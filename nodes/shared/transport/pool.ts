@@ -12,8 +12,8 @@ import { openConnection } from './connect';
 import { ChannelRefusedError, execOnClient, type ChannelHandle, type ExecRequest } from './exec';
 import { TransportError, type RemoteResult, type SshConnectionOptions } from './types';
 
-export const IDLE_CLOSE_MS = 30_000;
-export const CHANNELS_PER_CONNECTION = 8;
+const IDLE_CLOSE_MS = 30_000;
+const CHANNELS_PER_CONNECTION = 8;
 export const CONNECTIONS_PER_KEY = 4;
 /** Refused session channels one call tolerates (in all, and with nothing else running). */
 const MAX_REFUSALS = 50;

@@ -1,10 +1,11 @@
 /** Retry of transient transport faults, for read-only commands only: a write must never run twice. */
+import { settle } from './settle';
 import { TransportError } from './types';
 
-export const RETRY_ATTEMPTS = 3;
-export const RETRY_DELAY_MS = 2000;
+const RETRY_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 2000;
 
-export interface RetryPolicy {
+interface RetryPolicy {
 	readOnly: boolean;
 	retries?: number;
 	delayMs?: number;
@@ -14,10 +15,7 @@ export interface RetryPolicy {
 export async function withRetry<T>(policy: RetryPolicy, attempt: () => Promise<T>): Promise<T> {
 	const retries = policy.readOnly ? (policy.retries ?? RETRY_ATTEMPTS) : 0;
 	for (let done = 0; ; done++) {
-		const outcome = await attempt().then(
-			(value) => ({ value }),
-			(error: unknown) => ({ error }),
-		);
+		const outcome = await settle(attempt());
 		if ('value' in outcome) return outcome.value;
 		const transient = outcome.error instanceof TransportError && outcome.error.transient;
 		if (!transient || done >= retries) throw outcome.error;

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { subWorkflowSettings } from '../../../generator/builders';
-import { mapperColumn } from '../../../generator/builders/resourceLocator';
+import { mapperColumn } from '../../../generator/builders/nodeParts';
 import { api, createCredential, createPublishedWorkflow, type N8nApi } from '../../e2e/helpers/n8nRest';
 
 export const FLOOR_PATH = 'hermes-floor';

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { HERMES_ODOO_CREDENTIALS } from '../../../nodes/contracts';
+import { HERMES_ODOO_CREDENTIALS } from '../../../core';
 import type { GatewayMode, OdooMode } from '../../../generator/config';
 import { createDockerStandIn, type DockerStandIn } from '../../harness/dockerStandIn';
 import { createGitVault, type GitVault } from '../../harness/gitVault';

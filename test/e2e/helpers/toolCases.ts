@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Retry } from '../../../nodes/contracts';
+import type { Retry } from '../../../core';
 import type { OdooOperation } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import type { OdooCallRecord } from '../../harness/odoo';

@@ -224,7 +224,7 @@ describe('hostile or refused input never reaches docker', () => {
 		expect(item.json).toEqual({
 			success: false,
 			error: '__BAD_ACTION__',
-			hint: 'The action "restart" is not one this tool takes. Allowed here: status, logs, list.',
+			hint: '"restart" is not one this tool takes. Allowed here: status, logs, list.',
 			retry: 'change_arguments',
 		});
 		expect(docker.calls()).toEqual([]);

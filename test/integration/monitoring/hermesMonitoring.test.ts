@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { HermesMonitoring } from '../../../nodes/HermesMonitoring/HermesMonitoring.node';
-import { MONITORING_CAPS } from '../../../nodes/HermesMonitoring/contract';
+import { MONITORING_CAPS } from '../../../core/monitoring/contract';
 import { closeAllConnections, runRemote } from '../../../nodes/shared/transport';
 import { executeNode } from '../../harness/executeNode';
 import { FIRING_ALERT, FIRING_SUMMARY, startPrometheus, type PrometheusHandle } from '../../harness/prometheus';
@@ -105,7 +105,7 @@ describe.each([
 			],
 		);
 		// The URL is the operator's setting: a bad one is an infrastructure fault, not the agent's to fix.
-		expect(out.map((o) => o.json.error)).toEqual(['__BAD_ACTION__', '__EMPTY_QUERY__', '__UNAVAILABLE__', '__UNAVAILABLE__']);
+		expect(out.map((o) => o.json.error)).toEqual(['__BAD_ARGUMENT__', '__EMPTY_QUERY__', '__UNAVAILABLE__', '__UNAVAILABLE__']);
 		expect(out.slice(2).map((o) => o.json.hint)).toEqual([0, 1].map(() => expect.stringMatching(/^The Prometheus URL setting .*Tell the operator\.$/)));
 		expect(out.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 	});

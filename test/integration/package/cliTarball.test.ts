@@ -38,7 +38,9 @@ test('the tarball holds no native module and its package.json no install script 
 	const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
 	expect(files.filter((file) => /(^|\/)binding\.gyp$|\.node$/.test(file))).toEqual([]);
 	expect(files).toContain('package/dist/generator/cli/main.js');
-	expect(files).toContain('package/dist/nodes/contracts.js');
+	expect(files).toContain('package/dist/core/index.js');
+	// core/ is all the CLI takes of the node package's sources: no node's own file comes along.
+	expect(files.filter((file) => file.startsWith('package/dist/nodes/'))).toEqual([]);
 	const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
 	expect(Object.keys(manifest.scripts ?? {}).filter((script) => /install/.test(script))).toEqual([]);
 	expect(Object.keys(manifest.dependencies)).not.toContain('n8n-nodes-hermes');
@@ -46,7 +48,7 @@ test('the tarball holds no native module and its package.json no install script 
 
 test('the built contracts in the tarball load neither n8n-workflow nor ssh2', () => {
 	const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-	const nodeFiles = files.filter((file) => file.startsWith('package/dist/nodes/') && file.endsWith('.js'));
+	const nodeFiles = files.filter((file) => file.startsWith('package/dist/core/') && file.endsWith('.js'));
 	expect(nodeFiles.length).toBeGreaterThan(0);
 	for (const file of nodeFiles) {
 		expect(execFileSync('tar', ['-xzOf', tarball, file], { encoding: 'utf8' })).not.toMatch(/require\("(n8n-workflow|ssh2|n8n-nodes-hermes)"\)/);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { diffSnapshots, snapshotTree, type GitVault } from '../../harness/gitVault';
 import type { SshdHandle } from '../../harness/sshd';
-import { BAD_WRITE_PATHS, WRITE_PREFIXES_SETTING } from '../../unit/vault/pathTables';
+import { BAD_WRITE_PATHS, WRITE_PREFIXES_SETTING } from '../../unit/nodes/HermesVault/pathTables';
 import { callVault, hexRuns, useVaultSuite } from './vaultHarness';
 
 let sshd: SshdHandle;

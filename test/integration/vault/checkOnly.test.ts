@@ -53,7 +53,7 @@ test.each<[string, VaultCall, IDataObject]>([
 	['empty content: __BAD_ARGUMENT__', { operation: 'write', path: 'research/x.md', content: '' }, { success: false, error: '__BAD_ARGUMENT__' }],
 	['content over the cap: __TOO_LARGE__', { operation: 'write', path: 'research/x.md', content: 'a'.repeat(150_001) }, { success: false, error: '__TOO_LARGE__' }],
 	['a malformed base hash: __BAD_ARGUMENT__', { operation: 'write', path: EXISTING, content: 'x', baseHash: 'latest' }, { success: false, error: '__BAD_ARGUMENT__' }],
-	['an unknown operation: __BAD_ACTION__', { operation: 'delete', path: EXISTING }, { success: false, error: '__BAD_ACTION__' }],
+	['an unknown operation: __BAD_ARGUMENT__', { operation: 'delete', path: EXISTING }, { success: false, error: '__BAD_ARGUMENT__' }],
 	['a read: its normalised path', { operation: 'read', path: EXISTING }, { success: true, checked: true, normalised: { operation: 'read', query: EXISTING }, target: null }],
 	['a read of a bad path: __BAD_PATH__', { operation: 'read', path: '/etc/passwd' }, { success: false, error: '__BAD_PATH__' }],
 	['a search', { operation: 'search', query: 'body' }, { success: true, checked: true, normalised: { operation: 'search', query: 'body' }, target: null }],

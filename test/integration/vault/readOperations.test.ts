@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { VAULT_LIMITS } from '../../../nodes/HermesVault/contract';
+import { VAULT_LIMITS } from '../../../core/vault/contract';
 import { READ_RAW_BYTES } from '../../../nodes/HermesVault/scripts/read';
 
 import type { GitVault } from '../../harness/gitVault';
@@ -194,7 +194,7 @@ describe('read', () => {
 		expect(answer.hint).not.toMatch(/prefix/i);
 	});
 
-	test('unknown operation -> __BAD_ACTION__', async () => {
-		expect(await callVault(sshd, vault, { operation: 'delete', query: 'research/seed.md' })).toMatchObject({ error: '__BAD_ACTION__' });
+	test('unknown operation -> __BAD_ARGUMENT__', async () => {
+		expect(await callVault(sshd, vault, { operation: 'delete', query: 'research/seed.md' })).toMatchObject({ error: '__BAD_ARGUMENT__' });
 	});
 });

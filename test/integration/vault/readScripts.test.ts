@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { VAULT_LIMITS } from '../../../nodes/HermesVault/contract';
+import { VAULT_LIMITS } from '../../../core/vault/contract';
 import { LIST_SCRIPT } from '../../../nodes/HermesVault/scripts/list';
 import { SEARCH_MATCHES_REQUESTED, SEARCH_SCRIPT } from '../../../nodes/HermesVault/scripts/search';
 import { runRemote } from '../../../nodes/shared/transport';

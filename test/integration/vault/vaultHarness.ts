@@ -13,7 +13,7 @@ import { startSshd, type SshdHandle } from '../../harness/sshd';
 
 export const node = new HermesVault();
 
-/** One call by the version 2 parameter names (the search text, the folder prefix, the note path). */
+/** One call by the node's parameter names (the search text, the folder prefix, the note path). */
 export interface VaultCall {
 	operation: string;
 	query?: string;

@@ -1,6 +1,7 @@
 /** Shared helpers: the generated files for the default config, parsed. */
-import type { GeneratedFile, Manifest, Workflow } from '../../../generator/builders';
-import { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from '../../../generator/builders';
+import type { Manifest, Workflow } from '../../../generator/builders';
+import type { GeneratedFile } from '../../../generator/project';
+import { generateAll, MAIN_FILE, MAIN_MANIFEST_FILE } from '../../../generator/project';
 import type { ToolSpec } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import type { HermesConfig } from '../../../generator/config';

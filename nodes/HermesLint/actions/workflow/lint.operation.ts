@@ -1,8 +1,20 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { LINT_CAPS } from '../../contract';
+import type { ItemParameters } from '../../../shared/operations';
+import { HERMES_LINT, LINT_CAPS } from '../../../../core/lint/contract';
 import { checkWorkflowInput } from '../../helpers/validate';
-import { lintWorkflow, type Finding } from '../../lint';
+import { lintWorkflow, type Finding } from '../../../../core/lint';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Workflow',
+		name: HERMES_LINT.params.workflow,
+		type: 'json',
+		default: '={{ $json }}',
+		required: true,
+		description: `The workflow JSON as n8n exports it, e.g. the body of the n8n API's answer for one workflow. The answer lists at most ${LINT_CAPS.findings} findings.`,
+	},
+];
 
 /** The workflow's id and name when it has them (n8n's API and exports give both). */
 function identity(workflow: unknown): IDataObject {
@@ -24,8 +36,8 @@ const answerFinding = ({ code, severity, message, node, path, hint }: Finding): 
  * Lints one workflow: the counts of all findings, the first LINT_CAPS.findings of them in rule
  * order, and `valid` when none is an error. A refused input is its marker answer.
  */
-export function execute(value: unknown): IDataObject {
-	const input = checkWorkflowInput(value);
+export function execute(param: ItemParameters): IDataObject {
+	const input = checkWorkflowInput(param(HERMES_LINT.params.workflow));
 	if (!input.ok) return { ...input.answer };
 	const findings = lintWorkflow(input.value);
 	const errors = findings.filter((finding) => finding.severity === 'error').length;

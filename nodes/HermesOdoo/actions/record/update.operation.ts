@@ -1,10 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ItemParameters } from '../../../shared/operations';
+import { HERMES_ODOO } from '../../../../core/odoo/contract';
 import type { OdooContext } from '../../helpers/context';
+import { checkRecordId } from '../../helpers/validate';
+import { valuesToWrite } from './create.operation';
 
-/** Writes values already typed for their fields to one record; an unknown id is Odoo's MissingError, __NOT_FOUND__. */
-export async function execute(ctx: OdooContext, id: number, values: Record<string, unknown>): Promise<IDataObject> {
-	const written = await ctx.call({ method: 'write', ids: [id], kwargs: { vals: values }, readOnly: false });
+/** Writes values typed for their fields to one record; an unknown id is Odoo's MissingError, __NOT_FOUND__. */
+export async function execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
+	const id = checkRecordId(param(HERMES_ODOO.params.recordId));
+	if (!id.ok) return { ...id.answer };
+	const values = await valuesToWrite(ctx, param);
+	if (!values.ok) return { ...values.answer };
+	const written = await ctx.call({ method: 'write', ids: [id.value], kwargs: { vals: values.value }, readOnly: false });
 	if (!written.ok) return { ...written.answer };
-	return { success: true, model: ctx.model, id };
+	return { success: true, model: ctx.model, id: id.value };
 }

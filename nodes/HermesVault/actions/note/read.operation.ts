@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { VAULT_LIMITS } from '../../contract';
-import { asItem, unexpectedAnswer } from '../../helpers/answers';
+import { checkPassed, type ItemParameters } from '../../../shared/operations';
+import { VAULT, VAULT_LIMITS } from '../../../../core/vault/contract';
+import { unexpectedAnswer } from '../../helpers/answers';
 import { runReadScript, type VaultContext } from '../../helpers/context';
 import { truncateChars } from '../../helpers/limits';
-import { checkNotePath } from '../../helpers/validate';
+import { checkNotePath } from '../../../../core/vault/validate';
 import { READ_RAW_BYTES, READ_SCRIPT } from '../../scripts/read';
 
 /**
@@ -28,13 +29,16 @@ export const READ_HINTS = {
 } as const;
 
 /** What a read sent: the note's first bytes, its hash (12 hex) and its size in bytes. */
-export interface SentNote {
+interface SentNote {
 	body: Buffer;
 	contentHash: string;
 	bytes: number;
 }
 
 const TRAILER = /^([0-9a-f]{12}) (\d+)\n$/;
+
+/** The answer for a read whose output `sentNote` cannot read. */
+export const noTrailerAnswer = () => unexpectedAnswer('a note longer than the bytes sent came without its hash and size');
 
 /**
  * What follows the read script's `OK - -` line (see the script): up to READ_RAW_BYTES bytes are
@@ -50,13 +54,18 @@ export function sentNote(output: Buffer): SentNote | undefined {
 	return trailer ? { body: output.subarray(0, READ_RAW_BYTES), contentHash: trailer[1], bytes: Number(trailer[2]) } : undefined;
 }
 
-export async function execute(ctx: VaultContext, rawPath: unknown): Promise<IDataObject> {
-	const path = checkNotePath(rawPath);
-	if (!path.ok) return asItem(path.answer);
+export async function execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
+	const path = checkNotePath(param(VAULT.params.path));
+	if (!path.ok) return { ...path.answer };
 	const output = await runReadScript(ctx, READ_SCRIPT, path.value, READ_HINTS);
-	if (!output.ok) return asItem(output.answer);
+	if (!output.ok) return { ...output.answer };
 	const note = sentNote(output.value.body);
-	if (!note) return asItem(unexpectedAnswer('a note longer than the bytes sent came without its hash and size'));
+	if (!note) return { ...noTrailerAnswer() };
 	const { content, truncated } = shapeNote(note.body, note.bytes);
 	return { success: true, path: path.value, contentHash: note.contentHash, bytes: note.bytes, content, truncated };
+}
+
+export async function check(_ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
+	const path = checkNotePath(param(VAULT.params.path));
+	return path.ok ? checkPassed({ operation: 'read', query: path.value }, null) : { ...path.answer };
 }

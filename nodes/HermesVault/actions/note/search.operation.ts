@@ -1,13 +1,25 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { VAULT_LIMITS } from '../../contract';
-import { asItem } from '../../helpers/answers';
+import { shownFor } from '../../../shared/description';
+import { checkPassed, type ItemParameters } from '../../../shared/operations';
+import { VAULT, VAULT_LIMITS } from '../../../../core/vault/contract';
 import { runReadScript, type VaultContext } from '../../helpers/context';
 import { truncateChars } from '../../helpers/limits';
-import { checkSearchQuery } from '../../helpers/validate';
+import { checkSearchQuery } from '../../../../core/vault/validate';
 import { SEARCH_RAW_BYTES, SEARCH_SCRIPT } from '../../scripts/search';
 
-export type SearchMatch = {
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Query',
+		name: VAULT.params.query,
+		type: 'string',
+		default: '',
+		...shownFor(VAULT, 'query'),
+		description: 'The text to find: one line, matched literally and case-insensitively',
+	},
+];
+
+type SearchMatch = {
 	path: string;
 	line: number;
 	text: string;
@@ -52,11 +64,16 @@ export function shapeSearchMatches(raw: Buffer): { matches: SearchMatch[]; trunc
 	return { matches, truncated };
 }
 
-export async function execute(ctx: VaultContext, rawQuery: unknown): Promise<IDataObject> {
-	const query = checkSearchQuery(rawQuery);
-	if (!query.ok) return asItem(query.answer);
+export async function execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
+	const query = checkSearchQuery(param(VAULT.params.query));
+	if (!query.ok) return { ...query.answer };
 	const output = await runReadScript(ctx, SEARCH_SCRIPT, query.value);
-	if (!output.ok) return asItem(output.answer);
+	if (!output.ok) return { ...output.answer };
 	const { matches, truncated } = shapeSearchMatches(output.value.body);
 	return { success: true, query: query.value, matches, count: matches.length, truncated };
+}
+
+export async function check(_ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
+	const query = checkSearchQuery(param(VAULT.params.query));
+	return query.ok ? checkPassed({ operation: 'search', query: query.value }, null) : { ...query.answer };
 }

@@ -1,37 +1,62 @@
 import { createHash } from 'node:crypto';
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ok, refuse, type Checked } from '../../../shared/checked';
-import { errorAnswer } from '../../../shared/markers';
-import { TransportError } from '../../../shared/transport/types';
-import { VAULT_LIMITS } from '../../contract';
-import { asItem, readScriptOutput } from '../../helpers/answers';
-import type { VaultContext } from '../../helpers/context';
+import { ok, refuse, type Checked } from '../../../../core/checked';
+import { shownFor } from '../../../shared/description';
+import { errorAnswer } from '../../../../core/markers';
+import { checkPassed, type ItemParameters } from '../../../shared/operations';
+import { settle } from '../../../shared/transport/settle';
+import { lostMidCommand } from '../../../shared/transportAnswer';
+import { VAULT, VAULT_LIMITS } from '../../../../core/vault/contract';
+import { readScriptOutput } from '../../helpers/answers';
+import { runReadScript, type VaultContext } from '../../helpers/context';
 import { utf8ByteLength } from '../../helpers/limits';
 import { classifyPushFailure } from '../../helpers/pushFailure';
-import { checkWritePath } from '../../helpers/validate';
+import { checkWritePath, checkWritePrefixes } from '../../../../core/vault/validate';
+import { READ_SCRIPT } from '../../scripts/read';
 import { WRITE_SCRIPT } from '../../scripts/write';
+import { noTrailerAnswer, READ_HINTS, sentNote } from './read.operation';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Content',
+		name: VAULT.params.content,
+		type: 'string',
+		typeOptions: { rows: 8 },
+		default: '',
+		...shownFor(VAULT, 'content'),
+		description: `Full text of the note (UTF-8, at most ${VAULT_LIMITS.writeBytes} bytes)`,
+	},
+	{
+		displayName: 'Base Hash',
+		name: VAULT.params.baseHash,
+		type: 'string',
+		default: '',
+		...shownFor(VAULT, 'baseHash'),
+		description: 'The contentHash returned by Read. Required to overwrite an existing note; leave empty to create a new one.',
+	},
+];
 
 export const PUSH_TIMEOUT_SECONDS = 30;
 export const LOCK_WAIT_SECONDS = 30;
 /** Lock wait + push + the transfer and git work around them. */
-export const WRITE_TIMEOUT_SECONDS = LOCK_WAIT_SECONDS + PUSH_TIMEOUT_SECONDS + 30;
+const WRITE_TIMEOUT_SECONDS = LOCK_WAIT_SECONDS + PUSH_TIMEOUT_SECONDS + 30;
 
 const BASE_HASH = /^[0-9a-f]{12}$/;
 
-export const BAD_BASE_HASH =
+const BAD_BASE_HASH =
 	'base_hash is malformed: send it empty to create a new note, or as the 12 hexadecimal characters of the contentHash that vault_read returned to overwrite one.';
 
 /** What the host refuses for a write: the prefixes and symlinks matter here. */
-export const WRITE_HINTS = {
+const WRITE_HINTS = {
 	__BAD_PATH__:
 		'The path is not allowed for a write. Use a relative path under an allowed prefix, ending in .md, with no "..", hidden or empty segments and no symlink on the way.',
 	__BAD_ARGUMENT__: BAD_BASE_HASH,
 } as const;
 
 /** Everything the host needs for a write. */
-export interface PreparedWrite {
+interface PreparedWrite {
 	path: string;
 	baseHash: string;
 	content: Buffer;
@@ -94,13 +119,20 @@ export function shapeWriteSuccess(path: string, fields: string[], body: Buffer):
 const LOST_DURING_WRITE =
 	'The connection was lost during the write. The host refuses content that did not arrive whole, so the note is unchanged unless the transfer had completed: read it (vault_read) to check, then retry.';
 
-export async function execute(ctx: VaultContext, rawPath: unknown, rawContent: unknown, rawBaseHash: unknown): Promise<IDataObject> {
-	const checked = prepareWrite(rawPath, rawContent, rawBaseHash, ctx.writePrefixes());
-	if (!checked.ok) return asItem(checked.answer);
+/** The write's arguments checked against the Write Prefixes setting, which only a write reads (a bad one never spoils a read). */
+function preparedFrom(param: ItemParameters): Checked<PreparedWrite> {
+	const prefixes = checkWritePrefixes(param(VAULT.params.writePrefixes));
+	if (!prefixes.ok) return prefixes;
+	return prepareWrite(param(VAULT.params.path), param(VAULT.params.content), param(VAULT.params.baseHash), prefixes.value);
+}
+
+export async function execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
+	const checked = preparedFrom(param);
+	if (!checked.ok) return { ...checked.answer };
 	const prepared = checked.value;
 	const stdin = Buffer.concat([Buffer.from(`${prepared.path}\n${prepared.baseHash}\n`, 'utf8'), prepared.content]);
-	const outcome = await ctx
-		.run({
+	const outcome = await settle(
+		ctx.run({
 			script: WRITE_SCRIPT,
 			args: [
 				ctx.vaultPath,
@@ -113,24 +145,48 @@ export async function execute(ctx: VaultContext, rawPath: unknown, rawContent: u
 			stdin,
 			timeoutSeconds: WRITE_TIMEOUT_SECONDS,
 			readOnly: false,
-		})
-		.then(
-			(result) => ({ result }),
-			(error: unknown) => ({ error }),
-		);
+		}),
+	);
 	if ('error' in outcome) {
-		// Lost mid-command: the transfer may have been cut. Before the command started
-		// (connect, host key, auth) nothing was sent: that stays __UNAVAILABLE__ (runPerItem).
+		// The transfer may have been cut. Before the command started (connect, host key, auth)
+		// nothing was sent: that stays __UNAVAILABLE__ (runPerItem).
 		const { error } = outcome;
-		if (error instanceof TransportError && (error.kind === 'dropped' || error.kind === 'timeout')) {
-			return asItem(errorAnswer('__WRITE_FAILED__', `${LOST_DURING_WRITE} (${error.message})`, 'after_read'));
-		}
+		if (lostMidCommand(error)) return { ...errorAnswer('__WRITE_FAILED__', `${LOST_DURING_WRITE} (${error.message})`, 'after_read') };
 		return Promise.reject(error);
 	}
-	const output = readScriptOutput(outcome.result, WRITE_HINTS);
-	if (output.kind === 'marker') return asItem(output.answer);
+	const output = readScriptOutput(outcome.value, WRITE_HINTS);
+	if (output.kind === 'marker') return { ...output.answer };
 	if (output.kind === 'unexpected') {
-		return asItem(errorAnswer('__WRITE_FAILED__', `The host answered in an unexpected way (${output.detail}). Read the note (vault_read) to check before retrying; tell the operator if it repeats.`, 'after_read'));
+		return { ...errorAnswer('__WRITE_FAILED__', `The host answered in an unexpected way (${output.detail}). Read the note (vault_read) to check before retrying; tell the operator if it repeats.`, 'after_read') };
 	}
 	return shapeWriteSuccess(prepared.path, output.fields, output.body);
+}
+
+/**
+ * The note as it is now, read with the read operation's script, and the base-hash check the
+ * write's script makes: a missing note needs an empty base hash, an existing one its current
+ * contentHash. Only the order differs from a write, which compares under its lock when it runs.
+ */
+async function writeTarget(ctx: VaultContext, path: string, baseHash: string): Promise<IDataObject> {
+	const read = await runReadScript(ctx, READ_SCRIPT, path, READ_HINTS);
+	if (!read.ok) {
+		if (read.answer.error !== '__NOT_FOUND__') return { ...read.answer };
+		if (baseHash !== '') return { ...errorAnswer('__STALE_READ__', 'The note does not exist (any more), so base_hash matches nothing. Send base_hash empty to create it, or list the folder (vault_list) to find the note.') };
+		return { path, exists: false };
+	}
+	const note = sentNote(read.value.body);
+	if (!note) return { ...noTrailerAnswer() };
+	if (baseHash === '') return { ...errorAnswer('__EXISTS__') };
+	if (note.contentHash !== baseHash) return { ...errorAnswer('__STALE_READ__') };
+	return { path, exists: true, contentHash: note.contentHash, bytes: note.bytes };
+}
+
+/** Check Only: the write's own checks, then the note as the write would find it. Nothing is written. */
+export async function check(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
+	const prepared = preparedFrom(param);
+	if (!prepared.ok) return { ...prepared.answer };
+	const { path, baseHash } = prepared.value;
+	const target = await writeTarget(ctx, path, baseHash);
+	if (target.success === false) return target;
+	return checkPassed({ operation: 'write', query: path, content: param(VAULT.params.content) as string, baseHash }, target);
 }

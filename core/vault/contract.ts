@@ -1,0 +1,52 @@
+import { SSH_CREDENTIAL, type SubWorkflowGateway } from '../gatewayContract';
+
+/** Caps of the vault tools. */
+export const VAULT_LIMITS = {
+	searchMatchesPerFile: 3,
+	searchLines: 60,
+	/** Longest query accepted (characters); longer is __TOO_LARGE__. */
+	searchQueryChars: 500,
+	/** A matched line is cut to this many characters in the answer. */
+	searchLineChars: 500,
+	listEntries: 300,
+	readChars: 30_000,
+	writeBytes: 150_000,
+} as const;
+
+export const VAULT_OPERATIONS = ['search', 'list', 'read', 'write'] as const;
+export type VaultOperation = (typeof VAULT_OPERATIONS)[number];
+
+/** One folder path per `writePrefixes` entry, written with its trailing slash (`research/`). */
+export const WRITE_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/$/;
+
+export type VaultParam = 'operation' | 'query' | 'prefix' | 'path' | 'content' | 'baseHash' | 'vaultPath' | 'writePrefixes' | 'checkOnly';
+
+const PARAMS = {
+	operation: 'operation',
+	query: 'query',
+	prefix: 'prefix',
+	path: 'path',
+	content: 'content',
+	baseHash: 'baseHash',
+	vaultPath: 'vaultPath',
+	writePrefixes: 'writePrefixes',
+	checkOnly: 'checkOnly',
+} as const;
+
+export const VAULT: SubWorkflowGateway<VaultParam> = {
+	type: 'hermesVault',
+	displayName: 'Hermes Vault',
+	ssh: true,
+	typeVersion: 2,
+	params: PARAMS,
+	operations: VAULT_OPERATIONS,
+	shownFor: { query: ['search'], prefix: ['list'], path: ['read', 'write'], content: ['write'], baseHash: ['write'] },
+	subWorkflowInputs: { vaultAction: ['operation'], vaultQuery: ['query', 'prefix', 'path'], vaultContent: ['content'], vaultBaseHash: ['baseHash'] },
+	allowLists: {},
+	settingDefaults: { vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/', checkOnly: false },
+	checkOnly: 'checkOnly',
+	agentArguments: true,
+	credential: SSH_CREDENTIAL,
+	subWorkflow: { node: 'Vault', name: 'Hermes Gateway - Vault' },
+	configSettings: { vaultPath: { key: 'vault.path' }, writePrefixes: { key: 'vault.writePrefixes', list: true } },
+};

@@ -1,0 +1,465 @@
+/**
+ * A gated tool's sub-workflow: the tool acts only on a call a person approved.
+ *
+ * Every call: requests that expired more than keepDays ago are deleted, then the tool's own node
+ * checks the call (check.ts). A call that cannot run gets the tool's own answer, and
+ * nobody is asked; one that can is taken on as the tool normalised it, with its target as read.
+ *
+ * First call (no approval_id): an identical pending request (same tool and hash of the
+ * normalised arguments) is answered with its approval_id, and nobody is notified again. Over
+ * the cap on new requests, or with arguments over the size cap, nothing is stored or sent.
+ * Else a new request is stored as pending, a random secret goes to the person in the link to the
+ * approval page (only its hash is stored), and the answer is __APPROVAL_REQUIRED__ with the
+ * approval_id. The pending check that counts, the cap and the store run while the call holds
+ * its tool's row of the lock table (approvals.lockTable, store.ts), so of identical first calls
+ * racing one stores and notifies and the others find its request pending. A call that finds the
+ * row held waits a moment, looks for a pending request again, and tries again.
+ *
+ * Second call (approval_id): one conditional update claims the request (approved -> used) only
+ * if it is approved, unexpired and for this tool and these arguments; only the call whose
+ * update changed the row runs the tool's node. Any other call reads the request to say why not.
+ */
+import { AGENT_ARGUMENT_INPUTS, APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type UnavailableState } from '../contracts';
+
+import { APPROVAL_ID_PARAM, gateWorkflowName, inputType } from './gatedTools';
+import { LOCK_LEASE_MS, LOCK_RETRY_SECONDS, LOCK_TRIES } from './store';
+import { LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
+import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from './display';
+import type { ApprovalsConfig, HermesConfig } from '../config';
+import { quote } from '../fromAi';
+import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
+import { agentArgumentsFromInputs } from '../builders/agentArguments';
+import { subWorkflowSettings } from '../builders/gatewayWorkflows';
+import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
+import { NODE_TYPES } from '../builders/n8nTypes';
+import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, webhookId, type SetValue } from '../builders/nodeParts';
+import type { ParamLookup } from '../builders/odooTool';
+import { checksArguments, toolNode } from '../builders/toolNodes';
+import { CHECK_NODE, gateCheck, type GateCheck } from './check';
+import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows } from './dataTableNode';
+import { notifyNode } from './notify';
+import { PAGE_FIELDS, pageUrl } from './page';
+
+/** Node names inside a gate (the expressions below refer to them). */
+export const GATE_NODES = {
+	trigger: SUBWORKFLOW_TRIGGER_NAME,
+	forget: 'Forget old requests',
+	check: CHECK_NODE,
+	runnable: 'Can run?',
+	refusedSecondCall: 'Second call of a refused one?',
+	lookUpRefused: 'Look up refused approval',
+	approvalRefuses: 'Approval refuses?',
+	notRunnable: 'Refused as the tool would',
+	call: 'Call',
+	isSecondCall: 'Second call?',
+	claim: 'Claim approval',
+	claimed: 'Claimed?',
+	lookUp: 'Look up approval',
+	why: 'Why refused',
+	refusal: 'Refusal',
+	smallEnough: 'Small enough?',
+	tooLarge: 'Too large',
+	takeLock: 'Take the lock',
+	locked: 'Locked?',
+	tryAgain: 'Try again?',
+	lockWait: 'Wait for the lock',
+	lookUpLock: 'Look up the lock',
+	lockThere: 'Lock row there?',
+	lockBusy: 'Lock busy',
+	noLock: 'No lock row',
+	findPending: 'Find pending request',
+	pending: 'Already pending?',
+	alreadyRequested: 'Already requested',
+	findPendingLocked: 'Find pending request (locked)',
+	pendingLocked: 'Pending meanwhile?',
+	releaseFound: 'Release (pending)',
+	requestedMeanwhile: 'Requested meanwhile',
+	recent: 'Recent requests',
+	underCap: 'Under the cap?',
+	releaseOverCap: 'Release (over the cap)',
+	overCap: 'Over the cap',
+	request: 'Request',
+	newId: 'New approval id',
+	newSecret: 'New secret',
+	store: 'Store request',
+	releaseStored: 'Release (stored)',
+	notify: 'Notify approver',
+	required: 'Approval required',
+	forgetUnsent: 'Forget unsent request',
+	notSent: 'Request not sent',
+} as const;
+
+
+const first = (nodeName: string) => `$(${quote(nodeName)}).first().json`;
+/** A node that runs on the first item only, whatever came in. */
+const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
+/** A table read or write whose If after it must run also when it matched no row (it outputs one empty item). */
+const read = (n: WorkflowNode): WorkflowNode => ({ ...n, alwaysOutputData: true });
+const input = (key: string) => `${first(GATE_NODES.trigger)}.${key}`;
+const rawValue = (spec: ParameterSpec) => input(spec.key);
+
+/** `{ "a": <value of a> ?? null, ... }` in the catalogue's parameter order: the canonical arguments. */
+function argumentsObject(tool: ToolSpec, value: (key: string) => string): string {
+	const entries = tool.parameters.map((p) => `${JSON.stringify(p.key)}: ${value(p.key)} ?? null`);
+	return `{ ${entries.join(', ')} }`;
+}
+
+/** What the tool does, for the person: its description's first sentence, without the SENSITIVE tag. */
+export function actionText(tool: ToolSpec): string {
+	const sentence = tool.description.replace(/^SENSITIVE:\s*/, '').split(/(?<=\.)\s/)[0];
+	return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** The Call node's fields, by name and type: the call as the gate takes it on. */
+const CALL_FIELDS: Record<string, SetValue['type']> = {
+	tool: 'string',
+	[APPROVAL_ID_PARAM]: 'string',
+	args_json: 'string',
+	args_hash: 'string',
+	target_json: 'string',
+	summary: 'string',
+	now: 'number',
+	expires_at: 'number',
+};
+
+/**
+ * The fields every later node reads: the call as the tool normalised it, and its target as read.
+ * A call the tool refused keeps its arguments as sent (a second call is then compared with its
+ * approval by them).
+ */
+function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, check: GateCheck | undefined): WorkflowNode {
+	const value = (key: string) => (check ? `(${check.passed} ? ${check.value(key)} : ${input(key)})` : input(key));
+	const args = argumentsObject(tool, value);
+	const values: Record<string, string> = {
+		tool: quote(tool.name),
+		[APPROVAL_ID_PARAM]: `String(${input(APPROVAL_ID_PARAM)} ?? '').trim()`,
+		args_json: `JSON.stringify(${args})`,
+		args_hash: `JSON.stringify([${quote(tool.name)}, ${args}]).hash('sha256')`,
+		target_json: `JSON.stringify(${check ? `(${check.passed} ? ${check.target} : null)` : 'null'})`,
+		summary: summaryText(quote(tool.name), args),
+		now: '$now.toMillis()',
+		expires_at: `$now.toMillis() + ${approvals.ttlMinutes * 60_000}`,
+	};
+	const fields = Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: name === 'tool' ? tool.name : safeExpression(values[name]) }]));
+	// Once, whatever came in (the clean-up before it outputs a row per request it deleted).
+	return { ...setNode(workflow, GATE_NODES.call, [880, 0], fields), executeOnce: true };
+}
+
+/**
+ * The link the person opens: the page's URL with the request id, and the secret in the fragment,
+ * which browsers never send: no server, proxy or access log on the way sees it.
+ */
+function linkExpression(approvals: ApprovalsConfig): string {
+	const request = first(GATE_NODES.newSecret);
+	return `${quote(`${pageUrl(approvals)}?${PAGE_FIELDS.id}=`)} + ${request}.${APPROVAL_ID_PARAM} + ${quote(`#${PAGE_FIELDS.secret}=`)} + ${request}.secret`;
+}
+
+/** What the person is sent: the call as display.ts renders it (the page shows the same), the target, the link. */
+function requestText(tool: ToolSpec, approvals: ApprovalsConfig): { subject: string; text: string } {
+	const request = first(GATE_NODES.newSecret);
+	const text = [
+		JSON.stringify(`An AI agent asks to run ${tool.name}: ${actionText(tool)}\n\nArguments (${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else):\n`),
+		argumentsText(`${request}.args_json`, NOTIFICATION_ARGUMENT_CAP),
+		JSON.stringify('\n\nTarget, as read when the call was made:\n'),
+		targetText(`${request}.target_json`),
+		JSON.stringify('\n\nApprove or deny it on this page before '),
+		`new Date(${request}.expires_at).toISOString()`,
+		JSON.stringify(' (nothing runs unless you approve, and an approval runs this one call once):\n'),
+		linkExpression(approvals),
+		JSON.stringify('\n\nIf you did not expect this request, deny it. Do not forward this message: the link is the approval.'),
+	].join(' + ');
+	// The Call node's summary of the normalised call, carried on each item since.
+	return { subject: `'Approve? ' + ${request}.summary`, text };
+}
+
+/** `({ reason: value, ... })[<reason>]`: one Set field that depends on the refusal reason. */
+function byReason(values: Record<string, string>): string {
+	const entries = REFUSAL_REASONS.map((r) => `${r}: ${JSON.stringify(values[r])}`);
+	return `({ ${entries.join(', ')} })[$json.reason]`;
+}
+
+function refusalNodes(workflow: string): WorkflowNode[] {
+	const call = first(GATE_NODES.call);
+	// Checked in this order: a row for another call says nothing about this one.
+	const reason = [
+		`!$json.${APPROVAL_ID_PARAM} ? 'unknown'`,
+		`$json.tool !== ${call}.tool || $json.args_hash !== ${call}.args_hash ? 'other_call'`,
+		`$json.status === 'denied' ? 'denied'`,
+		`$json.status === 'used' ? 'used'`,
+		`$json.expires_at <= ${call}.now ? 'expired'`,
+		`$json.status === 'pending' ? 'pending'`,
+		// Approved and unexpired, yet not claimed: another call claimed it first.
+		`'used'`,
+	].join(' : ');
+	const markers = Object.fromEntries(REFUSAL_REASONS.map((r) => [r, REFUSAL_MARKER[r]]));
+	const retries = Object.fromEntries(REFUSAL_REASONS.map((r) => [r, APPROVAL_RETRY[REFUSAL_MARKER[r]]]));
+	return [
+		setNode(workflow, GATE_NODES.why, [880, 100], {
+			reason: { type: 'string', value: safeExpression(reason) },
+		}),
+		setNode(workflow, GATE_NODES.refusal, [1100, 100], {
+			success: { type: 'boolean', value: false },
+			error: { type: 'string', value: safeExpression(byReason(markers)) },
+			hint: { type: 'string', value: safeExpression(byReason(REFUSAL_HINTS)) },
+			retry: { type: 'string', value: safeExpression(byReason(retries)) },
+			[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) },
+		}),
+	];
+}
+
+/** __APPROVAL_REQUIRED__ for the request `row` (an expression): its id, what it asks and until when. */
+function requiredNode(workflow: string, name: string, position: [number, number], row: string, hint: string): WorkflowNode {
+	return setNode(workflow, name, position, {
+		success: { type: 'boolean', value: false },
+		error: { type: 'string', value: '__APPROVAL_REQUIRED__' },
+		[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`${row}.${APPROVAL_ID_PARAM}`) },
+		summary: { type: 'string', value: safeExpression(`${row}.summary`) },
+		expires_at: { type: 'string', value: safeExpression(`new Date(${row}.expires_at).toISOString()`) },
+		hint: { type: 'string', value: hint },
+		retry: { type: 'string', value: APPROVAL_RETRY.__APPROVAL_REQUIRED__ },
+	});
+}
+
+type NotAsked = ({ error: '__UNAVAILABLE__'; state: UnavailableState } | { error: Exclude<Marker, '__UNAVAILABLE__'>; state?: undefined }) & { hint: string };
+
+/** An answer that is not __APPROVAL_REQUIRED__: nothing was stored or sent. Its retry is its state's, or its marker's. */
+function notAskedNode(workflow: string, name: string, position: [number, number], answer: NotAsked): WorkflowNode {
+	return setNode(workflow, name, position, {
+		success: { type: 'boolean', value: false },
+		error: { type: 'string', value: answer.error },
+		...(answer.state ? { state: { type: 'string', value: answer.state } } : {}),
+		hint: { type: 'string', value: answer.hint },
+		retry: { type: 'string', value: answer.state ? STATE_RETRY[answer.state] : MARKER_RETRY[answer.error] },
+	});
+}
+
+/** A row of the table, as the If node after its read sees it: a read that found none outputs one empty item. */
+const isRow = `typeof $json.${APPROVAL_ID_PARAM} === 'string'`;
+
+function pendingOf(approvals: ApprovalsConfig, call: string) {
+	return [
+		{ column: 'tool' as const, condition: 'eq' as const, value: safeExpression(`${call}.tool`) },
+		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
+		{ column: 'status' as const, condition: 'eq' as const, value: 'pending' },
+		{ column: 'expires_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now`) },
+	];
+}
+
+/** Identical and pending: the rows one request of this exact call may have left. */
+function samePending(call: string): string {
+	return `r.args_hash === ${call}.args_hash && r.status === 'pending'`;
+}
+
+/** This execution, as the lock table's holder column names it. */
+const HOLDER = 'String($execution.id)';
+
+/**
+ * The lock on the tool's row: taken by one conditional update (free or lease ended -> this
+ * execution), released by another (only by its holder, so a late holder whose lease ended never
+ * frees a row another now holds). Each release outputs the lock row, so the answer after it reads
+ * what it needs from the nodes before.
+ */
+function lockNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): { take: WorkflowNode; waitNodes: WorkflowNode[]; release: (name: string, position: [number, number]) => WorkflowNode } {
+	const locks = approvals.lockTable;
+	const take = read(tableNode(workflow, GATE_NODES.takeLock, [1980, -300], updateRows(locks, [
+		{ column: 'tool', condition: 'eq', value: tool.name },
+		{ column: 'held_until', condition: 'lt', value: safeExpression('$now.toMillis()') },
+	], { holder: safeExpression(HOLDER), held_until: safeExpression(`$now.toMillis() + ${LOCK_LEASE_MS}`) })));
+	const waitNodes: WorkflowNode[] = [
+		once(ifNode(workflow, GATE_NODES.locked, [2200, -300], `$json.holder === ${HOLDER}`)),
+		ifNode(workflow, GATE_NODES.tryAgain, [2420, -650], `$runIndex < ${LOCK_TRIES - 1}`),
+		// Short waits stay in the process (n8n parks an execution only from 65 s); the random part keeps waiters apart.
+		{
+			...node(workflow, GATE_NODES.lockWait, NODE_TYPES.wait, [2640, -800], { amount: safeExpression(`${LOCK_RETRY_SECONDS} + Math.random() * ${LOCK_RETRY_SECONDS}`), unit: 'seconds' }),
+			webhookId: webhookId(workflow, GATE_NODES.lockWait),
+		},
+		read(tableNode(workflow, GATE_NODES.lookUpLock, [1980, -600], getRow(locks, [{ column: 'tool', condition: 'eq', value: tool.name }]))),
+		once(ifNode(workflow, GATE_NODES.lockThere, [2200, -600], `typeof $json.tool === 'string'`)),
+		notAskedNode(workflow, GATE_NODES.lockBusy, [2640, -650], { error: '__UNAVAILABLE__', state: 'timeout', hint: LOCK_BUSY_HINT }),
+		notAskedNode(workflow, GATE_NODES.noLock, [2420, -500], { error: '__UNAVAILABLE__', state: 'misconfigured', hint: noLockHint(locks) }),
+	];
+	const release = (name: string, position: [number, number]): WorkflowNode =>
+		read(once(tableNode(workflow, name, position, updateRows(locks, [
+			{ column: 'tool', condition: 'eq', value: tool.name },
+			{ column: 'holder', condition: 'eq', value: safeExpression(HOLDER) },
+		], { holder: '', held_until: 0 }))));
+	return { take, waitNodes, release };
+}
+
+/** The first-call path, up to the person's notification. */
+function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): WorkflowNode[] {
+	const call = first(GATE_NODES.call);
+	const request = first(GATE_NODES.newSecret);
+	const rows = (nodeName: string) => `$(${quote(nodeName)}).all().map(i => i.json)`;
+	// Identical pending requests are one request: they count once, as the earliest answers them.
+	const counted = `${rows(GATE_NODES.recent)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
+	const window = approvals.windowMinutes * 60_000;
+	const lock = lockNodes(workflow, tool, approvals);
+	return [
+		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),
+		notAskedNode(workflow, GATE_NODES.tooLarge, [1540, -200], { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
+		// Without the lock first: identical calls after the first find its request here, and never wait.
+		read(tableNode(workflow, GATE_NODES.findPending, [1540, -400], getRow(approvals.table, pendingOf(approvals, call)))),
+		once(ifNode(workflow, GATE_NODES.pending, [1760, -400], isRow)),
+		once(requiredNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], '$json', REFUSAL_HINTS.pending)),
+		lock.take,
+		...lock.waitNodes,
+		// Holding the lock: the read that counts, since no identical call can store meanwhile.
+		read(tableNode(workflow, GATE_NODES.findPendingLocked, [2420, -400], getRow(approvals.table, pendingOf(approvals, call)))),
+		once(ifNode(workflow, GATE_NODES.pendingLocked, [2640, -400], isRow)),
+		lock.release(GATE_NODES.releaseFound, [2860, -500]),
+		once(requiredNode(workflow, GATE_NODES.requestedMeanwhile, [3080, -500], first(GATE_NODES.findPendingLocked), REFUSAL_HINTS.pending)),
+		read(tableNode(workflow, GATE_NODES.recent, [2420, -300], getRows(approvals.table, [
+			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
+			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
+		]))),
+		once(ifNode(workflow, GATE_NODES.underCap, [2640, -300], `${counted} < ${approvals.requestsPerWindow}`)),
+		lock.release(GATE_NODES.releaseOverCap, [2860, -200]),
+		once(notAskedNode(workflow, GATE_NODES.overCap, [3080, -200], {
+			error: '__UNAVAILABLE__',
+			state: 'rate_limited',
+			hint: overCapHint(approvals.requestsPerWindow, approvals.windowMinutes),
+		})),
+		setNode(workflow, GATE_NODES.request, [2860, -400], Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }]))),
+		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, [3080, -400], { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
+		// 64 hex characters: 256 random bits that only the person's link carries.
+		node(workflow, GATE_NODES.newSecret, NODE_TYPES.crypto, [3300, -400], { action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 }),
+		tableNode(workflow, GATE_NODES.store, [3520, -400], insertRow(approvals.table, {
+			approval_id: safeExpression(`$json.${APPROVAL_ID_PARAM}`),
+			tool: safeExpression('$json.tool'),
+			args_hash: safeExpression('$json.args_hash'),
+			summary: safeExpression('$json.summary'),
+			args_json: safeExpression('$json.args_json'),
+			target_json: safeExpression('$json.target_json'),
+			secret_hash: safeExpression("$json.secret.hash('sha256')"),
+			status: 'pending',
+			expires_at: safeExpression('$json.expires_at'),
+			requested_at: safeExpression('$json.now'),
+		})),
+		// Stored and committed: an identical call that takes the lock next finds it pending.
+		lock.release(GATE_NODES.releaseStored, [3740, -400]),
+		notifyNode(workflow, GATE_NODES.notify, [3960, -400], approvals, requestText(tool, approvals)),
+		requiredNode(workflow, GATE_NODES.required, [4180, -500], request, requiredHint(approvals.channel.type)),
+		// Nobody was told: the request must not stand, or an identical call would be answered by it.
+		{
+			...read(tableNode(workflow, GATE_NODES.forgetUnsent, [4180, -300], deleteRows(approvals.table, [
+				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${request}.${APPROVAL_ID_PARAM}`) },
+			]))),
+			onError: 'continueRegularOutput',
+		},
+		once(notAskedNode(workflow, GATE_NODES.notSent, [4400, -300], { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT })),
+	];
+}
+
+/**
+ * Successful gate runs keep no execution data (a first call's data holds the secret); a failed
+ * run is kept for the operator.
+ */
+export function gateSettings(): WorkflowSettings {
+	return subWorkflowSettings({ subWorkflowExecutions: 'failures' });
+}
+
+export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): Workflow {
+	const approvals = config.approvals;
+	if (!approvals) throw new Error('buildApprovalGate without approvals');
+	const name = gateWorkflowName(tool.name, config);
+	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
+	const agentInputs = checksArguments(tool, config) ? AGENT_ARGUMENT_INPUTS : [];
+	const trigger = subWorkflowTrigger(name, [
+		...tool.parameters.map((p) => ({ name: p.key, type: inputType(p) })),
+		{ name: APPROVAL_ID_PARAM, type: 'string' },
+		...agentInputs.map((n) => ({ name: n, type: 'string' })),
+	]);
+	const call = first(GATE_NODES.call);
+	const check = gateCheck(name, tool, config, lookup, rawValue, [440, 0], agentArgumentsFromInputs(input));
+	// What runs is the call as the tool normalised it, which is what the person approved.
+	const approved = (spec: ParameterSpec) => `JSON.parse(${call}.args_json)[${quote(spec.key)}]`;
+	const claim = read(tableNode(name, GATE_NODES.claim, [1540, 0], updateRows(approvals.table, [
+		{ column: 'approval_id', condition: 'eq', value: safeExpression(`$json.${APPROVAL_ID_PARAM}`) },
+		{ column: 'tool', condition: 'eq', value: tool.name },
+		{ column: 'args_hash', condition: 'eq', value: safeExpression('$json.args_hash') },
+		{ column: 'status', condition: 'eq', value: 'approved' },
+		{ column: 'expires_at', condition: 'gt', value: safeExpression('$json.now') },
+	], { status: 'used', used_at: safeExpression('$json.now') })));
+	// The request the call's approval_id names, to say why it was not claimed.
+	const approvalOfCall = (nodeName: string, position: [number, number]) =>
+		read(tableNode(name, nodeName, position, getRow(approvals.table, [{ column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) }])));
+	// Every call keeps the table bounded: requests that expired more than keepDays ago go, also
+	// when this call is then refused. A failure here must not cost the caller its answer, so it goes on.
+	const forget: WorkflowNode = {
+		...read(tableNode(name, GATE_NODES.forget, [220, 0], deleteRows(approvals.table, [
+			{ column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.keepDays * 86_400_000}`) },
+		]))),
+		onError: 'continueRegularOutput',
+	};
+	// A second call the tool refuses is answered from its approval where that refuses it (used,
+	// denied, expired, for another call): the tool's refusal only for a usable approval of this call.
+	const usable = `$json.status === 'approved' && $json.expires_at > ${call}.now && $json.tool === ${call}.tool && $json.args_hash === ${call}.args_hash`;
+	const checkNodes: WorkflowNode[] = check
+		? [
+				check.node,
+				ifNode(name, GATE_NODES.runnable, [1100, 0], check.passed),
+				ifNode(name, GATE_NODES.refusedSecondCall, [1320, 300], `$json.${APPROVAL_ID_PARAM} !== ''`),
+				approvalOfCall(GATE_NODES.lookUpRefused, [1540, 300]),
+				ifNode(name, GATE_NODES.approvalRefuses, [1760, 300], `!(${usable})`),
+				rawSetNode(name, GATE_NODES.notRunnable, [1980, 400], `JSON.stringify(${check.refusal})`),
+			]
+		: [];
+	const nodes: WorkflowNode[] = [
+		trigger,
+		forget,
+		...checkNodes,
+		callNode(name, tool, approvals, check),
+		ifNode(name, GATE_NODES.isSecondCall, [1320, 0], `$json.${APPROVAL_ID_PARAM} !== ''`),
+		claim,
+		// The claim outputs the row it changed, or one empty item when it changed none.
+		ifNode(name, GATE_NODES.claimed, [1760, 0], isRow),
+		toolNode(name, tool.name, tool, config, lookup, approved, [1980, -100]),
+		approvalOfCall(GATE_NODES.lookUp, [1980, 100]),
+		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [2200 + i * 220, 100] })),
+		...requestNodes(name, tool, approvals),
+	];
+	const connections: Connections = {
+		[GATE_NODES.trigger]: { main: [main(GATE_NODES.forget)] },
+		...(check
+			? {
+					[GATE_NODES.forget]: { main: [main(GATE_NODES.check)] },
+					[GATE_NODES.check]: { main: [main(GATE_NODES.call)] },
+					[GATE_NODES.call]: { main: [main(GATE_NODES.runnable)] },
+					[GATE_NODES.runnable]: { main: [main(GATE_NODES.isSecondCall), main(GATE_NODES.refusedSecondCall)] },
+					[GATE_NODES.refusedSecondCall]: { main: [main(GATE_NODES.lookUpRefused), main(GATE_NODES.notRunnable)] },
+					[GATE_NODES.lookUpRefused]: { main: [main(GATE_NODES.approvalRefuses)] },
+					[GATE_NODES.approvalRefuses]: { main: [main(GATE_NODES.why), main(GATE_NODES.notRunnable)] },
+				}
+			: { [GATE_NODES.forget]: { main: [main(GATE_NODES.call)] }, [GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] } }),
+		[GATE_NODES.isSecondCall]: { main: [main(GATE_NODES.claim), main(GATE_NODES.smallEnough)] },
+		[GATE_NODES.claim]: { main: [main(GATE_NODES.claimed)] },
+		[GATE_NODES.claimed]: { main: [main(tool.name), main(GATE_NODES.lookUp)] },
+		[GATE_NODES.lookUp]: { main: [main(GATE_NODES.why)] },
+		[GATE_NODES.why]: { main: [main(GATE_NODES.refusal)] },
+		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },
+		[GATE_NODES.findPending]: { main: [main(GATE_NODES.pending)] },
+		[GATE_NODES.pending]: { main: [main(GATE_NODES.alreadyRequested), main(GATE_NODES.takeLock)] },
+		[GATE_NODES.takeLock]: { main: [main(GATE_NODES.locked)] },
+		// Not taken: held (wait, look again, try again), or no row at all (a deployment fault no wait cures).
+		[GATE_NODES.locked]: { main: [main(GATE_NODES.findPendingLocked), main(GATE_NODES.lookUpLock)] },
+		[GATE_NODES.lookUpLock]: { main: [main(GATE_NODES.lockThere)] },
+		[GATE_NODES.lockThere]: { main: [main(GATE_NODES.tryAgain), main(GATE_NODES.noLock)] },
+		[GATE_NODES.tryAgain]: { main: [main(GATE_NODES.lockWait), main(GATE_NODES.lockBusy)] },
+		[GATE_NODES.lockWait]: { main: [main(GATE_NODES.findPending)] },
+		[GATE_NODES.findPendingLocked]: { main: [main(GATE_NODES.pendingLocked)] },
+		[GATE_NODES.pendingLocked]: { main: [main(GATE_NODES.releaseFound), main(GATE_NODES.recent)] },
+		[GATE_NODES.releaseFound]: { main: [main(GATE_NODES.requestedMeanwhile)] },
+		[GATE_NODES.recent]: { main: [main(GATE_NODES.underCap)] },
+		[GATE_NODES.underCap]: { main: [main(GATE_NODES.request), main(GATE_NODES.releaseOverCap)] },
+		[GATE_NODES.releaseOverCap]: { main: [main(GATE_NODES.overCap)] },
+		[GATE_NODES.request]: { main: [main(GATE_NODES.newId)] },
+		[GATE_NODES.newId]: { main: [main(GATE_NODES.newSecret)] },
+		[GATE_NODES.newSecret]: { main: [main(GATE_NODES.store)] },
+		[GATE_NODES.store]: { main: [main(GATE_NODES.releaseStored)] },
+		[GATE_NODES.releaseStored]: { main: [main(GATE_NODES.notify)] },
+		[GATE_NODES.notify]: { main: [main(GATE_NODES.required), main(GATE_NODES.forgetUnsent)] },
+		[GATE_NODES.forgetUnsent]: { main: [main(GATE_NODES.notSent)] },
+	};
+	return { name, nodes, connections, settings: gateSettings() };
+}

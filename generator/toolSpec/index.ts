@@ -1,2 +1,0 @@
-export * from './schema';
-export { defineConfig, defineTool, defineTools } from './define';

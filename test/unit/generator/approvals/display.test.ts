@@ -1,0 +1,113 @@
+/**
+ * What the person is shown of a requested call: the display expressions evaluated by n8n's own
+ * expression engine (n8n-workflow's `Expression`, the engine the editor runs and n8n's `legacy`
+ * one; the approvals e2e runs the same code in n8n's default engine).
+ */
+import { Expression } from 'n8n-workflow';
+
+import { argumentsText, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, SUMMARY_ARGUMENT_CAP, targetText } from '../../../../generator/approvals/display';
+import { safeExpression } from '../../../../generator/builders/nodeParts';
+
+function evaluate(body: string, json: Record<string, unknown>): string {
+	const value = new Expression('UTC').resolveSimpleParameterValue(safeExpression(body), { $json: json } as never);
+	return String(value);
+}
+
+const shownArguments = (args: Record<string, unknown>, cap = 0) => evaluate(argumentsText('$json.args_json', cap), { args_json: JSON.stringify(args) });
+/** The one argument's line and the finding lines under it. */
+const shown = (value: unknown) => shownArguments({ v: value }).split('\n');
+const findingsOf = (value: unknown) =>
+	shown(value)
+		.filter((line) => line.includes(FLAG))
+		.map((line) => Object.entries(FINDINGS).find(([, text]) => line.endsWith(text))?.[0]);
+
+describe('an argument as the person sees it', () => {
+	it.each([
+		// case, value, what the argument line shows, findings
+		['plain ASCII', 'restart', '"restart"', []],
+		['one space between words', 'see you now', '"see you now"', []],
+		['190 trailing spaces', 'restart' + ' '.repeat(190), `"restart${MARK_OPEN}190 spaces${MARK_CLOSE}"`, ['spaces']],
+		['one leading space', ' blog', `"${MARK_OPEN}1 space${MARK_CLOSE}blog"`, ['spaces']],
+		['two spaces inside', 'a  b', `"a${MARK_OPEN}2 spaces${MARK_CLOSE}b"`, ['spaces']],
+		['a tab', 'a\tb', `"a${MARK_OPEN}U+0009 tab${MARK_CLOSE}b"`, ['invisible']],
+		['a newline', 'blog\nweb', `"blog${MARK_OPEN}U+000A line feed${MARK_CLOSE}web"`, ['invisible']],
+		['a zero-width space', 'bl\u200Bog', `"bl${MARK_OPEN}U+200B zero-width space${MARK_CLOSE}og"`, ['invisible']],
+		['a zero-width joiner', 'a\u200Db', `"a${MARK_OPEN}U+200D zero-width joiner${MARK_CLOSE}b"`, ['invisible']],
+		['a right-to-left override', '\u202Egnp.exe', `"${MARK_OPEN}U+202E right-to-left override${MARK_CLOSE}gnp.exe"`, ['invisible']],
+		['a right-to-left isolate', 'a\u2067b', `"a${MARK_OPEN}U+2067 right-to-left isolate${MARK_CLOSE}b"`, ['invisible']],
+		['a no-break space', 'a\u00A0b', `"a${MARK_OPEN}U+00A0 no-break space${MARK_CLOSE}b"`, ['invisible']],
+		['a Hangul filler (blank, yet a letter)', 'a\u3164b', `"a${MARK_OPEN}U+3164${MARK_CLOSE}b"`, ['invisible']],
+		['a Cyrillic e among Latin letters', 'r\u0435start', `"r${MARK_OPEN}\u0435 U+0435 Cyrillic${MARK_CLOSE}start"`, ['mixed']],
+		['a Greek omicron among Latin letters', 'bl\u03BFg', `"bl${MARK_OPEN}\u03BF U+03BF Greek${MARK_CLOSE}g"`, ['mixed']],
+		['fullwidth letters', '\uFF42log', `"${MARK_OPEN}\uFF42 U+FF42 looks like b${MARK_CLOSE}log"`, ['compat']],
+		['only Cyrillic: readable, and said', '\u0418\u0432\u0430\u043D\u043E\u0432', '"\u0418\u0432\u0430\u043D\u043E\u0432"', ['foreign']],
+		['accented Latin is plain Latin', 'M\u00FCller', '"M\u00FCller"', []],
+		['the marks themselves cannot be typed in', `a${MARK_OPEN}190 spaces${MARK_CLOSE}`, `"a${MARK_OPEN}U+27E6${MARK_CLOSE}190 spaces${MARK_OPEN}U+27E7${MARK_CLOSE}"`, ['invisible']],
+		['quotes and backslashes escaped', 'a" b\\', '"a\\" b\\\\"', []],
+		['a number', 42, '42', []],
+		['null', null, 'null', []],
+		['an object, as JSON', { a: 'b\u200Bc' }, `{"a":"b${MARK_OPEN}U+200B zero-width space${MARK_CLOSE}c"}`, ['invisible']],
+	])('%s', (_case, value, line, findings) => {
+		expect(shown(value)[0]).toBe(`  v = ${line}`);
+		expect(findingsOf(value)).toEqual(findings);
+	});
+
+	it('several findings of one argument each get a line', () => {
+		expect(findingsOf('r\u0435start\u200B  ')).toEqual(['mixed', 'invisible', 'spaces']);
+	});
+
+	it('every argument on its own line, in order; none gives (none)', () => {
+		const lines = shownArguments({ action: 'restart', stack: 'blog' }).split('\n');
+		expect(lines).toEqual(['  action = "restart"', '  stack = "blog"']);
+		expect(shownArguments({})).toBe('  (none)');
+	});
+
+	it('a cap is per argument and says what it left out; no cap shows all', () => {
+		const long = 'x'.repeat(NOTIFICATION_ARGUMENT_CAP + 50);
+		const lines = shownArguments({ a: long, b: 'short' }, NOTIFICATION_ARGUMENT_CAP).split('\n');
+		expect(lines[0]).toBe(`  a = "${'x'.repeat(NOTIFICATION_ARGUMENT_CAP)}${MARK_OPEN}cut: 50 more of ${long.length} characters${MARK_CLOSE}"`);
+		expect(lines[1]).toBe('      the approval page shows this argument in full');
+		expect(lines[2]).toBe('  b = "short"');
+		expect(shownArguments({ a: long }, 0)).toBe(`  a = "${long}"`);
+	});
+
+	it('a cap never splits a mark', () => {
+		const value = 'x'.repeat(NOTIFICATION_ARGUMENT_CAP - 3) + '\u200B';
+		expect(shownArguments({ a: value }, NOTIFICATION_ARGUMENT_CAP).split('\n')[0]).toBe(`  a = "${'x'.repeat(NOTIFICATION_ARGUMENT_CAP - 3)}${MARK_OPEN}cut: 1 more of ${value.length} characters${MARK_CLOSE}"`);
+	});
+});
+
+describe('the target', () => {
+	const target = (json: Record<string, unknown>) => evaluate(targetText('$json.target_json'), json);
+
+	it.each([
+		['absent (no target read)', {}, '  not read'],
+		['empty', { target_json: '' }, '  not read'],
+		['broken JSON', { target_json: '{' }, '  not read'],
+		['null (a tool without a target)', { target_json: 'null' }, '  not read'],
+		['a Docker stack with its containers', { target_json: JSON.stringify({ stack: 'blog', containers: [{ name: 'blog-web-1', state: 'running' }] }) }, '  stack: "blog"\n  containers: [{"name":"blog-web-1","state":"running"}]'],
+		['an Odoo record', { target_json: JSON.stringify({ name: 'Big Deal ACME 1M', expected_revenue: 1000000 }) }, '  name: "Big Deal ACME 1M"\n  expected_revenue: 1000000'],
+		['a text', { target_json: JSON.stringify('running') }, '  "running"'],
+		['a look-alike in a record name', { target_json: JSON.stringify({ name: 'Big D\u0435al' }) }, `  name: "Big D${MARK_OPEN}\u0435 U+0435 Cyrillic${MARK_CLOSE}al"\n      ${FLAG} name: ${FINDINGS.mixed}`],
+	])('%s', (_case, json, text) => {
+		expect(target(json)).toBe(text);
+	});
+});
+
+describe('the one-line summary', () => {
+	const summary = (args: Record<string, unknown>) => evaluate(summaryText("'docker_manage'", 'JSON.parse($json.args_json)'), { args_json: JSON.stringify(args) });
+
+	it('names the tool and every argument, rendered', () => {
+		expect(summary({ action: 'restart' + ' '.repeat(190), stack: 'blog' })).toBe(`docker_manage(action="restart${MARK_OPEN}190 spaces${MARK_CLOSE}", stack="blog")`);
+	});
+
+	it('caps each argument, so a long one cannot push the next out of sight', () => {
+		const text = summary({ action: 'x'.repeat(500), stack: 'blog' });
+		expect(text).toContain(`${MARK_OPEN}cut: ${500 - SUMMARY_ARGUMENT_CAP} more of 500 characters${MARK_CLOSE}`);
+		expect(text.endsWith(', stack="blog")')).toBe(true);
+	});
+
+	it('holds no line break, whatever the arguments hold', () => {
+		expect(summary({ action: 'a\nb\r\u2028c' })).not.toMatch(/[\n\r\u2028]/);
+	});
+});

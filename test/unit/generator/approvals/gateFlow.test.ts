@@ -1,0 +1,443 @@
+/**
+ * A gate's check and limits as generated: the tool's own node checks every call before anything
+ * is stored or sent, the call is taken on as the node normalised it, and identical, too many or
+ * too large requests reach nobody. The gate's expressions are evaluated here as n8n would, on
+ * answers of the shape each node gives (the nodes' own answers are tested with the nodes).
+ */
+import { createHash } from 'node:crypto';
+
+import { recordNotFoundHint } from '../../../../core';
+
+import type { Workflow, WorkflowNode } from '../../../../generator/builders';
+import { GATE_NODES } from '../../../../generator/approvals/gate';
+import { LOCK_RETRY_SECONDS, LOCK_TRIES } from '../../../../generator/approvals/store';
+import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
+import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { generated } from '../fixtures';
+
+const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
+
+function gates(approvals: Record<string, unknown> = {}, more: Partial<HermesConfig> = {}) {
+	const config = parseConfig({ ...defaultConfig(), ...more, approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com', ...approvals } });
+	const files = generated(CATALOGUE, config);
+	return (tool: string) => files.byName(`hermes-approval-${tool.replace(/_/g, '-')}.json`).workflow as Workflow;
+}
+
+const nodeOf = (workflow: Workflow, name: string): WorkflowNode => {
+	const found = workflow.nodes.find((n) => n.name === name);
+	if (!found) throw new Error(`no node ${name} in ${workflow.name}`);
+	return found;
+};
+
+/** Node outputs an expression reads with `$('<node>')`: items of json. */
+type Outputs = Record<string, Array<Record<string, unknown>>>;
+
+/** Evaluates an n8n expression (`={{ body }}`) on `$json` and other nodes' outputs, as n8n would. */
+function evaluate(expression: unknown, json: Record<string, unknown>, outputs: Outputs = {}, run: { executionId?: string; runIndex?: number } = {}): unknown {
+	const text = String(expression);
+	expect(text.startsWith('={{ ') && text.endsWith(' }}')).toBe(true);
+	const $ = (name: string) => {
+		const items = (outputs[name] ?? [{}]).map((j) => ({ json: j }));
+		return { first: () => items[0], all: () => items };
+	};
+	const now = { toMillis: () => 1_000_000 };
+	const $execution = { id: run.executionId ?? '41' };
+	return new Function('$json', '$', '$now', '$execution', '$runIndex', `return (${text.slice(4, -3)})`)(json, $, now, $execution, run.runIndex ?? 0) as unknown;
+}
+
+/** n8n's `.hash()` on strings, for the args_hash expression. */
+beforeAll(() => {
+	Object.defineProperty(String.prototype, 'hash', {
+		configurable: true,
+		value(this: string) {
+			return createHash('sha256').update(String(this)).digest('hex');
+		},
+	});
+});
+afterAll(() => {
+	delete (String.prototype as unknown as Record<string, unknown>).hash;
+});
+
+const condition = (workflow: Workflow, name: string) =>
+	(nodeOf(workflow, name).parameters.conditions as { conditions: Array<{ leftValue: string }> }).conditions[0].leftValue;
+const fields = (workflow: Workflow, name: string) =>
+	Object.fromEntries((nodeOf(workflow, name).parameters.assignments as { assignments: Array<{ name: string; value: unknown }> }).assignments.map((a) => [a.name, a.value]));
+
+/** Evaluates every field of a Set node. */
+function setOutput(workflow: Workflow, name: string, json: Record<string, unknown>, outputs: Outputs): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(fields(workflow, name)).map(([key, value]) => [key, typeof value === 'string' && value.startsWith('=') ? evaluate(value, json, outputs) : value]));
+}
+
+const TRIGGER = GATE_NODES.trigger;
+
+describe('the check: the tool\'s own node, before anything is stored or sent', () => {
+	const native = gates();
+	const hermes = gates({}, { odooMode: 'hermes' });
+
+	it.each([
+		['docker_manage', native, 'n8n-nodes-hermes.hermesDocker', { checkOnly: true, allowedActions: 'start,stop,restart,update' }],
+		['crm_delete_lead', native, 'n8n-nodes-base.odoo', { operation: 'get', customResource: { value: 'crm.lead' }, options: { fieldsList: 'name,partner_id,stage_id,expected_revenue' } }],
+		['timesheet_delete', native, 'n8n-nodes-base.odoo', { operation: 'get', customResource: { value: 'account.analytic.line' }, options: { fieldsList: 'date,project_id,unit_amount,name' } }],
+		['crm_delete_lead', hermes, 'n8n-nodes-hermes.hermesOdoo', { operation: 'get', model: 'crm.lead', fieldsList: 'name,partner_id,stage_id,expected_revenue' }],
+		['timesheet_delete', hermes, 'n8n-nodes-hermes.hermesOdoo', { operation: 'get', model: 'account.analytic.line', fieldsList: 'date,project_id,unit_amount,name' }],
+	])('%s: the check is the %#th node kind %s, run once on the raw input', (tool, gate, type, parameters) => {
+		const check = nodeOf(gate(tool), GATE_NODES.check);
+		expect(check).toMatchObject({ type, executeOnce: true, parameters });
+		expect(JSON.stringify(check.parameters)).toContain(`$('${TRIGGER}').first().json.`);
+	});
+
+	it('the Docker check has the action node\'s own settings and allow-list, only Check Only and the raw call added', () => {
+		const gate = native('docker_manage');
+		const { checkOnly, agentCall, acceptedArguments, ...rest } = nodeOf(gate, GATE_NODES.check).parameters;
+		const action = nodeOf(gate, 'docker_manage').parameters;
+		expect(checkOnly).toBe(true);
+		// The check refuses an argument the tool does not take; the action after approval runs what the check passed.
+		expect([agentCall, acceptedArguments]).toEqual([`={{ $('${TRIGGER}').first().json.agent_call }}`, `={{ $('${TRIGGER}').first().json.accepted_arguments }}`]);
+		expect(action).not.toHaveProperty('agentCall');
+		expect(Object.keys(rest).sort()).toEqual(Object.keys(action).sort());
+		expect(rest.allowedActions).toBe(action.allowedActions);
+		expect(rest.protectedStacks).toBe(action.protectedStacks);
+	});
+
+	it.each<[string, (t: string) => Workflow, Record<string, unknown>, boolean]>([
+		['docker_manage', native, { success: true, checked: true, normalised: { operation: 'restart', stack: 'blog' } }, true],
+		['docker_manage', native, { success: false, error: '__BAD_ACTION__' }, false],
+		// A node without Check Only would have run the action: that is no check.
+		['docker_manage', native, { success: true, action: 'restart', stack: 'blog' }, false],
+		['crm_delete_lead', native, { id: 7, name: 'Big Deal' }, true],
+		['crm_delete_lead', native, {}, false],
+		['crm_delete_lead', native, { error: 'connect ECONNREFUSED' }, false],
+		['crm_delete_lead', hermes, { success: true, record: { id: 7 } }, true],
+		['crm_delete_lead', hermes, { success: false, error: '__NOT_FOUND__' }, false],
+	])('%s: can it run on %j? %s', (tool, gate, answer, runs) => {
+		expect(evaluate(condition(gate(tool), GATE_NODES.runnable), {}, { [GATE_NODES.check]: [answer] })).toBe(runs);
+	});
+
+	it('nothing follows a refused check: the answer is the tool\'s own, or for a second call its approval\'s refusal', () => {
+		const gate = native('docker_manage');
+		expect(gate.connections[GATE_NODES.runnable].main[1]).toEqual([{ node: GATE_NODES.refusedSecondCall, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.refusedSecondCall].main).toEqual([[{ node: GATE_NODES.lookUpRefused, type: 'main', index: 0 }], [{ node: GATE_NODES.notRunnable, type: 'main', index: 0 }]]);
+		expect(gate.connections[GATE_NODES.approvalRefuses].main).toEqual([[{ node: GATE_NODES.why, type: 'main', index: 0 }], [{ node: GATE_NODES.notRunnable, type: 'main', index: 0 }]]);
+		expect(gate.connections[GATE_NODES.notRunnable]).toBeUndefined();
+	});
+
+	const CALL = { tool: 'crm_delete_lead', args_hash: 'H', now: 1_000_000 };
+	it.each<[string, Record<string, unknown>, boolean]>([
+		['no such approval (one empty item)', {}, true],
+		['used (a replay after the record was deleted)', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'used', expires_at: 2_000_000 }, true],
+		['denied', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'denied', expires_at: 2_000_000 }, true],
+		['expired', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'approved', expires_at: 1_000_000 }, true],
+		['for other arguments', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'X', status: 'approved', expires_at: 2_000_000 }, true],
+		['for another tool', { approval_id: 'a', tool: 'timesheet_delete', args_hash: 'H', status: 'approved', expires_at: 2_000_000 }, true],
+		['usable for this call: the tool\'s refusal answers (its record went meanwhile)', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'approved', expires_at: 2_000_000 }, false],
+	])('a refused second call whose approval is %s: the approval answers: %s', (_case, row, approvalAnswers) => {
+		expect(evaluate(condition(native('crm_delete_lead'), GATE_NODES.approvalRefuses), row, { [GATE_NODES.call]: [CALL] })).toBe(approvalAnswers);
+	});
+
+	it.each<[string, (t: string) => Workflow, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
+		[
+			'docker_manage',
+			native,
+			{ success: false, error: '__PROTECTED__', hint: 'protected', retry: 'never_here' },
+			{ action: 'restart', stack: 'security-stack' },
+			{ success: false, error: '__PROTECTED__', hint: 'protected', retry: 'never_here' },
+		],
+		[
+			'docker_manage',
+			native,
+			{ success: false, error: '__UNAVAILABLE__', hint: 'down', retry: 'later', state: 'unreachable' },
+			{ action: 'restart', stack: 'blog' },
+			{ success: false, error: '__UNAVAILABLE__', hint: 'down', retry: 'later', state: 'unreachable' },
+		],
+		['crm_delete_lead', native, {}, { lead_id: 999 }, { success: false, error: '__NOT_FOUND__', hint: recordNotFoundHint('crm.lead', 999), retry: 'change_arguments' }],
+		['crm_delete_lead', native, { error: 'boom' }, { lead_id: 5 }, { success: false, error: '__UNAVAILABLE__', state: 'unreachable', hint: expect.stringContaining('Odoo could not be read'), retry: 'later' }],
+		[
+			'timesheet_delete',
+			hermes,
+			{ success: false, error: '__NOT_FOUND__', hint: recordNotFoundHint('account.analytic.line', 999), retry: 'change_arguments' },
+			{ line_id: 999 },
+			{ success: false, error: '__NOT_FOUND__', hint: recordNotFoundHint('account.analytic.line', 999), retry: 'change_arguments' },
+		],
+	])('%s refused: %j answers as the tool would', (tool, gate, answer, input, expected) => {
+		const refused = nodeOf(gate(tool), GATE_NODES.notRunnable);
+		expect(refused.parameters).toMatchObject({ mode: 'raw', includeOtherFields: false });
+		expect(JSON.parse(String(evaluate(refused.parameters.jsonOutput, {}, { [TRIGGER]: [input], [GATE_NODES.check]: [answer] })))).toEqual(expected);
+	});
+});
+
+describe('the call as the tool normalised it, and its target as read', () => {
+	const native = gates();
+	const hermes = gates({}, { odooMode: 'hermes' });
+	const call = (gate: Workflow, input: Record<string, unknown>, checked: Record<string, unknown>) =>
+		setOutput(gate, GATE_NODES.call, {}, { [TRIGGER]: [{ approval_id: '', ...input }], [GATE_NODES.check]: [checked] });
+
+	const BLOG = { stack: 'blog', containers: [{ name: 'blog-ghost-1', state: 'exited' }] };
+	const restart = { success: true, checked: true, normalised: { operation: 'restart', stack: 'blog' }, target: BLOG };
+
+	it.each([
+		['restart + 190 spaces', `restart${' '.repeat(190)}`],
+		['RESTART', 'RESTART'],
+		['restart', 'restart'],
+	])('docker_manage %s: stored, hashed and shown as {"action":"restart","stack":"blog"}', (_case, action) => {
+		const out = call(native('docker_manage'), { action, stack: 'blog' }, restart);
+		expect(out.args_json).toBe('{"action":"restart","stack":"blog"}');
+		expect(JSON.parse(String(out.target_json))).toEqual(BLOG);
+		expect(out.summary).toBe('docker_manage(action="restart", stack="blog")');
+		expect(out.args_hash).toBe(call(native('docker_manage'), { action: 'restart', stack: 'blog' }, restart).args_hash);
+	});
+
+	it('another normalised call has another hash', () => {
+		const gate = native('docker_manage');
+		const stop = { ...restart, normalised: { operation: 'stop', stack: 'blog' } };
+		expect(call(gate, { action: 'stop', stack: 'blog' }, stop).args_hash).not.toBe(call(gate, { action: 'restart', stack: 'blog' }, restart).args_hash);
+	});
+
+	it.each<[string, (t: string) => Workflow, Record<string, unknown>, Record<string, unknown>, string]>([
+		[
+			'crm_delete_lead',
+			native,
+			{ id: 7, name: 'Big Deal ACME 1M', partner_id: [2, 'ACME'], stage_id: [1, 'New'], expected_revenue: 1_000_000 },
+			{ name: 'Big Deal ACME 1M', partner: 'ACME', stage: 'New', expected_revenue: 1_000_000 },
+			'{"lead_id":7}',
+		],
+		[
+			'crm_delete_lead',
+			hermes,
+			{ success: true, record: { id: 7, name: 'Big Deal', partner_id: false, stage_id: [1, 'New'], expected_revenue: 0 } },
+			{ name: 'Big Deal', partner: null, stage: 'New', expected_revenue: 0 },
+			'{"lead_id":7}',
+		],
+		[
+			'timesheet_delete',
+			native,
+			{ id: 4, date: '2026-01-07', project_id: [1, 'Website'], unit_amount: 1.5, name: 'Review' },
+			{ date: '2026-01-07', project: 'Website', hours: 1.5, description: 'Review' },
+			'{"line_id":4}',
+		],
+	])('%s: the record read is the target; the id is the one Odoo returned', (tool, gate, read, target, args) => {
+		const idKey = tool === 'crm_delete_lead' ? 'lead_id' : 'line_id';
+		const out = call(gate(tool), { [idKey]: '7' }, read);
+		expect(JSON.parse(String(out.target_json))).toEqual(target);
+		expect(out.args_json).toBe(args);
+	});
+
+	it('the notification shows the arguments and the target', () => {
+		const text = String(nodeOf(native('docker_manage'), GATE_NODES.notify).parameters.text);
+		expect(text).toContain("$('New secret').first().json.args_json");
+		expect(text).toContain("$('New secret').first().json.target_json");
+	});
+
+	it('the request carries every field of the call to the store and the notification', () => {
+		const gate = native('crm_delete_lead');
+		const stored = (nodeOf(gate, GATE_NODES.store).parameters.columns as { value: Record<string, string> }).value;
+		expect(stored).toMatchObject({ args_json: '={{ $json.args_json }}', target_json: '={{ $json.target_json }}', requested_at: '={{ $json.now }}' });
+		expect(Object.keys(fields(gate, GATE_NODES.request))).toEqual(Object.keys(fields(gate, GATE_NODES.call)));
+	});
+
+	it('a call the tool refused keeps its arguments as sent, and no target', () => {
+		const out = call(native('crm_delete_lead'), { lead_id: 999 }, {});
+		expect([out.args_json, out.target_json]).toEqual(['{"lead_id":999}', 'null']);
+	});
+
+	it('a gateway tool whose node cannot check a call is gated without a check (its raw arguments)', () => {
+		const gate = gates({ tools: ['monitoring_query'] })('monitoring_query');
+		expect(gate.nodes.map((n) => n.name)).not.toContain(GATE_NODES.check);
+		expect(gate.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.call, type: 'main', index: 0 }]]);
+		expect(setOutput(gate, GATE_NODES.call, {}, { [TRIGGER]: [{ approval_id: '', query: 'up' }] }).target_json).toBe('null');
+	});
+
+	it('vault_write: checked by the vault node (Check Only), stored as the node normalised it, the note as it is now as target', () => {
+		const gate = gates({ tools: ['vault_write'] })('vault_write');
+		expect(nodeOf(gate, GATE_NODES.check)).toMatchObject({ type: 'n8n-nodes-hermes.hermesVault', executeOnce: true, parameters: { checkOnly: true, operation: 'write' } });
+		const target = { path: 'research/a.md', exists: true, contentHash: 'abcdefabcdef', bytes: 12 };
+		const checked = { success: true, checked: true, normalised: { operation: 'write', query: 'research/a.md', content: 'x', baseHash: 'abcdefabcdef' }, target };
+		const out = call(gate, { path: 'research/a.md', content: 'x', base_hash: 'ABCDEFABCDEF' }, checked);
+		expect(out.args_json).toBe('{"path":"research/a.md","content":"x","base_hash":"abcdefabcdef"}');
+		expect(JSON.parse(String(out.target_json))).toEqual(target);
+	});
+});
+
+describe('limits', () => {
+	const gate = gates({ requestsPerWindow: 3, windowMinutes: 30, maxArgsChars: 120 })('docker_manage');
+	const CALL = { tool: 'docker_manage', args_hash: 'H', now: 1_000_000 };
+	const row = (id: number, args_hash: string, status: string) => ({ id, approval_id: `a${id}`, args_hash, status, summary: `s${id}`, expires_at: 2_000_000 });
+
+	it.each<[string, Array<Record<string, unknown>>, boolean]>([
+		['no request yet (the read outputs one empty item)', [{}], true],
+		['2 other requests', [row(1, 'A', 'pending'), row(2, 'B', 'denied')], true],
+		['3 other requests: the cap', [row(1, 'A', 'pending'), row(2, 'B', 'denied'), row(3, 'C', 'used')], false],
+		['3 of this call racing, still pending: one request', [row(1, 'H', 'pending'), row(2, 'H', 'pending'), row(3, 'H', 'pending')], true],
+		['3 earlier requests of this call, decided: each counts', [row(1, 'H', 'denied'), row(2, 'H', 'denied'), row(3, 'H', 'used')], false],
+	])('under the cap of 3 with %s: %s', (_case, recent, under) => {
+		expect(evaluate(condition(gate, GATE_NODES.underCap), {}, { [GATE_NODES.call]: [CALL], [GATE_NODES.recent]: recent })).toBe(under);
+	});
+
+	it('counts the requests of this tool made within the window', () => {
+		const recent = nodeOf(gate, GATE_NODES.recent);
+		expect(recent).toMatchObject({ alwaysOutputData: true, parameters: { operation: 'get', returnAll: true } });
+		const conditions = (recent.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: string }> }).conditions;
+		expect(conditions.map((c) => [c.keyName, c.condition, evaluate(c.keyValue, {}, { [GATE_NODES.call]: [CALL] })])).toEqual([
+			['tool', 'eq', 'docker_manage'],
+			['requested_at', 'gt', 1_000_000 - 30 * 60_000],
+		]);
+		expect(nodeOf(gate, GATE_NODES.underCap).executeOnce).toBe(true);
+	});
+
+	it.each([
+		[120, true],
+		[121, false],
+	])('arguments of %s characters under a cap of 120: %s', (length, fits) => {
+		expect(evaluate(condition(gate, GATE_NODES.smallEnough), { args_json: 'x'.repeat(length) })).toBe(fits);
+	});
+
+	it('over a cap, nobody is asked: __UNAVAILABLE__ rate_limited (retry later), __TOO_LARGE__ (change the arguments)', () => {
+		expect(fields(gate, GATE_NODES.overCap)).toEqual({ success: false, error: '__UNAVAILABLE__', state: 'rate_limited', hint: expect.stringContaining('3 times in the last 30 minutes'), retry: 'later' });
+		expect(fields(gate, GATE_NODES.tooLarge)).toEqual({ success: false, error: '__TOO_LARGE__', hint: expect.stringContaining('120 characters'), retry: 'change_arguments' });
+		for (const refused of [GATE_NODES.overCap, GATE_NODES.tooLarge]) expect(gate.connections[refused]).toBeUndefined();
+	});
+
+	it('an identical pending request answers with its own id and notifies nobody', () => {
+		const find = nodeOf(gate, GATE_NODES.findPending);
+		const conditions = (find.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: string }> }).conditions;
+		expect(conditions.map((c) => [c.keyName, c.condition, c.keyValue.startsWith('=') ? evaluate(c.keyValue, {}, { [GATE_NODES.call]: [CALL] }) : c.keyValue])).toEqual([
+			['tool', 'eq', 'docker_manage'],
+			['args_hash', 'eq', 'H'],
+			['status', 'eq', 'pending'],
+			['expires_at', 'gt', 1_000_000],
+		]);
+		expect(gate.connections[GATE_NODES.pending].main[0]).toEqual([{ node: GATE_NODES.alreadyRequested, type: 'main', index: 0 }]);
+		expect(setOutput(gate, GATE_NODES.alreadyRequested, row(4, 'H', 'pending'), {})).toMatchObject({ error: '__APPROVAL_REQUIRED__', approval_id: 'a4', summary: 's4', retry: 'after_approval' });
+		expect(gate.connections[GATE_NODES.alreadyRequested]).toBeUndefined();
+		// Found before the lock: no lock is taken.
+		expect(gate.connections[GATE_NODES.pending].main[1]).toEqual([{ node: GATE_NODES.takeLock, type: 'main', index: 0 }]);
+	});
+
+	it('an identical pending request found under the lock (stored meanwhile): the lock is released, then its id answers', () => {
+		const find = nodeOf(gate, GATE_NODES.findPendingLocked).parameters;
+		expect(find).toEqual(nodeOf(gate, GATE_NODES.findPending).parameters);
+		expect(gate.connections[GATE_NODES.pendingLocked].main[0]).toEqual([{ node: GATE_NODES.releaseFound, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.releaseFound].main[0]).toEqual([{ node: GATE_NODES.requestedMeanwhile, type: 'main', index: 0 }]);
+		// The release outputs the lock row: the answer reads the request from the read before it.
+		const answered = setOutput(gate, GATE_NODES.requestedMeanwhile, { tool: 'docker_manage', holder: '' }, { [GATE_NODES.findPendingLocked]: [row(4, 'H', 'pending')] });
+		expect(answered).toMatchObject({ error: '__APPROVAL_REQUIRED__', approval_id: 'a4', summary: 's4' });
+	});
+});
+
+describe('the lock: one first call at a time per tool files a request', () => {
+	const gate = gates()('docker_manage');
+	const params = (name: string) => nodeOf(gate, name).parameters as { dataTableId: { value: string }; operation: string; filters: { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }; columns: { value: Record<string, unknown> } };
+	const at = (name: string, run: { executionId?: string } = {}) => {
+		const p = params(name);
+		const value = (v: unknown) => (typeof v === 'string' && v.startsWith('=') ? evaluate(v, {}, {}, run) : v);
+		return {
+			table: p.dataTableId.value,
+			operation: p.operation,
+			where: p.filters.conditions.map((c) => [c.keyName, c.condition, value(c.keyValue)]),
+			set: Object.fromEntries(Object.entries(p.columns?.value ?? {}).map(([k, v]) => [k, value(v)])),
+		};
+	};
+
+	it('is taken by one conditional update on the tool\'s row: free or lease ended -> this execution, for 10 s', () => {
+		expect(at(GATE_NODES.takeLock, { executionId: '41' })).toEqual({
+			table: 'hermes_approval_locks',
+			operation: 'update',
+			where: [['tool', 'eq', 'docker_manage'], ['held_until', 'lt', 1_000_000]],
+			set: { holder: '41', held_until: 1_000_000 + 10_000 },
+		});
+		expect(nodeOf(gate, GATE_NODES.takeLock).alwaysOutputData).toBe(true);
+	});
+
+	it.each<[string, Record<string, unknown>, boolean]>([
+		['the row it changed, held by this execution', { tool: 'docker_manage', holder: '41', held_until: 1_010_000 }, true],
+		['no row changed (the update outputs one empty item)', {}, false],
+		['a row held by another execution', { tool: 'docker_manage', holder: '40', held_until: 1_010_000 }, false],
+	])('Locked? on %s: %s', (_case, json, locked) => {
+		expect(evaluate(condition(gate, GATE_NODES.locked), json, {}, { executionId: '41' })).toBe(locked);
+	});
+
+	it.each<[number, boolean]>([
+		[0, true],
+		[LOCK_TRIES - 2, true],
+		[LOCK_TRIES - 1, false],
+	])(`a held row: try %s waits and tries again: %s (${LOCK_TRIES} tries in all)`, (runIndex, again) => {
+		expect(evaluate(condition(gate, GATE_NODES.tryAgain), {}, {}, { runIndex })).toBe(again);
+	});
+
+	it(`the wait is ${LOCK_RETRY_SECONDS} to ${2 * LOCK_RETRY_SECONDS} s, in the process, and leads back to the look for a pending request, then the update`, () => {
+		const wait = nodeOf(gate, GATE_NODES.lockWait);
+		expect(wait.type).toBe('n8n-nodes-base.wait');
+		expect(wait.parameters.unit).toBe('seconds');
+		for (let i = 0; i < 50; i++) {
+			const seconds = evaluate(wait.parameters.amount, {}) as number;
+			expect(seconds).toBeGreaterThanOrEqual(LOCK_RETRY_SECONDS);
+			expect(seconds).toBeLessThan(2 * LOCK_RETRY_SECONDS);
+		}
+		expect(gate.connections[GATE_NODES.tryAgain].main[0]).toEqual([{ node: GATE_NODES.lockWait, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.lockWait].main[0]).toEqual([{ node: GATE_NODES.findPending, type: 'main', index: 0 }]);
+	});
+
+	it('a row not taken is read: held -> wait and try again; no row -> misconfigured at once, retry never_here; nothing stored or sent', () => {
+		const next = (name: string, output = 0) => gate.connections[name].main[output][0].node;
+		expect(next(GATE_NODES.locked, 1)).toBe(GATE_NODES.lookUpLock);
+		expect(evaluate(condition(gate, GATE_NODES.lockThere), { id: 1, tool: 'docker_manage', holder: '40', held_until: 1_010_000 })).toBe(true);
+		expect(evaluate(condition(gate, GATE_NODES.lockThere), {})).toBe(false);
+		expect(next(GATE_NODES.lockThere, 0)).toBe(GATE_NODES.tryAgain);
+		expect(next(GATE_NODES.lockThere, 1)).toBe(GATE_NODES.noLock);
+		expect(fields(gate, GATE_NODES.noLock)).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('hermes-workflows push') });
+		expect(next(GATE_NODES.tryAgain, 1)).toBe(GATE_NODES.lockBusy);
+		expect(fields(gate, GATE_NODES.lockBusy)).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'timeout', retry: 'later' });
+		for (const answer of [GATE_NODES.noLock, GATE_NODES.lockBusy]) expect(gate.connections[answer]).toBeUndefined();
+	});
+
+	it.each([GATE_NODES.releaseFound, GATE_NODES.releaseOverCap, GATE_NODES.releaseStored])('%s frees only a row this execution holds', (name) => {
+		expect(at(name, { executionId: '41' })).toEqual({
+			table: 'hermes_approval_locks',
+			operation: 'update',
+			where: [['tool', 'eq', 'docker_manage'], ['holder', 'eq', '41']],
+			set: { holder: '', held_until: 0 },
+		});
+	});
+
+	it('every path that holds the lock releases it before it answers; the request is stored before the release', () => {
+		const next = (name: string, output = 0) => gate.connections[name].main[output][0].node;
+		expect(next(GATE_NODES.locked)).toBe(GATE_NODES.findPendingLocked);
+		expect(next(GATE_NODES.pendingLocked, 1)).toBe(GATE_NODES.recent);
+		expect(next(GATE_NODES.underCap, 1)).toBe(GATE_NODES.releaseOverCap);
+		expect(next(GATE_NODES.releaseOverCap)).toBe(GATE_NODES.overCap);
+		expect(next(GATE_NODES.store)).toBe(GATE_NODES.releaseStored);
+		expect(next(GATE_NODES.releaseStored)).toBe(GATE_NODES.notify);
+	});
+});
+
+describe('what reaches the store and the person', () => {
+	/** Every path of (node, output) steps from the trigger to `target`. */
+	function paths(workflow: Workflow, target: string): string[][] {
+		const found: string[][] = [];
+		const walk = (at: string, path: string[]) => {
+			if (at === target) return void found.push(path);
+			(workflow.connections[at]?.main ?? []).forEach((targets, output) => {
+				for (const next of targets) if (!path.some((step) => step.startsWith(`${next.node}#`))) walk(next.node, [...path, `${at}#${output}`]);
+			});
+		};
+		walk(GATE_NODES.trigger, []);
+		return found;
+	}
+
+	it.each([
+		['crm_delete_lead', gates()],
+		['timesheet_delete', gates({}, { odooMode: 'hermes' })],
+		['docker_manage', gates()],
+	])('%s: a request is stored and sent only for a first call that can run, is small enough, new and under the cap', (tool, gate) => {
+		const workflow = gate(tool);
+		for (const target of [GATE_NODES.store, GATE_NODES.notify]) {
+			const found = paths(workflow, target);
+			expect(found.length).toBe(1);
+			expect(found[0]).toEqual(
+				expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#1`, `${GATE_NODES.smallEnough}#0`, `${GATE_NODES.pending}#1`, `${GATE_NODES.pendingLocked}#1`, `${GATE_NODES.underCap}#0`]),
+			);
+		}
+		expect(paths(workflow, GATE_NODES.notify)[0]).toEqual(expect.arrayContaining([`${GATE_NODES.locked}#0`, `${GATE_NODES.releaseStored}#0`]));
+		// The action runs only on the claimed branch of a second call the tool could run.
+		expect(paths(workflow, tool)).toEqual([expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#0`, `${GATE_NODES.claimed}#0`])]);
+	});
+});

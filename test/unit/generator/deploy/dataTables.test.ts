@@ -1,0 +1,271 @@
+import { APPROVAL_COLUMNS, LOCK_COLUMNS } from '../../../../generator/approvals/store';
+import { defaultConfig, parseConfig } from '../../../../generator/config';
+import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { runCommand } from '../../../../generator/cli/run';
+import { DATA_TABLE_SCOPES, DataTableError, ensureDataTables, type DesiredDataTable } from '../../../../generator/deploy/dataTables';
+import { desiredDataTables, desiredWorkflows } from '../../../../generator/deploy/desired';
+import { detectDrift } from '../../../../generator/deploy/drift';
+import { pushWorkflows } from '../../../../generator/deploy/push';
+import { FakeN8n } from './fakeN8n';
+
+/** The approval store as push makes sure of it, against an n8n in memory. */
+const STORE: DesiredDataTable = { name: 'hermes_approvals', columns: APPROVAL_COLUMNS };
+const ALL = APPROVAL_COLUMNS.map((c) => c.name);
+
+async function ensure(n8n: FakeN8n, dryRun = false) {
+	const lines: string[] = [];
+	n8n.calls.length = 0;
+	const outcomes = await ensureDataTables(n8n.client, [STORE], { dryRun, log: (line) => lines.push(line) });
+	return { outcomes, lines, writes: [...n8n.writes] };
+}
+
+describe('desiredDataTables', () => {
+	const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
+	const config = (approvals?: Record<string, unknown>) => parseConfig({ ...defaultConfig(), ...(approvals ? { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com', ...approvals } } : {}) });
+	const sensitive = CATALOGUE.filter((t) => t.sensitive).map((t) => t.name);
+
+	it.each<[string, ReturnType<typeof config>, string[], string[]]>([
+		['no approvals section: none', config(), [], []],
+		['approvals: the store and its locks, a row per sensitive tool', config({}), ['hermes_approvals', 'hermes_approval_locks'], sensitive],
+		['a table name and a tool list: under that name, a row per listed tool', config({ table: 'ops_approvals', tools: ['docker_manage'] }), ['ops_approvals', 'hermes_approval_locks'], ['docker_manage']],
+	])('%s', (_label, cfg, names, lockRows) => {
+		const tables = desiredDataTables({ config: cfg, tools: CATALOGUE });
+		expect(tables.map((t) => t.name)).toEqual(names);
+		if (tables.length === 0) return;
+		expect(tables[0].columns).toBe(APPROVAL_COLUMNS);
+		expect(tables[0].seed).toBeUndefined();
+		expect(tables[1].columns).toBe(LOCK_COLUMNS);
+		expect(tables[1].seed).toEqual({ key: 'tool', rows: lockRows.map((tool) => ({ tool, holder: '', held_until: 0 })) });
+	});
+});
+
+describe('seed rows (the approval locks)', () => {
+	const LOCKS: DesiredDataTable = { name: 'hermes_approval_locks', columns: LOCK_COLUMNS, seed: { key: 'tool', rows: ['a', 'b'].map((tool) => ({ tool, holder: '', held_until: 0 })) } };
+	const run = async (n8n: FakeN8n, dryRun = false) => {
+		const lines: string[] = [];
+		n8n.calls.length = 0;
+		const outcomes = await ensureDataTables(n8n.client, [LOCKS], { dryRun, log: (line) => lines.push(line) });
+		return { outcomes, lines, writes: [...n8n.writes] };
+	};
+
+	it('a new table gets every row, in one POST after the table', async () => {
+		const n8n = new FakeN8n();
+		const { outcomes, lines, writes } = await run(n8n);
+		const [table] = [...n8n.tables.values()];
+		expect(writes).toEqual(['POST /data-tables', `POST /data-tables/${table.id}/rows`]);
+		expect(n8n.rows.get(table.id)!.map((r) => [r.tool, r.holder, r.held_until])).toEqual([['a', '', 0], ['b', '', 0]]);
+		expect(lines[1]).toBe('add     rows to data table hermes_approval_locks: tool=a, tool=b');
+		expect(outcomes[0].seeded).toEqual(['a', 'b']);
+	});
+
+	it.each<[string, Array<Record<string, unknown>>, string[]]>([
+		['no rows', [], ['a', 'b']],
+		['one of them (held: never changed)', [{ id: 1, tool: 'a', holder: '77', held_until: 5 }], ['b']],
+		['both, and a row of the user', [{ id: 1, tool: 'a', holder: '', held_until: 0 }, { id: 2, tool: 'b', holder: '', held_until: 0 }, { id: 3, tool: 'mine', holder: 'x', held_until: 1 }], []],
+	])('an existing table with %s: inserts only the missing rows %j', async (_label, present, added) => {
+		const n8n = new FakeN8n();
+		const table = n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		n8n.rows.set(table.id, structuredClone(present));
+		const { outcomes, writes } = await run(n8n);
+		expect(outcomes[0].seeded).toEqual(added);
+		expect(writes).toEqual(added.length > 0 ? [`POST /data-tables/${table.id}/rows`] : []);
+		expect(n8n.rows.get(table.id)!.slice(0, present.length)).toEqual(present);
+		expect(n8n.rows.get(table.id)!.slice(present.length).map((r) => r.tool)).toEqual(added);
+	});
+
+	it('--dry-run says which rows it would add and writes nothing', async () => {
+		const n8n = new FakeN8n();
+		n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		const { outcomes, lines, writes } = await run(n8n, true);
+		expect(writes).toEqual([]);
+		expect(lines).toContain('would add     rows to data table hermes_approval_locks: tool=a, tool=b');
+		expect(outcomes[0].seeded).toEqual(['a', 'b']);
+	});
+
+	it('a key without dataTableRow:create: a DataTableError that names the rows and the scopes', async () => {
+		const n8n = new FakeN8n({ missingScopes: ['dataTableRow:create'] });
+		n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		const failure = await run(n8n).catch((error: unknown) => error);
+		expect(failure).toBeInstanceOf(DataTableError);
+		expect((failure as DataTableError).message).toMatch(/lacks the rows tool=a, tool=b and n8n did not add them/);
+		expect((failure as DataTableError).hint).toMatch(/dataTableRow:read dataTableRow:create/);
+	});
+
+	it('diff reports the missing rows of an existing table', async () => {
+		const n8n = new FakeN8n();
+		const table = n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
+		n8n.rows.set(table.id, [{ id: 1, tool: 'a', holder: '', held_until: 0 }]);
+		const report = await detectDrift(n8n.client, [], [LOCKS]);
+		expect(report.dataTables).toEqual([`data table "hermes_approval_locks" (id ${table.id}) lacks the rows for b (push adds them)`]);
+		expect(n8n.writes).toEqual([]);
+	});
+});
+
+describe('ensureDataTables', () => {
+	it('missing: creates it with every column, one POST', async () => {
+		const n8n = new FakeN8n();
+		const { outcomes, lines, writes } = await ensure(n8n);
+		expect(writes).toEqual(['POST /data-tables']);
+		const [table] = [...n8n.tables.values()];
+		expect(table.columns.map((c) => [c.name, c.type])).toEqual(APPROVAL_COLUMNS.map((c) => [c.name, c.type]));
+		expect(lines).toEqual([`create  data table hermes_approvals (${APPROVAL_COLUMNS.length} columns) -> id ${table.id}`]);
+		expect(outcomes).toEqual([{ name: 'hermes_approvals', id: table.id, action: 'created', added: ALL, seeded: [] }]);
+	});
+
+	it('present with its columns (and a user column, and a table whose name is contained in its): unchanged, no write', async () => {
+		const n8n = new FakeN8n();
+		n8n.addTable('hermes', []);
+		const table = n8n.addTable('hermes_approvals', [...APPROVAL_COLUMNS, { name: 'note', type: 'string' }]);
+		const { outcomes, lines, writes } = await ensure(n8n);
+		expect(writes).toEqual([]);
+		expect(lines).toEqual([`unchanged data table hermes_approvals (id ${table.id})`]);
+		expect(outcomes[0].action).toBe('unchanged');
+		expect(n8n.tables.get(table.id)!.columns.map((c) => c.name)).toEqual([...ALL, 'note']);
+	});
+
+	it('missing columns: adds only those, the user columns stay', async () => {
+		const n8n = new FakeN8n();
+		const table = n8n.addTable('hermes_approvals', [{ name: 'mine', type: 'boolean' }, ...APPROVAL_COLUMNS.slice(0, 7)]);
+		const { lines, writes } = await ensure(n8n);
+		const missing = APPROVAL_COLUMNS.slice(7).map((c) => c.name);
+		expect(missing.slice(0, 3)).toEqual(['expires_at', 'decided_at', 'used_at']);
+		expect(writes).toEqual(missing.map(() => `POST /data-tables/${table.id}/columns`));
+		expect(lines).toEqual([`update  data table hermes_approvals (id ${table.id}): add columns ${missing.join(', ')}`]);
+		expect(n8n.tables.get(table.id)!.columns.map((c) => c.name)).toEqual(['mine', ...ALL]);
+	});
+
+	it.each<[string, (n8n: FakeN8n) => void]>([
+		['missing table', () => undefined],
+		['missing columns', (n8n) => void n8n.addTable('hermes_approvals', [])],
+		['present', (n8n) => void n8n.addTable('hermes_approvals', [...APPROVAL_COLUMNS])],
+	])('--dry-run (%s) makes only GETs', async (_label, seed) => {
+		const n8n = new FakeN8n();
+		seed(n8n);
+		const { writes, lines } = await ensure(n8n, true);
+		expect(writes).toEqual([]);
+		expect(lines.every((l) => l.startsWith('would ') || l.startsWith('unchanged '))).toBe(true);
+	});
+
+	it.each<[string, (n8n: FakeN8n) => void, string[], RegExp, RegExp]>([
+		[
+			'a column of the wrong type',
+			(n8n) => void n8n.addTable('hermes_approvals', [{ name: 'expires_at', type: 'date' }]),
+			[],
+			/has columns of the wrong type: "expires_at" is date, must be number; push never changes a column/,
+			/delete the table in n8n if its rows can go/,
+		],
+		[
+			'another table whose name contains it (n8n\'s node could take that one)',
+			(n8n) => {
+				n8n.addTable('hermes_approvals', [...APPROVAL_COLUMNS]);
+				n8n.addTable('hermes_approvals_old', []);
+			},
+			[],
+			/the data tables "hermes_approvals_old" \(id T\d+\) contain the name "hermes_approvals" in theirs; n8n's Data table node finds a table by a name it contains/,
+			/rename those tables in n8n .*or set approvals.table and approvals.lockTable/,
+		],
+		[
+			'the same name in capitals',
+			(n8n) => void n8n.addTable('HERMES_APPROVALS', []),
+			[],
+			/"HERMES_APPROVALS" \(id T\d+\) contain the name "hermes_approvals"/,
+			/rename those tables/,
+		],
+		[
+			'two tables of that exact name',
+			(n8n) => {
+				n8n.addTable('hermes_approvals', []);
+				n8n.addTable('hermes_approvals', []);
+			},
+			[],
+			/2 data tables are named "hermes_approvals"/,
+			/rename or delete the extra ones/,
+		],
+		[
+			'a key without dataTable:list',
+			() => undefined,
+			['dataTable:list'],
+			/the API key may not read or create the data table "hermes_approvals" .*GET .*data-tables.* answered 403/,
+			/dataTable:list dataTable:create dataTableColumn:create/,
+		],
+		[
+			'a key without dataTable:create',
+			() => undefined,
+			['dataTable:create'],
+			/the API key may not read or create the data table "hermes_approvals" .*POST .*answered 403/,
+			/dataTable:list dataTable:create dataTableColumn:create/,
+		],
+		[
+			'a key without dataTableColumn:create, columns missing',
+			(n8n) => void n8n.addTable('hermes_approvals', APPROVAL_COLUMNS.filter((c) => !['decided_at', 'used_at'].includes(c.name))),
+			['dataTableColumn:create'],
+			/lacks the columns decided_at, used_at and n8n did not add "decided_at"/,
+			/with the types decided_at: number, used_at: number, or give the key the scope dataTableColumn:create/,
+		],
+	])('%s: a DataTableError with a hint, nothing of the user changed', async (_label, seed, missingScopes, message, hint) => {
+		const n8n = new FakeN8n({ missingScopes });
+		seed(n8n);
+		const before = structuredClone([...n8n.tables.values()]);
+		const failure = await ensure(n8n).then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+		expect(failure).toBeInstanceOf(DataTableError);
+		expect((failure as DataTableError).message).toMatch(message);
+		expect((failure as DataTableError).hint).toMatch(hint);
+		expect([...n8n.tables.values()]).toEqual(before);
+	});
+});
+
+describe('push and diff with data tables', () => {
+	const generated = desiredWorkflows();
+
+	it('push makes sure of the table before it pushes any workflow; a second push writes nothing', async () => {
+		const n8n = new FakeN8n();
+		const lines: string[] = [];
+		const report = await pushWorkflows(n8n.client, generated, { dataTables: [STORE], log: (line) => lines.push(line) });
+		expect(n8n.writes[0]).toBe('POST /data-tables');
+		expect(report.dataTables.map((t) => t.action)).toEqual(['created']);
+		expect(lines.findIndex((l) => l.startsWith('create  data table'))).toBeLessThan(lines.findIndex((l) => l.startsWith('create  Hermes')));
+		n8n.calls.length = 0;
+		const again = await pushWorkflows(n8n.client, generated, { dataTables: [STORE], log: (line) => lines.push(line) });
+		expect(n8n.writes).toEqual([]);
+		expect(again.changed).toBe(false);
+	});
+
+	it('push stops on a refused table before writing any workflow', async () => {
+		const n8n = new FakeN8n({ missingScopes: ['dataTable:create'] });
+		await expect(pushWorkflows(n8n.client, generated, { dataTables: [STORE] })).rejects.toThrow(DataTableError);
+		expect(n8n.writes).toEqual(['POST /data-tables']);
+	});
+
+	it.each<[string, (n8n: FakeN8n) => void, string[]]>([
+		['table present', (n8n) => void n8n.addTable('hermes_approvals', [...APPROVAL_COLUMNS]), []],
+		['table missing', () => undefined, ['data table "hermes_approvals" is not in n8n (push creates it)']],
+		[
+			'columns missing',
+			(n8n) => void n8n.addTable('hermes_approvals', APPROVAL_COLUMNS.filter((c) => c.name !== 'used_at')),
+			[expect.stringMatching(/data table "hermes_approvals" \(id T\d+\) lacks the columns used_at \(push adds them\)/) as unknown as string],
+		],
+		['a column of the wrong type', (n8n) => void n8n.addTable('hermes_approvals', [{ name: 'status', type: 'number' }]), [expect.stringMatching(/wrong type/) as unknown as string]],
+	])('diff: %s', async (_label, seed, findings) => {
+		const n8n = new FakeN8n();
+		await pushWorkflows(n8n.client, generated);
+		seed(n8n);
+		n8n.calls.length = 0;
+		const report = await detectDrift(n8n.client, generated, [STORE]);
+		expect(report.dataTables).toEqual(findings);
+		expect(report.inSync).toBe(findings.length === 0);
+		expect(n8n.writes).toEqual([]);
+	});
+
+	it('a DataTableError leaves a command as one error line and one hint line, exit 2', async () => {
+		const err: string[] = [];
+		const io = { stdout: () => undefined, stderr: (t: string) => err.push(t), env: {} };
+		const code = await runCommand(io, undefined, () => {
+			throw new DataTableError('the API key may not read or create the data table "t"', `give the key the scopes ${DATA_TABLE_SCOPES}`);
+		});
+		expect(code).toBe(2);
+		expect(err.join('')).toBe(`error: the API key may not read or create the data table "t"\nhint: give the key the scopes ${DATA_TABLE_SCOPES}\n`);
+	});
+});

@@ -1,0 +1,150 @@
+/**
+ * The generator in both Odoo modes: `hermes` swaps the 23 Odoo tools' nodes for the Hermes Odoo
+ * node's tool variant and changes nothing else; the agent sees the same tools/list; the node's
+ * parameters are the contract's; a gated Odoo tool's gate runs the Hermes node.
+ */
+import { AGENT_ARGUMENTS } from '../../../../core/agentArguments';
+import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_DOMAIN_OPERATORS } from '../../../../core';
+
+import { buildMcpWorkflow, type Workflow, type WorkflowNode } from '../../../../generator/builders';
+import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
+import { lintWorkflow } from '../../../../generator/lint';
+import { toolSchemaChanges, toolSchemaOf } from '../../../../generator/deploy/toolSchema';
+import { FILTER_OPERATORS, type ToolSpec } from '../../../../generator/toolSpec/schema';
+import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { generated } from '../fixtures';
+import { n8nToolJsonSchema } from '../builders/n8nToolSchema';
+import { sentCall } from '../../../../generator/builders/agentArguments';
+
+const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
+const native = generated(CATALOGUE, config());
+const hermes = generated(CATALOGUE, config({ odooMode: 'hermes' }));
+const node = (workflow: Workflow, name: string): WorkflowNode => workflow.nodes.find((n) => n.name === name)!;
+const spec = (name: string): ToolSpec => CATALOGUE.find((t) => t.name === name)!;
+const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
+const { params } = HERMES_ODOO;
+
+describe('odooMode', () => {
+	it('defaults to native, and refuses other values', () => {
+		expect(config().odooMode).toBe('native');
+		expect(() => config({ odooMode: 'fast' })).toThrow(/odooMode/);
+	});
+
+	it('hermes: the same files, the same node count and names; only the Odoo tools change, to the Hermes Odoo tool variant', () => {
+		expect(hermes.files.map((f) => f.file)).toEqual(native.files.map((f) => f.file));
+		expect(hermes.main.nodes.map((n) => n.name)).toEqual(native.main.nodes.map((n) => n.name));
+		expect(hermes.main.connections).toEqual(native.main.connections);
+		const changed = hermes.main.nodes.filter((n, i) => JSON.stringify(n) !== JSON.stringify(native.main.nodes[i]));
+		expect(changed.map((n) => n.name)).toEqual(ODOO_TOOLS);
+		for (const n of changed) expect(n).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}Tool`, typeVersion: HERMES_ODOO.typeVersion });
+		expect(hermes.manifest).toEqual(native.manifest);
+	});
+
+	it('switching modes is no tool schema change for push, and n8n serves the same JSON schema for each Odoo tool', () => {
+		expect(toolSchemaChanges(toolSchemaOf(native.main), toolSchemaOf(hermes.main))).toEqual([]);
+		for (const tool of ODOO_TOOLS) expect([tool, n8nToolJsonSchema(node(hermes.main, tool))]).toEqual([tool, n8nToolJsonSchema(node(native.main, tool))]);
+	});
+
+	it('hermes: the tool description as written, and the Hermes twin of the config credential under its name', () => {
+		for (const tool of ODOO_TOOLS) {
+			expect(node(hermes.main, tool)).toMatchObject({
+				parameters: { descriptionType: 'manual', toolDescription: spec(tool).description, authentication: 'odooApi' },
+				credentials: { hermesOdooApi: { name: 'Odoo' } },
+			});
+		}
+		const json2 = buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, config({ odooMode: 'hermes', odooCredentialType: 'odooApiKeyApi', nodeTypePrefix: 'CUSTOM' }));
+		expect(node(json2, 'odoo_get_task')).toMatchObject({
+			type: 'CUSTOM.hermesOdooTool',
+			parameters: { authentication: 'odooApiKeyApi' },
+			credentials: { [HERMES_ODOO_CREDENTIALS.odooApiKeyApi]: { name: 'Odoo' } },
+		});
+	});
+
+	it('hermes: every parameter it sets is one the node has (the contract and the agent-arguments check name them)', () => {
+		const known = new Set([...Object.values(params), ...Object.values(AGENT_ARGUMENTS.params), 'descriptionType', 'toolDescription']);
+		for (const tool of ODOO_TOOLS) for (const key of Object.keys(node(hermes.main, tool).parameters)) expect([tool, key, known.has(key)]).toEqual([tool, key, true]);
+	});
+
+	const PARAMETERS: Array<[string, Record<string, unknown>]> = [
+		[
+			'timesheet_report',
+			{
+				operation: 'getAll',
+				model: 'account.analytic.line',
+				fieldsList: 'id,date,name,unit_amount,project_id,task_id,employee_id',
+				filters: {
+					filter: [
+						{ field: 'project_id', operator: 'notEqual', value: '={{ false }}' },
+						{ field: 'date', operator: 'greaterOrEqual', value: "={{ $fromAI('date_from', 'First day to include, as YYYY-MM-DD', 'string') }}" },
+					],
+				},
+				returnAll: false,
+				limit: "={{ $fromAI('limit', 'Maximum number of lines to return', 'number', 200) }}",
+			},
+		],
+		['odoo_get_task', { operation: 'get', model: 'project.task', recordId: expect.stringMatching(/^=\{\{ \$fromAI\('task_id', /) }],
+		[
+			'crm_update_lead',
+			{
+				operation: 'update',
+				allowedFields: 'name,partner_name,email_from,phone,expected_revenue,probability,date_deadline,description',
+				fieldsToWrite: { field: [{ name: expect.stringMatching(/^=\{\{ \$fromAI\('field', /), value: expect.stringMatching(/^=\{\{ \$fromAI\('value', /) }] },
+			},
+		],
+		['timesheet_log_hours', { operation: 'create', fieldsToWrite: { field: expect.arrayContaining([{ name: 'date', value: expect.stringContaining("|| $today.toFormat('yyyy-MM-dd')") }]) } }],
+		['crm_delete_lead', { operation: 'delete', model: 'crm.lead', recordId: expect.stringContaining("$fromAI('lead_id'") }],
+	];
+	it.each(PARAMETERS)('hermes: %s', (tool, expected) => {
+		const parameters = node(hermes.main, tool).parameters;
+		expect(parameters).toMatchObject(expected);
+		// The node enforces the allowed fields: the field reaches it as the agent sent it.
+		expect(JSON.stringify(parameters)).not.toContain('refused_field_');
+	});
+
+	it('hermes: a fixed write has no allowed-fields list; a tool without a limit returns all', () => {
+		expect(node(hermes.main, 'crm_move_stage').parameters).not.toHaveProperty(params.allowedFields);
+		const unlimited = { ...spec('crm_list_stages'), parameters: [{ key: 'x', type: 'string' as const, description: 'unused', required: false, default: '' }] };
+		unlimited.target = { ...unlimited.target, limitParam: undefined, filters: [{ field: 'name', operator: 'ilike', param: 'x' }] } as ToolSpec['target'];
+		const built = buildMcpWorkflow({ name: 'W', path: 'p', tools: [unlimited] }, config({ odooMode: 'hermes' }));
+		expect(node(built, 'crm_list_stages').parameters).toMatchObject({ returnAll: true });
+		expect(node(built, 'crm_list_stages').parameters).not.toHaveProperty('limit');
+	});
+
+	it("every catalogue filter operator is one the node knows", () => {
+		expect([...FILTER_OPERATORS].sort()).toEqual(Object.keys(ODOO_DOMAIN_OPERATORS).sort());
+	});
+
+	it('hermes: the linter finds what it finds in native mode (the ungated sensitive tools, nothing else)', () => {
+		const findings = (files: typeof native) => lintWorkflow(files.main, { file: 'hermes-mcp-tools.json', manifest: files.manifest }).map((f) => `${f.code} ${f.message}`);
+		expect(findings(hermes)).toEqual(findings(native));
+		expect(findings(hermes).map((f) => f.split(' ')[0])).toEqual(CATALOGUE.filter((t) => t.sensitive).map(() => 'HMT017'));
+	});
+});
+
+describe('a gated Odoo tool in hermes mode', () => {
+	const approvals = { channel: { type: 'email', credential: 'SMTP', from: 'hermes@example.com', to: ['boss@example.com'] }, publicUrl: 'https://n8n.example.com' };
+	const gatedNative = generated(CATALOGUE, config({ approvals }));
+	const gatedHermes = generated(CATALOGUE, config({ approvals, odooMode: 'hermes' }));
+	const gate = (files: typeof gatedNative) => files.files.find((f) => f.file.includes('crm-delete-lead') || f.file.includes('crm_delete_lead'))?.workflow;
+
+	it('keeps its gate; the gate runs the Hermes Odoo node, with the inputs as the native gate reads them', () => {
+		expect(gatedHermes.files.map((f) => f.file)).toEqual(gatedNative.files.map((f) => f.file));
+		const nativeNode = gate(gatedNative)?.nodes.find((n) => n.name === 'crm_delete_lead');
+		const hermesNode = gate(gatedHermes)?.nodes.find((n) => n.name === 'crm_delete_lead');
+		expect(nativeNode?.type).toBe('n8n-nodes-base.odoo');
+		expect(hermesNode).toMatchObject({
+			type: `n8n-nodes-hermes.${HERMES_ODOO.type}`,
+			typeVersion: HERMES_ODOO.typeVersion,
+			parameters: { operation: 'delete', model: 'crm.lead', recordId: expect.stringContaining('lead_id') },
+			credentials: { hermesOdooApi: { name: 'Odoo' } },
+		});
+		expect(hermesNode?.parameters.recordId).not.toContain('$fromAI');
+		// The same tool node, but in hermes mode the gate's check can refuse an argument the tool does not take: it gets the raw call.
+		const { workflowInputs: hermesInputs, ...hermesRest } = node(gatedHermes.main, 'crm_delete_lead').parameters as { workflowInputs: { value: object } };
+		const { workflowInputs: nativeInputs, ...nativeRest } = node(gatedNative.main, 'crm_delete_lead').parameters as { workflowInputs: { value: object } };
+		expect(hermesRest).toEqual(nativeRest);
+		expect(hermesInputs.value).toEqual({ ...nativeInputs.value, [AGENT_ARGUMENTS.inputs.sent]: sentCall('crm_delete_lead'), [AGENT_ARGUMENTS.inputs.accepted]: 'approval_id, lead_id' });
+		expect(gate(gatedHermes)?.nodes.find((n) => n.name === 'Check call')?.parameters).toMatchObject({ agentCall: expect.stringContaining('agent_call'), acceptedArguments: expect.stringContaining('accepted_arguments') });
+		expect(gate(gatedNative)?.nodes.find((n) => n.name === 'Check call')?.parameters).not.toHaveProperty('agentCall');
+	});
+});

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { HermesMonitoring } from '../../../../nodes/HermesMonitoring/HermesMonitoring.node';
+import { HermesVault } from '../../../../nodes/HermesVault/HermesVault.node';
+import { remoteHost } from '../../../../nodes/shared/remoteRunner';
+import { executeNode } from '../../../harness/executeNode';
+
+// No credentials are given to these nodes: input that validation refuses must be answered
+// without reading the credential (a missing one would make executeNode's context throw).
+test.each([
+	['vault write to a traversal path', new HermesVault(), { operation: 'write', path: '../x.md', content: 'x' }, '__BAD_PATH__'],
+	['vault read without .md', new HermesVault(), { operation: 'read', path: 'notes.txt' }, '__BAD_PATH__'],
+	['vault unknown operation', new HermesVault(), { operation: 'delete', path: 'inbox/x.md' }, '__BAD_ARGUMENT__'],
+	['monitoring empty PromQL', new HermesMonitoring(), { operation: 'query', promql: '   ' }, '__EMPTY_QUERY__'],
+])('%s is answered without reading the SSH credential', async (_label, node, parameters, marker) => {
+	const [out] = await executeNode(node, { parameters });
+	expect(out).toEqual([{ json: expect.objectContaining({ success: false, error: marker }), pairedItem: { item: 0 } }]);
+});
+
+test('the credential is read on the first command, not when the runner is made', async () => {
+	const getCredentials = jest.fn(async () => ({ host: '127.0.0.1', port: 'not a port', username: 'u' }));
+	const { run } = remoteHost({ getCredentials } as unknown as IExecuteFunctions);
+	expect(getCredentials).not.toHaveBeenCalled();
+	// A malformed credential is a transport 'config' fault, raised before any connection is tried.
+	await expect(run({ script: 'true', timeoutSeconds: 1, readOnly: true })).rejects.toMatchObject({ name: 'TransportError', kind: 'config' });
+	expect(getCredentials).toHaveBeenCalledTimes(1);
+});
