@@ -29,12 +29,15 @@ beforeAll(() => {
 });
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
-test('holds the built nodes and credential, LICENSE, README and package.json, nothing else', () => {
-	const outside = files.filter((file) => !/^package\/(dist\/(nodes|credentials)\/|LICENSE$|README\.md$|package\.json$)/.test(file));
+test('holds the built nodes, credentials and core, LICENSE, README and package.json, nothing else', () => {
+	const outside = files.filter((file) => !/^package\/(dist\/(core|nodes|credentials)\/|LICENSE$|README\.md$|package\.json$)/.test(file));
 	expect(outside).toEqual([]);
 	expect(files).toContain('package/LICENSE');
 	expect(files).toContain('package/dist/nodes/HermesVault/HermesVault.node.js');
 	expect(files).toContain('package/dist/credentials/HermesSshApi.credentials.js');
+	// Tools that check workflows import the contracts with their types; the nodes' own files need none.
+	expect(files).toContain('package/dist/core/index.d.ts');
+	expect(files.filter((file) => /^package\/dist\/(nodes|credentials)\/.*\.d\.ts$/.test(file))).toEqual([]);
 	expect(files.filter((file) => /tsbuildinfo|generator|catalogue/.test(file))).toEqual([]);
 });
 
