@@ -1,8 +1,8 @@
 import { configWithoutCloudSupport } from '@n8n/node-cli/eslint';
 
-// The gateway nodes need `ssh2` at runtime, so this package targets self-hosted n8n
-// (see README, "Lint"): the cloud-only rules and strict mode are off, every other rule holds
-// for nodes/ and credentials/.
+// The gateway nodes need `ssh2` at runtime, so this package targets self-hosted n8n (see
+// CONTRIBUTING.md, "Repository lint"): the cloud-only rules and strict mode are off, every other
+// rule holds for nodes/ and credentials/.
 export default [
 	// The CLI package's manifest is not an n8n package's: the n8n package.json rules do not apply.
 	{ ignores: ['generator/dist/**', 'generator/templates/**', 'generator/package.json'] },
