@@ -9,6 +9,7 @@ const moduleNameMapper = {
 const base = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'], modulePathIgnorePatterns, moduleNameMapper };
 
 module.exports = {
+	testSequencer: '<rootDir>/test/harness/e2eFirstSequencer.js',
 	projects: [
 		{ ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },

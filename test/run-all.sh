@@ -12,4 +12,14 @@ bash test/setup/install-n8n.sh 2.20.12 # the routing proof's n8n (queue mode), c
 bash test/setup/install-n8n.sh 1.123.81 # the newest n8n 1.x, for test/e2e/mcpTools1x.test.ts, cached likewise
 bash test/setup/install-scanner.sh # n8n's community-package scanner, cached likewise
 npx tsc -p tsconfig.test.json
-npx jest --selectProjects unit integration e2e "$@"
+# Two workers on CI's 2 cores: an e2e file spends much of its time waiting on n8n, sshd or a
+# browser, which the other worker's file uses (every harness service takes a free port). The demo
+# runs (test/e2e/demoRuns.test.ts) rebuild dist/ and generator/dist/, so first everything that
+# packs or runs the build, then the demo runs beside the unit and integration tests of the sources.
+demo_runs='/test/e2e/demoRuns[.]test[.]ts$'
+status=0
+npx jest --selectProjects integration e2e --maxWorkers=2 --passWithNoTests \
+	--testPathIgnorePatterns="($demo_runs|/test/integration/(?!package/))" "$@" || status=$?
+npx jest --selectProjects unit integration e2e --maxWorkers=2 --passWithNoTests \
+	--testPathIgnorePatterns="(/test/e2e/(?!demoRuns[.]test[.]ts$)|/test/integration/package/)" "$@" || status=$?
+exit "$status"

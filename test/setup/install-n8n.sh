@@ -101,8 +101,22 @@ else
 fi
 
 sqlite_ok() { (cd "$N8N_DIR" && "$NODE_BIN" -e "require('sqlite3')" >/dev/null 2>&1); }
+sqlite_version() { "$NODE_BIN" -p "require('$1/package.json').version" 2>/dev/null; }
+# The n8n versions pin the same sqlite3 and all run on Node 24: the binding another version
+# compiled loads here too (checked), which saves compiling it again.
+reuse_sqlite() {
+	local own="$N8N_DIR/node_modules/sqlite3" other binding
+	for other in "$CACHE"/n8n-*/node_modules/sqlite3; do
+		binding="$other/build/Release/node_sqlite3.node"
+		[ "$other" != "$own" ] && [ -f "$binding" ] && [ "$(sqlite_version "$other")" = "$(sqlite_version "$own")" ] || continue
+		mkdir -p "$own/build/Release" && cp "$binding" "$own/build/Release/" && sqlite_ok && { log "sqlite3 loads with the binding compiled for $(basename "$(dirname "$(dirname "$other")")")"; return 0; }
+	done
+	return 1
+}
 if sqlite_ok; then
 	log "sqlite3 loads under Node $NODE_MAJOR"
+elif reuse_sqlite; then
+	:
 else
 	log "compiling sqlite3 for Node $NODE_MAJOR (about a minute)"
 	(cd "$N8N_DIR" && npm rebuild sqlite3 --ignore-scripts=false)

@@ -129,7 +129,8 @@ const first = (answer: ToolAnswer): Record<string, unknown> => {
 	return (value ?? {}) as Record<string, unknown>;
 };
 
-export function describeApprovals(engine: Engine, channelKind: ChannelKind, odooMode: OdooMode = 'native'): void {
+/** `lease`: an n8n to use instead of booting one for `engine` (helpers/sharedN8n.ts); the stack's stop empties it. */
+export function describeApprovals(engine: Engine, channelKind: ChannelKind, odooMode: OdooMode = 'native', lease?: () => Promise<N8nHandle>): void {
 	jest.setTimeout(180_000);
 
 	let stack: HermesStack;
@@ -167,6 +168,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
 		({ stack, mcp, stop: stopAll } = await startStackWithClient({
 			...queue,
+			...(lease ? { startN8n: lease } : {}),
 			odooMode,
 			beforePush: async (n8n) => {
 				proxy = await startAccessLogProxy(webhookBase(n8n));

@@ -4,8 +4,9 @@
  * `Hermes MCP Tools` endpoint as an agent does. Real parts: n8n, OpenSSH sshd, the git vault
  * with its bare remote, Prometheus. Stand-ins (none can run here): Odoo (JSON-RPC and JSON-2 on an
  * in-memory store, checked against real Odoo 18 and 19 recordings), the docker command, the content pipeline (a workflow posting to a recorder).
- * See stack.ts. The same suite runs for each gateway mode, one n8n boot per mode (one test file
- * each), so every assertion holds whether a gateway tool calls a sub-workflow or is the node itself.
+ * See stack.ts. The same suite runs for each gateway mode, Odoo mode and engine (regularMode.test.ts
+ * and queueMode.test.ts run them one after another on one n8n per engine), so every assertion
+ * holds whether a gateway tool calls a sub-workflow or is the node itself.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -19,7 +20,7 @@ import { parse as parseYaml } from 'yaml';
 
 import { callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
-import { startN8n } from '../../harness/n8n';
+import { startN8n, type N8nHandle } from '../../harness/n8n';
 import { startQueueN8n } from '../../harness/queue/stack';
 import { REPO_ROOT } from './repoRoot';
 import { credentialData, startStackWithClient, type HermesStack } from './stack';
@@ -45,7 +46,8 @@ export interface SuiteN8n {
 	line: N8nVersion;
 }
 
-export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', odooMode: OdooMode = 'native', n8n?: SuiteN8n): void {
+/** `lease`: an n8n to use instead of booting one for `engine` (helpers/sharedN8n.ts); the stack's stop empties it. */
+export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', odooMode: OdooMode = 'native', n8n?: SuiteN8n, lease?: () => Promise<N8nHandle>): void {
 	jest.setTimeout(180_000);
 	const hermesOdoo = odooMode === 'hermes';
 	const invalidCases = hermesOdoo ? [...INVALID_CASES, ...HERMES_ODOO_INVALID_CASES] : INVALID_CASES;
@@ -58,7 +60,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true, ...(n8n ? { version: n8n.version } : {}) }) } : {};
 		const other = n8n && engine === 'regular' ? { startN8n: () => startN8n({ repoRoot: REPO_ROOT, version: n8n.version }) } : {};
 		const line = n8n ? { config: { n8nVersion: n8n.line } } : {};
-		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, odooMode, ...queue, ...other, ...line }));
+		const leased = lease ? { startN8n: lease } : {};
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, odooMode, ...queue, ...other, ...line, ...leased }));
 	}, 420_000);
 
 	afterAll(async () => {

@@ -92,7 +92,11 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	}
 }
 
-/** SIGTERM, up to 20 s for n8n's graceful shutdown, then SIGKILL of the group. */
+/**
+ * SIGTERM, up to 3 s for n8n's graceful shutdown, then SIGKILL of the group. A test's n8n and its
+ * database are thrown away: waiting out an execution n8n still counts as active (an open MCP
+ * session, a call no worker took) would only hold the run.
+ */
 export async function stopChild(child: ChildProcess): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) {
 		signalGroup(child, 'SIGKILL'); // a runner may outlive its parent
@@ -103,7 +107,7 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 	let timer: NodeJS.Timeout | undefined;
 	const timedOut = await Promise.race([
 		exited.then(() => false),
-		new Promise<boolean>((done) => (timer = setTimeout(() => done(true), 20_000))),
+		new Promise<boolean>((done) => (timer = setTimeout(() => done(true), 3_000))),
 	]);
 	clearTimeout(timer);
 	signalGroup(child, 'SIGKILL');
