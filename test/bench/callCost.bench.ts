@@ -18,7 +18,7 @@ import { HermesDocker } from '../../nodes/HermesDocker/HermesDocker.node';
 import { HermesMonitoring } from '../../nodes/HermesMonitoring/HermesMonitoring.node';
 import { HermesVault } from '../../nodes/HermesVault/HermesVault.node';
 import { closeAllConnections } from '../../nodes/shared/transport';
-import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
+import type { INodeType } from 'n8n-workflow';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { executeNode } from '../harness/executeNode';
 import { runCli } from '../e2e/helpers/cli';
@@ -48,7 +48,7 @@ interface ToolWay {
 	/** Arguments of call number `i` (vault_write writes a new note each time). */
 	args(i: number, way: string): Record<string, unknown>;
 	/** The same operation run by the node itself, without n8n. */
-	node: INodeType | IVersionedNodeType;
+	node: INodeType;
 	parameters(stack: HermesStack, i: number): Record<string, unknown>;
 	/** Content has no SSH: its node only validates, then the sub-workflow calls the pipeline. */
 	ssh: boolean;

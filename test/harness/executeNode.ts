@@ -5,18 +5,15 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeType,
-	IVersionedNodeType,
 } from 'n8n-workflow';
 
 /**
  * Runs a node's real `execute()` the way n8n calls it, with parameters resolved per item.
  * Parameters may be plain values or functions of the item (to mimic expressions such as
  * `{{ $json.path }}`), and default to the node description's defaults, so a test sets only
- * what it cares about. Credentials are passed as their decrypted data. A versioned node runs
- * its default version unless `version` names another (a saved workflow keeps its version).
+ * what it cares about. Credentials are passed as their decrypted data.
  */
 export interface ExecuteNodeOptions {
-	version?: number;
 	parameters: Record<string, unknown | ((item: IDataObject, itemIndex: number) => unknown)>;
 	items?: IDataObject[];
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
@@ -25,16 +22,10 @@ export interface ExecuteNodeOptions {
 	helpers?: Partial<IExecuteFunctions['helpers']>;
 }
 
-/** The node type n8n runs for a version: a versioned node's version (its default without one), or the node itself. */
-export function nodeOfVersion(nodeType: INodeType | IVersionedNodeType, version?: number): INodeType {
-	return 'nodeVersions' in nodeType ? nodeType.getNodeType(version) : nodeType;
-}
-
 export async function executeNode(
-	versioned: INodeType | IVersionedNodeType,
+	nodeType: INodeType,
 	options: ExecuteNodeOptions,
 ): Promise<INodeExecutionData[][]> {
-	const nodeType = nodeOfVersion(versioned, options.version);
 	const description = nodeType.description;
 	const node: INode = {
 		id: 'test-node',

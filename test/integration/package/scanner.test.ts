@@ -1,10 +1,9 @@
 /**
  * n8n's community-package scanner (@n8n/scan-community-package, installed by
  * test/setup/install-scanner.sh) on the sources and on the packed tarball. Only the findings an
- * SSH package with versioned nodes cannot avoid may remain; each is listed with its reason in
- * docs/installing.md: the ssh2 and node:net imports, the timers of the SSH transport, ssh2 as a
- * runtime dependency (which is why the package is for self-hosted n8n), and the credential test
- * the rule cannot find in a versioned node's main file.
+ * SSH package cannot avoid may remain; each is listed with its reason in
+ * docs/installing.md: the ssh2 and node:net imports, the timers of the SSH transport, and ssh2 as a
+ * runtime dependency (which is why the package is for self-hosted n8n).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,8 +50,6 @@ function inherent(finding: Finding): boolean {
 	if (finding.rule === '@n8n/community-nodes/no-restricted-imports') return /'(ssh2|node:net)'/.test(finding.message) || (/'node:http'/.test(finding.message) && /transport\/http\.[jt]s$/.test(finding.file));
 	if (finding.rule === '@n8n/community-nodes/no-restricted-globals') return /'(setTimeout|clearTimeout)'/.test(finding.message);
 	if (finding.rule === '@n8n/community-nodes/no-runtime-dependencies') return finding.file.endsWith('package.json');
-	// Every version tests the credential with testedBy; the rule reads only the main node files.
-	if (finding.rule === '@n8n/community-nodes/credential-test-required') return finding.file.endsWith('credentials/HermesSshApi.credentials.ts');
 	// No public home yet: a warning, not a finding about the code.
 	return finding.rule === '@n8n/community-nodes/require-homepage' && finding.severity === 'warning';
 }
