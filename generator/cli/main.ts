@@ -12,6 +12,7 @@ import { processExit, processIo, type CommandIo, type Exit } from './io';
 import { reportError, unexpectedError } from './run';
 
 import { register as registerAgentConfig } from './commands/agentConfig';
+import { register as registerCalls } from './commands/calls';
 import { register as registerCheckOdoo } from './commands/checkOdoo';
 import { register as registerDiff } from './commands/diff';
 import { register as registerDoctor } from './commands/doctor';
@@ -36,7 +37,7 @@ export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit
 		.exitOverride()
 		.configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined })
 		.hook('preAction', (_program, command) => announceConfig(command, io));
-	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerRemove, registerPull, registerDiff, registerDoctor, registerAgentConfig]) {
+	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerRemove, registerPull, registerDiff, registerDoctor, registerCalls, registerAgentConfig]) {
 		register(program, io, exit);
 	}
 	return program;

@@ -29,6 +29,8 @@ export function defaultConfig(): HermesConfig {
 		...(defaultNodeSettings() as Pick<HermesConfig, 'vault' | 'docker' | 'prometheusUrl'>),
 		employeeId: 1,
 		toolsets: [],
+		// A note is private and long: the ledger shows its size, the vault keeps its history.
+		ledger: { redact: ['vault_write.content'] },
 	};
 }
 

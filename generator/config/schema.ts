@@ -265,6 +265,8 @@ export const ConfigSchema = z
 		approvals: ApprovalsSchema.optional(),
 		/** Without it there is no admin endpoint. */
 		admin: AdminSchema.optional(),
+		/** What `calls` shows of a call's arguments: each `tool.argument` or `*.argument` listed is shown as its size only. */
+		ledger: z.object({ redact: z.array(z.string().regex(/^(\*|[a-z][a-z0-9_]*)\.[a-z][a-z0-9_]*$/, 'like vault_write.content or *.email')) }).strict(),
 	})
 	.strict()
 	.superRefine((config, ctx) => {

@@ -45,6 +45,7 @@ export interface LiveExecution {
 	workflowId?: string;
 	status?: string;
 	startedAt?: string;
+	stoppedAt?: string;
 	data?: { resultData?: { runData?: Record<string, unknown> } };
 }
 
@@ -141,6 +142,7 @@ export interface N8nApi {
 	listCredentials(): Promise<LiveCredential[]>;
 	/** The newest executions of one workflow (one page), with their run data when asked. */
 	recentExecutions(workflowId: string, options?: { limit?: number; includeData?: boolean }): Promise<LiveExecution[]>;
+	executionPage(workflowId: string, options?: { limit?: number; includeData?: boolean; cursor?: string }): Promise<{ executions: LiveExecution[]; nextCursor?: string }>;
 }
 
 export class N8nApiClient implements N8nApi {
@@ -288,9 +290,14 @@ export class N8nApiClient implements N8nApi {
 	}
 
 	async recentExecutions(workflowId: string, options: { limit?: number; includeData?: boolean } = {}): Promise<LiveExecution[]> {
-		const params = new URLSearchParams({ workflowId, limit: String(options.limit ?? 10), includeData: String(options.includeData === true) });
-		const page = await this.request<{ data?: LiveExecution[] } | undefined>('GET', `/executions?${params}`);
-		return Array.isArray(page?.data) ? page.data : [];
+		return (await this.executionPage(workflowId, options)).executions;
+	}
+
+	/** One page of a workflow's executions, newest first, and the cursor of the next (n8n 1.x and 2.x). */
+	async executionPage(workflowId: string, options: { limit?: number; includeData?: boolean; cursor?: string } = {}): Promise<{ executions: LiveExecution[]; nextCursor?: string }> {
+		const params = new URLSearchParams({ workflowId, limit: String(options.limit ?? 10), includeData: String(options.includeData === true), ...(options.cursor ? { cursor: options.cursor } : {}) });
+		const page = await this.request<{ data?: LiveExecution[]; nextCursor?: string | null } | undefined>('GET', `/executions?${params}`);
+		return { executions: Array.isArray(page?.data) ? page.data : [], ...(page?.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 	}
 
 	/** Owner/admin keys with credential:list only; secrets are never included. */

@@ -6,7 +6,7 @@
  * table are called; a tool that writes is never in it. In queue mode a call nobody answers
  * within the bound means no worker ran it: a worker without the package, or none up.
  */
-import type { Retry } from '../../contracts';
+import { outcomeOf } from '../../ledger/outcome';
 import { mcpCallOf, servedRequest } from '../mcpCall';
 import { runningVersion } from '../../n8nClient/client';
 import { McpProbe, McpTimeout, toolAnswer } from '../mcpProbe';
@@ -23,38 +23,26 @@ export const HARMLESS_READS: Readonly<Record<string, Record<string, unknown>>> =
 	monitoring_alerts: {},
 };
 
-const MARKER = /^__[A-Z_]+__$/;
-/** Retry policies that say the tool cannot serve anyone now: the deployment is broken, not the call. */
-const BROKEN_RETRY: ReadonlySet<string> = new Set<Retry>(['never_here', 'later']);
-
 /** What is wrong with one answer: a `fail` (the tool cannot serve), a `warn` (a refusal of the harmless call), or nothing. */
 export interface AnswerProblem {
 	level: 'fail' | 'warn';
 	text: string;
 }
 
-const cut = (value: unknown, length = 200) => {
-	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'no hint');
-	return text.length > length ? `${text.slice(0, length)}...` : text;
-};
-
 /**
- * The tool's answer judged: n8n's error, a marker whose `retry` is never_here or later, or a
- * failure without a marker is a `fail`; another marker is a `warn` that names it (a harmless call
- * should not be refused); a success is fine.
+ * The tool's answer judged by its outcome (ledger/outcome.ts): a `failed` call is a `fail`, any
+ * other marker a `warn` that names it (a harmless call should not be refused), a success fine.
  */
 export function answerProblem(result: unknown): AnswerProblem | undefined {
-	if ((result as { isError?: unknown } | undefined)?.isError === true) return { level: 'fail', text: `n8n answered an error: ${cut(toolAnswer(result))}` };
+	const isError = (result as { isError?: unknown } | undefined)?.isError === true;
 	const answer = toolAnswer(result);
-	if (answer === undefined) return { level: 'fail', text: 'no answer content' };
-	// A sub-workflow's answer reaches the agent as a list of items, or wrapped as `{ response }`.
-	let item: unknown = Array.isArray(answer) ? answer[0] : answer;
-	if (typeof item === 'object' && item !== null && 'response' in item && Object.keys(item).length === 1) item = (item as { response: unknown }).response;
-	const { success, error, retry, state, hint } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-	if (success !== false) return undefined;
-	if (!(typeof error === 'string' && MARKER.test(error))) return { level: 'fail', text: `failed without a marker: ${cut(answer)}` };
-	const what = `${error}${typeof state === 'string' ? ` ${state}` : ''} (retry ${String(retry)}): ${cut(hint)}`;
-	return { level: typeof retry === 'string' && BROKEN_RETRY.has(retry) ? 'fail' : 'warn', text: `answered ${what}` };
+	const outcome = isError ? outcomeOf(undefined, typeof answer === 'string' ? answer : JSON.stringify(answer)) : answer === undefined ? undefined : outcomeOf(answer);
+	if (outcome === undefined) return { level: 'fail', text: 'no answer content' };
+	if (outcome.class === 'success') return undefined;
+	if (outcome.marker === 'n8n_error') return { level: 'fail', text: `n8n answered an error: ${outcome.detail ?? ''}` };
+	if (outcome.marker === undefined) return { level: 'fail', text: outcome.detail ?? 'failed' };
+	const what = `${outcome.marker}${outcome.state ? ` ${outcome.state}` : ''} (retry ${outcome.retry ?? 'undefined'}): ${outcome.detail ?? 'no hint'}`;
+	return { level: outcome.class === 'failed' ? 'fail' : 'warn', text: `answered ${what}` };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -10,8 +10,18 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 export interface McpSession {
 	client: Client;
+	/** The endpoint's URL: the ledger check picks the calls of its endpoint by it. */
+	url: string;
 	close(): Promise<void>;
 }
+
+/** A call as the agent saw it: every `callTool` of this process, for the ledger check (helpers/ledgerCheck.ts). */
+export interface AnsweredCall {
+	url: string;
+	tool: string;
+	answer: ToolAnswer;
+}
+export const ANSWERED_CALLS: AnsweredCall[] = [];
 
 export async function connectMcp(url: string, token: string): Promise<McpSession> {
 	return await connectMcpWith(url, { Authorization: `Bearer ${token}` });
@@ -24,6 +34,7 @@ export async function connectMcpWith(url: string, headers: Record<string, string
 	await client.connect(transport);
 	return {
 		client,
+		url,
 		close: async () => {
 			await client.close().catch(() => undefined);
 		},
@@ -51,7 +62,9 @@ export async function callTool(session: McpSession, name: string, args: Record<s
 	} catch {
 		// plain text answer
 	}
-	return { isError: result.isError === true, value, text };
+	const answer = { isError: result.isError === true, value, text };
+	ANSWERED_CALLS.push({ url: session.url, tool: name, answer });
+	return answer;
 }
 
 /** Status of a raw MCP initialize request with the given Authorization header (or none). */

@@ -18,10 +18,11 @@ import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { runCli } from './cli';
 import { parse as parseYaml } from 'yaml';
 
-import { callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
+import { ANSWERED_CALLS, callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startN8n, type N8nHandle } from '../../harness/n8n';
 import { startQueueN8n } from '../../harness/queue/stack';
+import { ledgerAgainstAnswers } from './ledgerCheck';
 import { REPO_ROOT } from './repoRoot';
 import { credentialData, startStackWithClient, type HermesStack } from './stack';
 import { startOdooStandIn, type OdooStandIn } from '../../harness/odoo';
@@ -55,8 +56,11 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 	let stack: HermesStack;
 	let mcp: McpSession;
 	let stopAll: (() => Promise<void>) | undefined;
+	// The calls this suite makes start here (helpers/mcp.ts records every answer).
+	let firstCall = 0;
 
 	beforeAll(async () => {
+		firstCall = ANSWERED_CALLS.length;
 		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true, ...(n8n ? { version: n8n.version } : {}) }) } : {};
 		const other = n8n && engine === 'regular' ? { startN8n: () => startN8n({ repoRoot: REPO_ROOT, version: n8n.version }) } : {};
 		const line = n8n ? { config: { n8nVersion: n8n.line } } : {};
@@ -466,6 +470,19 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			const calls = stack.odoo.calls.slice(mark).filter((c) => c.modelMethod !== 'fields_get');
 			expect(calls.map((c) => [c.protocol, c.model, c.modelMethod, c.error])).toEqual([['json2', model, method, undefined]]);
 			check(odooRowsOf(answer));
+		});
+	});
+
+	// Last: every call above, read back from n8n's execution store by `hermes-workflows calls`.
+	describe('the call ledger', () => {
+		it('accounts for every call the agent made, each with the outcome its answer had', async () => {
+			const { agent, ledger, read, text } = await ledgerAgainstAnswers(stack, firstCall);
+			process.stdout.write(`calls (${gatewayMode}, ${engine}, odooMode ${odooMode}), the last refusals and failures:\n${text}`);
+			const refusals = Object.values(agent).flat().filter((signature) => signature.startsWith('__')).length;
+			expect(refusals).toBeGreaterThan(10);
+			expect(ledger).toEqual(agent);
+			expect(read.gaps).toEqual([]);
+			expect(read.truncated).toBe(false);
 		});
 	});
 }

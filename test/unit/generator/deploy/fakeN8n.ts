@@ -150,12 +150,17 @@ export class FakeN8n implements N8nApi {
 	}
 
 	async recentExecutions(workflowId: string, options: { limit?: number; includeData?: boolean } = {}): Promise<LiveExecution[]> {
+		return (await this.executionPage(workflowId, options)).executions;
+	}
+
+	/** Newest first, `limit` per page; the cursor is the offset of the next page, as opaque as n8n's. */
+	async executionPage(workflowId: string, options: { limit?: number; includeData?: boolean; cursor?: string } = {}): Promise<{ executions: LiveExecution[]; nextCursor?: string }> {
 		this.call('GET', `/executions?workflowId=${workflowId}`, 'execution:list');
-		return this.executions
-			.filter((e) => e.workflowId === workflowId)
-			.reverse()
-			.slice(0, options.limit ?? 10)
-			.map(({ data, ...rest }) => structuredClone(options.includeData ? { ...rest, data } : rest));
+		const all = this.executions.filter((e) => e.workflowId === workflowId).reverse();
+		const from = Number(options.cursor ?? 0);
+		const to = from + (options.limit ?? 10);
+		const executions = all.slice(from, to).map(({ data, ...rest }) => structuredClone(options.includeData ? { ...rest, data } : rest));
+		return { executions, ...(to < all.length ? { nextCursor: String(to) } : {}) };
 	}
 
 	async listDataTables(name?: string): Promise<LiveDataTable[]> {

@@ -1,0 +1,78 @@
+/**
+ * One tool call of the ledger, read from the execution n8n saved for it. An MCP call is one
+ * execution of the endpoint's workflow: the trigger's output holds the call (n8n 2.41), the tool
+ * node's run holds the answer under `ai_tool`, the query n8n built under `inputOverride`, and
+ * the gateway or gate sub-workflow's execution under `metadata.subExecution`. A node that threw
+ * keeps its `error` (a native Odoo tool's refusal): that is n8n's error, `isError` to the agent.
+ */
+import type { LiveExecution } from '../n8nClient/client';
+import type { ToolSpec } from '../toolSpec/schema';
+import { effectOf, type CallEffect } from './effect';
+import { outcomeOf, type CallOutcome } from './outcome';
+import { redactArguments, type RedactRules } from './redact';
+
+export interface LedgerCall {
+	/** When n8n started the call's execution (ISO). */
+	time: string;
+	/** The endpoint's MCP path. */
+	endpoint: string;
+	tool: string;
+	arguments: Record<string, unknown>;
+	outcome: CallOutcome;
+	/** The execution's own time, start to stop. */
+	latencyMs?: number;
+	/** The tool workflow's execution and, where the tool ran a sub-workflow, its execution. */
+	executions: { tool: string; gateway?: string };
+	effects: CallEffect[];
+}
+
+interface NodeRun {
+	executionStatus?: string;
+	error?: { message?: unknown; description?: unknown };
+	data?: { main?: Array<Array<{ json?: unknown }> | null>; ai_tool?: Array<Array<{ json?: unknown }> | null> };
+	inputOverride?: { ai_tool?: Array<Array<{ json?: unknown }> | null> };
+	metadata?: { subExecution?: { executionId?: unknown } };
+}
+
+interface TriggerItem {
+	mcpToolCall?: { toolName?: unknown; arguments?: unknown };
+}
+
+const asObject = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** The endpoint a call came through and what the ledger needs of its config. */
+export interface LedgerEndpoint {
+	server: string;
+	/** Tool name -> its spec (tool node names are tool names). */
+	tools: ReadonlyMap<string, ToolSpec | undefined>;
+}
+
+/** The call an execution served, or undefined when it holds none (no run data saved, or no tool ran). */
+export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redact: RedactRules): LedgerCall | undefined {
+	const runData = (execution.data?.resultData?.runData ?? {}) as Record<string, NodeRun[] | undefined>;
+	const toolName = Object.keys(runData).find((name) => endpoint.tools.has(name));
+	const trigger = Object.values(runData)
+		.map((runs) => asObject(runs?.[0]?.data?.main?.[0]?.[0]?.json) as TriggerItem)
+		.find((item) => item.mcpToolCall !== undefined);
+	const called = typeof trigger?.mcpToolCall?.toolName === 'string' ? trigger.mcpToolCall.toolName : toolName;
+	if (called === undefined) return undefined;
+	const run = toolName !== undefined ? runData[toolName]?.[0] : undefined;
+	// n8n 2.41 keeps the arguments as sent; older triggers only the query n8n built for the tool.
+	const args = trigger?.mcpToolCall ? asObject(trigger.mcpToolCall.arguments) : asObject(asObject(run?.inputOverride?.ai_tool?.[0]?.[0]?.json).query);
+	const answer = run?.data?.ai_tool?.[0]?.[0]?.json;
+	const thrown = run?.error ? String(run.error.message ?? run.error.description ?? 'the node failed') : run === undefined ? 'no tool node ran' : undefined;
+	const outcome = outcomeOf(answer, thrown);
+	const started = Date.parse(execution.startedAt ?? '');
+	const stopped = Date.parse(execution.stoppedAt ?? '');
+	const gateway = run?.metadata?.subExecution?.executionId;
+	return {
+		time: execution.startedAt ?? '',
+		endpoint: endpoint.server,
+		tool: called,
+		arguments: redactArguments(called, args, redact),
+		outcome,
+		...(Number.isFinite(started) && Number.isFinite(stopped) ? { latencyMs: stopped - started } : {}),
+		executions: { tool: execution.id, ...(gateway !== undefined ? { gateway: String(gateway) } : {}) },
+		effects: effectOf(endpoint.tools.get(called), args, answer, outcome),
+	};
+}

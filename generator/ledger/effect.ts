@@ -1,0 +1,48 @@
+/**
+ * What a call changed, where its answer names it: the vault commit and note, the Odoo record,
+ * the compose stack and action, the approval and its step. One short text per call, so the
+ * ledger links a call to its effect without a second store.
+ */
+import { answerItem, type CallOutcome } from './outcome';
+import type { ToolSpec } from '../toolSpec/schema';
+
+export interface CallEffect {
+	kind: 'vault' | 'odoo' | 'docker' | 'approval';
+	/** `commit 1a2b3c4 projects/x.md`, `crm.lead 42 create`, `blog restart`, `approval 7f.. requested`. */
+	text: string;
+}
+
+const WRITES: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
+const field = (item: Record<string, unknown>, key: string): string | undefined => {
+	const value = item[key];
+	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
+
+/** The approval step a call is: a request, a denial or a refused id, or the approved call that ran. */
+function approvalEffect(args: Record<string, unknown>, item: Record<string, unknown>, outcome: CallOutcome): CallEffect | undefined {
+	const id = field(item, 'approval_id') ?? field(args, 'approval_id');
+	if (id === undefined) return undefined;
+	const step: Record<string, string> = { __APPROVAL_REQUIRED__: 'requested', __APPROVAL_DENIED__: 'denied', __APPROVAL_INVALID__: 'invalid' };
+	const text = outcome.marker !== undefined ? step[outcome.marker] : outcome.class === 'success' ? 'approved, ran' : 'approved, failed';
+	return text === undefined ? undefined : { kind: 'approval', text: `approval ${id} ${text}` };
+}
+
+export function effectOf(tool: ToolSpec | undefined, args: Record<string, unknown>, answer: unknown, outcome: CallOutcome): CallEffect[] {
+	const raw = answerItem(answer);
+	const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+	const effects: CallEffect[] = [];
+	const approval = approvalEffect(args, item, outcome);
+	if (approval) effects.push(approval);
+	if (outcome.class !== 'success' || !tool) return effects;
+	const target = tool.target;
+	if (target.kind === 'odoo') {
+		if (!WRITES.has(target.operation)) return effects;
+		const id = target.operation === 'create' ? field(item, 'id') : target.recordIdParam ? field(args, target.recordIdParam) : undefined;
+		effects.push({ kind: 'odoo', text: `${target.model} ${id ?? '?'} ${target.operation}` });
+	} else if (target.gateway === 'vault' && field(item, 'commit') !== undefined) {
+		effects.push({ kind: 'vault', text: `commit ${(field(item, 'commit') ?? '').slice(0, 12)} ${field(item, 'path') ?? ''}`.trim() });
+	} else if (target.gateway === 'docker' && field(item, 'stack') !== undefined && field(item, 'output') !== undefined) {
+		effects.push({ kind: 'docker', text: `${field(item, 'stack')} ${field(item, 'action') ?? ''}`.trim() });
+	}
+	return effects;
+}

@@ -1,0 +1,217 @@
+/**
+ * The call ledger: the outcome class of an answer, the arguments as shown, `--since`, one call
+ * read out of an execution a real n8n 2.41.1 stored (test/fixtures/n8n-2.41.1), and the reader's
+ * paging, window, cap and gaps over a fake n8n API (test/unit/generator/deploy/fakeN8n.ts).
+ *
+ * Real: n8n 2.41.1's execution data (recorded). Stand-in: the n8n API (in memory). No server runs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { callOf, type LedgerEndpoint } from '../../../../generator/ledger/call';
+import { formatLedger } from '../../../../generator/ledger/format';
+import { outcomeOf, type OutcomeClass } from '../../../../generator/ledger/outcome';
+import { readLedger } from '../../../../generator/ledger/read';
+import { redactArguments } from '../../../../generator/ledger/redact';
+import { parseSince } from '../../../../generator/cli/commands/calls';
+import type { LiveExecution } from '../../../../generator/n8nClient/client';
+import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { FakeN8n } from '../deploy/fakeN8n';
+
+const RECORDED = (JSON.parse(readFileSync(join(__dirname, '../../../fixtures/n8n-2.41.1/mcp-tool-executions.json'), 'utf8')) as { data: LiveExecution[] }).data;
+const SPECS = new Map(CATALOGUE.map((tool) => [tool.name, tool]));
+const ENDPOINT: LedgerEndpoint = { server: 'hermes-tools', tools: SPECS };
+const NO_REDACT = { fields: [] };
+
+describe('outcomeOf', () => {
+	it.each<[string, unknown, string | undefined, OutcomeClass, string | undefined]>([
+		['a success', { success: true, path: 'a.md' }, undefined, 'success', undefined],
+		['a native Odoo answer (a list under response)', { response: [{ id: 2 }] }, undefined, 'success', undefined],
+		['an empty native list', { response: [] }, undefined, 'success', undefined],
+		['a sub-workflow item list', [{ success: true }], undefined, 'success', undefined],
+		['a marker the agent fixes by changing arguments', { success: false, error: '__BAD_PATH__', retry: 'change_arguments' }, undefined, 'refused', '__BAD_PATH__'],
+		['a marker that asks for a read first', { success: false, error: '__STALE_READ__', retry: 'after_read' }, undefined, 'refused', '__STALE_READ__'],
+		['a fault to wait out', { success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: 'later' }, undefined, 'failed', '__UNAVAILABLE__'],
+		['a misconfigured host', { success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here' }, undefined, 'failed', '__UNAVAILABLE__'],
+		['a protected target (never_here, not the agent to fix)', { success: false, error: '__PROTECTED__', retry: 'never_here' }, undefined, 'failed', '__PROTECTED__'],
+		['an approval request', { success: false, error: '__APPROVAL_REQUIRED__', retry: 'after_approval', approval_id: 'a1' }, undefined, 'approval', '__APPROVAL_REQUIRED__'],
+		['a denial (never_here, yet a person decided it)', { success: false, error: '__APPROVAL_DENIED__', retry: 'never_here' }, undefined, 'approval', '__APPROVAL_DENIED__'],
+		['a wrapped marker', [{ response: { success: false, error: '__NOT_FOUND__', retry: 'change_arguments' } }], undefined, 'refused', '__NOT_FOUND__'],
+		['a failure without a marker', { success: false, error: 'it broke' }, undefined, 'failed', undefined],
+		["n8n's own error (a native Odoo refusal)", undefined, 'Invalid field', 'failed', 'n8n_error'],
+		['no answer at all', undefined, undefined, 'failed', undefined],
+	])('%s is %s', (_label, answer, thrown, outcome, marker) => {
+		const got = outcomeOf(answer, thrown);
+		expect([got.class, got.marker]).toEqual([outcome, marker]);
+	});
+});
+
+describe('redactArguments', () => {
+	const long = 'x'.repeat(250);
+	it.each<[string, string, Record<string, unknown>, string[], Record<string, unknown>]>([
+		['short values as sent', 'vault_read', { path: 'a.md', limit: 3 }, [], { path: 'a.md', limit: 3 }],
+		['a long text cut, its length named', 'crm_create_lead', { description: long }, [], { description: `${'x'.repeat(200)}... (250 chars)` }],
+		['a listed tool.argument as its size', 'vault_write', { path: 'a.md', content: 'secret plan' }, ['vault_write.content'], { path: 'a.md', content: '[redacted, 11 chars]' }],
+		['a listed *.argument for every tool', 'odoo_create_contact', { email: 'a@b.c' }, ['*.email'], { email: '[redacted, 5 chars]' }],
+		['a listed field of another tool left alone', 'vault_read', { content: 'x' }, ['vault_write.content'], { content: 'x' }],
+		['a secret-looking name whatever the list', 'any_tool', { api_key: 'k', password: 'p', token: 'tt' }, [], { api_key: '[redacted, 1 chars]', password: '[redacted, 1 chars]', token: '[redacted, 2 chars]' }],
+		['a long object cut as JSON', 'any_tool', { filter: { a: long } }, [], { filter: `${JSON.stringify({ a: long }).slice(0, 200)}... (${JSON.stringify({ a: long }).length} chars as JSON)` }],
+	])('%s', (_label, tool, args, fields, shown) => expect(redactArguments(tool, args, { fields })).toEqual(shown));
+});
+
+describe('parseSince', () => {
+	const now = Date.parse('2026-12-02T12:00:00Z');
+	it.each<[string, string]>([
+		['90s', '2026-12-02T11:58:30.000Z'],
+		['15m', '2026-12-02T11:45:00.000Z'],
+		['2h', '2026-12-02T10:00:00.000Z'],
+		['7d', '2026-11-25T12:00:00.000Z'],
+		['2026-12-01T08:00:00Z', '2026-12-01T08:00:00.000Z'],
+		['2026-12-01', '2026-12-01T00:00:00.000Z'],
+	])('%s is %s', (given, at) => expect(parseSince(given, now).toISOString()).toBe(at));
+	it.each(['yesterday', '2h30m', '-1h', '1w', '', '2026-13-45'])('%j is refused with a hint', (given) => {
+		expect(() => parseSince(given, now)).toThrow(/neither a duration nor a date-time/);
+	});
+});
+
+describe('callOf on executions a real n8n 2.41.1 stored', () => {
+	const calls = RECORDED.map((execution) => callOf(execution, ENDPOINT, NO_REDACT));
+
+	it('reads each call: tool, arguments, outcome, latency and both executions', () => {
+		expect(calls.map((c) => [c?.tool, c?.arguments, c?.outcome.class, c?.outcome.marker, c?.executions.tool, typeof c?.executions.gateway])).toEqual([
+			['vault_read', { path: '../etc/passwd' }, 'refused', '__BAD_PATH__', '7', 'string'],
+			// A native Odoo tool is the node itself: no sub-workflow runs.
+			['odoo_list_projects', { limit: 1 }, 'success', undefined, '5', 'undefined'],
+			['docker_read', { action: 'list' }, 'success', undefined, '4', 'string'],
+			['vault_list', { prefix: '' }, 'success', undefined, '2', 'string'],
+		]);
+		expect(calls[0]?.executions.gateway).toBe('6');
+		expect(calls[0]?.latencyMs).toBe(Date.parse('2026-12-02T07:47:02.652Z') - Date.parse('2026-12-02T07:47:02.541Z'));
+	});
+
+	it("a tool node that threw is n8n's error, with its message", () => {
+		const execution = structuredClone(RECORDED[1]);
+		const run = (execution.data!.resultData!.runData as Record<string, Array<Record<string, unknown>>>).odoo_list_projects[0];
+		run.executionStatus = 'error';
+		run.error = { message: 'Invalid field "x" on model "project.project"' };
+		delete run.data;
+		const call = callOf(execution, ENDPOINT, NO_REDACT);
+		expect(call?.outcome).toEqual({ class: 'failed', marker: 'n8n_error', detail: 'Invalid field "x" on model "project.project"' });
+	});
+
+	it('an execution without run data holds no call', () => {
+		expect(callOf({ id: '9', status: 'success' }, ENDPOINT, NO_REDACT)).toBeUndefined();
+	});
+});
+
+describe('effects named by the answer', () => {
+	const run = (tool: string, args: Record<string, unknown>, answer: unknown): LiveExecution => ({
+		id: '1',
+		status: 'success',
+		startedAt: '2026-12-02T08:00:00.000Z',
+		stoppedAt: '2026-12-02T08:00:00.100Z',
+		data: { resultData: { runData: { [tool]: [{ data: { ai_tool: [[{ json: answer }]] } }], 'MCP Server Trigger': [{ data: { main: [[{ json: { mcpToolCall: { toolName: tool, arguments: args } } }]] } }] } } },
+	});
+	it.each<[string, LiveExecution, string[]]>([
+		['a vault commit and its note', run('vault_write', { path: 'research/a.md', content: 'x' }, { success: true, path: 'research/a.md', commit: '0123456789abcdef0123', status: 'created' }), ['commit 0123456789ab research/a.md']],
+		['an Odoo create: the new id', run('crm_create_lead', { name: 'L' }, { response: [{ id: 41 }] }), ['crm.lead 41 create']],
+		['an Odoo update: the id the agent named', run('crm_update_lead', { lead_id: 7, field: 'phone', value: '1' }, { response: [{ id: 7 }] }), ['crm.lead 7 update']],
+		['an Odoo read: nothing changed', run('crm_list_leads', { limit: 1 }, { response: [] }), []],
+		['a compose action and its stack', run('docker_manage', { action: 'restart', stack: 'blog' }, { success: true, action: 'restart', stack: 'blog', output: 'done' }), ['blog restart']],
+		['a docker status: nothing changed', run('docker_read', { action: 'status', stack: 'blog' }, { success: true, action: 'status', stack: 'blog', containers: [] }), []],
+		['an approval request', run('crm_delete_lead', { lead_id: 2 }, { success: false, error: '__APPROVAL_REQUIRED__', retry: 'after_approval', approval_id: 'ap-1' }), ['approval ap-1 requested']],
+		['the approved call that ran', run('crm_delete_lead', { lead_id: 2, approval_id: 'ap-1' }, { response: [{ id: 2 }] }), ['approval ap-1 approved, ran', 'crm.lead 2 delete']],
+		['a refused write: nothing changed', run('vault_write', { path: '../x.md', content: 'x' }, { success: false, error: '__BAD_PATH__', retry: 'change_arguments' }), []],
+	])('%s', (_label, execution, effects) => {
+		expect(callOf(execution, ENDPOINT, NO_REDACT)?.effects.map((e) => e.text)).toEqual(effects);
+	});
+});
+
+describe('readLedger over the n8n API', () => {
+	const ENDPOINTS = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools' as const, tools: ['vault_read', 'vault_list'] }];
+	const execution = (id: number, minute: number, answer: unknown): LiveExecution => ({
+		id: String(id),
+		status: 'success',
+		startedAt: `2026-12-02T08:${String(minute).padStart(2, '0')}:00.000Z`,
+		stoppedAt: `2026-12-02T08:${String(minute).padStart(2, '0')}:00.120Z`,
+		data: { resultData: { runData: { vault_read: [{ data: { ai_tool: [[{ json: answer }]] } }], 'MCP Server Trigger': [{ data: { main: [[{ json: { mcpToolCall: { toolName: 'vault_read', arguments: { path: `n${id}.md` } } } }]] } }] } } },
+	});
+	async function n8nWith(count: number, settings: Record<string, unknown> = {}) {
+		const n8n = new FakeN8n();
+		const live = await n8n.createWorkflow({ name: 'Hermes MCP Tools', nodes: [], connections: {}, settings });
+		for (let i = 1; i <= count; i++) {
+			n8n.executions.push({ ...execution(i, i, i % 3 === 0 ? { success: false, error: '__NOT_FOUND__', retry: 'change_arguments' } : { success: true }), workflowId: live.id });
+		}
+		return n8n;
+	}
+
+	it('reads every page, oldest first, and classes each call', async () => {
+		const n8n = await n8nWith(12);
+		const before = n8n.calls.length;
+		const ledger = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, pageSize: 5 });
+		expect(ledger.calls.map((c) => c.executions.tool)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+		expect(ledger.calls.filter((c) => c.outcome.class === 'refused').map((c) => c.executions.tool)).toEqual(['3', '6', '9', '12']);
+		expect(ledger).toMatchObject({ truncated: false, scanned: 12, unfinished: 0, gaps: [] });
+		// Reads only: the workflow lookup and three pages of executions.
+		expect(n8n.calls.slice(before).filter((call) => !call.startsWith('GET '))).toEqual([]);
+		expect(n8n.calls.slice(before).filter((call) => call.includes('/executions'))).toHaveLength(3);
+	});
+
+	it('stops at --since without reading older pages', async () => {
+		const n8n = await n8nWith(12);
+		const ledger = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, pageSize: 5, since: new Date('2026-12-02T08:10:00.000Z') });
+		expect(ledger.calls.map((c) => c.executions.tool)).toEqual(['10', '11', '12']);
+		expect(n8n.calls.filter((c) => c.includes('/executions'))).toHaveLength(1);
+	});
+
+	it('keeps the newest calls under the cap and says it truncated', async () => {
+		const ledger = await readLedger((await n8nWith(12)).client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 4, pageSize: 5 });
+		expect(ledger.calls.map((c) => c.executions.tool)).toEqual(['9', '10', '11', '12']);
+		expect(ledger.truncated).toBe(true);
+		expect(formatLedger(ledger, 'text').out).toContain('truncated: only the newest 4 calls are shown');
+	});
+
+	it('filters by outcome and tool', async () => {
+		const n8n = await n8nWith(12);
+		const refused = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, outcomes: ['refused'] });
+		expect(refused.calls).toHaveLength(4);
+		const none = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, tools: ['vault_list'] });
+		expect(none.calls).toEqual([]);
+	});
+
+	it('names each gap: a workflow not in n8n, successes not saved, executions without data, unfinished ones', async () => {
+		const missing = await readLedger(new FakeN8n().client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 10 });
+		expect(missing.gaps.map((g) => g.reason)).toEqual(['workflow "Hermes MCP Tools" is not in n8n']);
+		const n8n = await n8nWith(2, { saveDataSuccessExecution: 'none' });
+		n8n.executions.push({ id: '3', workflowId: n8n.byName('Hermes MCP Tools')!.id, status: 'success', startedAt: '2026-12-02T08:30:00.000Z' });
+		n8n.executions.push({ id: '4', workflowId: n8n.byName('Hermes MCP Tools')!.id, status: 'running', startedAt: '2026-12-02T08:31:00.000Z' });
+		const ledger = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 10 });
+		expect(ledger.gaps.map((g) => g.reason)).toEqual([expect.stringContaining('saveDataSuccessExecution: none'), expect.stringContaining('1 executions hold no tool call')]);
+		expect(ledger.unfinished).toBe(1);
+		expect(formatLedger(ledger, 'jsonl').notes).toEqual([expect.stringContaining('not shown: hermes-tools'), expect.stringContaining('not shown: hermes-tools'), 'not shown: 1 executions still running or waiting']);
+	});
+});
+
+describe('formatLedger', () => {
+	const ledger = {
+		calls: [callOf(RECORDED[0], ENDPOINT, NO_REDACT)!],
+		truncated: false,
+		scanned: 1,
+		unfinished: 0,
+		gaps: [],
+	};
+	it('csv: a header and one quoted row per call', () => {
+		const [header, row] = formatLedger(ledger, 'csv').out.trim().split('\n');
+		expect(header).toBe('time,endpoint,tool,outcome,marker,retry,latency_ms,tool_execution,gateway_execution,effects,arguments,detail');
+		expect(row).toContain(',vault_read,refused,__BAD_PATH__,change_arguments,111,7,6,,"{""path"":""../etc/passwd""}",');
+	});
+	it('jsonl: one parsable call per line', () => {
+		const lines = formatLedger(ledger, 'jsonl').out.trim().split('\n');
+		expect(lines.map((line) => (JSON.parse(line) as { tool: string }).tool)).toEqual(['vault_read']);
+	});
+	it('text: the call, its outcome with marker and retry, and the summary', () => {
+		const out = formatLedger(ledger, 'text').out;
+		expect(out).toContain('vault_read  refused __BAD_PATH__ (retry change_arguments)  111 ms  exec 7>6');
+		expect(out).toContain('1 calls (1 refused) from 1 executions');
+	});
+});
