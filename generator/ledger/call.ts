@@ -17,7 +17,8 @@ export interface LedgerCall {
 	/** The endpoint's MCP path. */
 	endpoint: string;
 	tool: string;
-	arguments: Record<string, unknown>;
+	/** Absent where n8n kept no arguments: its MCP trigger before 2.41 keeps only what the tool node's query held. */
+	arguments?: Record<string, unknown>;
 	outcome: CallOutcome;
 	/** The execution's own time, start to stop. */
 	latencyMs?: number;
@@ -58,7 +59,8 @@ export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redac
 	if (called === undefined) return undefined;
 	const run = toolName !== undefined ? runData[toolName]?.[0] : undefined;
 	// n8n 2.41 keeps the arguments as sent; older triggers only the query n8n built for the tool.
-	const args = trigger?.mcpToolCall ? asObject(trigger.mcpToolCall.arguments) : asObject(asObject(run?.inputOverride?.ai_tool?.[0]?.[0]?.json).query);
+	const kept = trigger?.mcpToolCall ? trigger.mcpToolCall.arguments : asObject(run?.inputOverride?.ai_tool?.[0]?.[0]?.json).query;
+	const args = asObject(kept);
 	const answer = run?.data?.ai_tool?.[0]?.[0]?.json;
 	const thrown = run?.error ? String(run.error.message ?? run.error.description ?? 'the node failed') : run === undefined ? 'no tool node ran' : undefined;
 	const outcome = outcomeOf(answer, thrown);
@@ -69,7 +71,7 @@ export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redac
 		time: execution.startedAt ?? '',
 		endpoint: endpoint.server,
 		tool: called,
-		arguments: redactArguments(called, args, redact),
+		...(trigger?.mcpToolCall !== undefined || Object.keys(args).length > 0 ? { arguments: redactArguments(called, args, redact) } : {}),
 		outcome,
 		...(Number.isFinite(started) && Number.isFinite(stopped) ? { latencyMs: stopped - started } : {}),
 		executions: { tool: execution.id, ...(gateway !== undefined ? { gateway: String(gateway) } : {}) },

@@ -33,7 +33,7 @@ function csvRow(call: LedgerCall): Record<(typeof CSV_COLUMNS)[number], string> 
 		tool_execution: call.executions.tool,
 		gateway_execution: call.executions.gateway ?? '',
 		effects: call.effects.map((e) => e.text).join('; '),
-		arguments: JSON.stringify(call.arguments),
+		arguments: call.arguments === undefined ? '' : JSON.stringify(call.arguments),
 		detail: call.outcome.detail ?? '',
 	};
 }
@@ -61,7 +61,7 @@ export function formatLedger(ledger: Ledger, format: LedgerFormat): { out: strin
 			call.latencyMs === undefined ? '-' : `${call.latencyMs} ms`,
 			`exec ${executionsText(call)}`,
 			...call.effects.map((e) => e.text),
-			JSON.stringify(call.arguments),
+			call.arguments === undefined ? '(arguments not kept by this n8n)' : JSON.stringify(call.arguments),
 		].join('  '),
 	);
 	const counts = new Map<string, number>();

@@ -99,6 +99,16 @@ describe('callOf on executions a real n8n 2.41.1 stored', () => {
 		expect(call?.outcome).toEqual({ class: 'failed', marker: 'n8n_error', detail: 'Invalid field "x" on model "project.project"' });
 	});
 
+	it('without the trigger item (n8n before 2.41) the tool node that ran names the call, and no arguments are claimed', () => {
+		const execution = structuredClone(RECORDED[0]);
+		const runData = execution.data!.resultData!.runData as Record<string, unknown>;
+		delete runData['MCP Server Trigger'];
+		(runData.vault_read as Array<{ inputOverride?: unknown }>)[0].inputOverride = { ai_tool: [[{ json: { query: {} } }]] };
+		const call = callOf(execution, ENDPOINT, NO_REDACT);
+		expect([call?.tool, call?.outcome.marker, call?.arguments]).toEqual(['vault_read', '__BAD_PATH__', undefined]);
+		expect(formatLedger({ calls: [call!], truncated: false, scanned: 1, unfinished: 0, gaps: [] }, 'text').out).toContain('(arguments not kept by this n8n)');
+	});
+
 	it('an execution without run data holds no call', () => {
 		expect(callOf({ id: '9', status: 'success' }, ENDPOINT, NO_REDACT)).toBeUndefined();
 	});
