@@ -9,7 +9,13 @@ import { findConfigFile } from '../config/loadConfig';
 import type { CommandIo } from './io';
 
 /** Commands whose standard output is the artifact itself: the line goes to stderr there. */
-const ARTIFACT_ON_STDOUT = new Set(['agent-config']);
+const ARTIFACT_ON_STDOUT = new WeakSet<Command>();
+
+/** Marks, where a command is defined, that its standard output is the artifact itself (agent-config's). */
+export function printsArtifact(command: Command): Command {
+	ARTIFACT_ON_STDOUT.add(command);
+	return command;
+}
 
 export function configSourceLine(named: string | undefined, cwd = process.cwd()): string {
 	const file = findConfigFile(named, cwd);
@@ -24,6 +30,6 @@ export function announceConfig(command: Command, io: CommandIo): void {
 	// lint reads a config only to compare with the live workflows.
 	if (!declares || (command.name() === 'lint' && options.live !== true)) return;
 	const line = `${configSourceLine(options.config)}\n`;
-	if (options.format === 'json' || ARTIFACT_ON_STDOUT.has(command.name())) io.stderr(line);
+	if (options.format === 'json' || ARTIFACT_ON_STDOUT.has(command)) io.stderr(line);
 	else io.stdout(line);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * hermes-workflows: the command-line tool. Each command lives in commands/<name>.ts and exports
- * register(program, io, exit). Exit codes: 0 ok, 1 findings/mismatch, 2 bad input/usage/unreachable.
+ * register(program, io, exit); COMMANDS lists them. Exit codes: 0 ok, 1 findings/mismatch, 2 bad
+ * input/usage/unreachable.
  */
 import { Command, CommanderError } from 'commander';
 
@@ -11,18 +12,12 @@ import { announceConfig } from './configSource';
 import { processExit, processIo, type CommandIo, type Exit } from './io';
 import { reportError, unexpectedError } from './run';
 
-import { register as registerAgentConfig } from './commands/agentConfig';
-import { register as registerCalls } from './commands/calls';
-import { register as registerCheckOdoo } from './commands/checkOdoo';
-import { register as registerDiff } from './commands/diff';
-import { register as registerDoctor } from './commands/doctor';
-import { register as registerGenerate } from './commands/generate';
-import { register as registerImport } from './commands/import';
-import { register as registerInit } from './commands/init';
-import { register as registerLint } from './commands/lint';
-import { register as registerPull } from './commands/pull';
-import { register as registerPush } from './commands/push';
-import { register as registerRemove } from './commands/remove';
+/** The files of commands/, in the order of `hermes-workflows --help`: the one list of commands. */
+export const COMMANDS = ['init', 'generate', 'checkOdoo', 'import', 'lint', 'push', 'remove', 'pull', 'diff', 'doctor', 'calls', 'agentConfig'] as const;
+
+interface CommandModule {
+	register(program: Command, io: CommandIo, exit: Exit): void;
+}
 
 /** The program; commander's own failures are thrown (as CommanderError) for runCli to print. */
 export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit): Command {
@@ -37,8 +32,10 @@ export function buildProgram(io: CommandIo = processIo, exit: Exit = processExit
 		.exitOverride()
 		.configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined })
 		.hook('preAction', (_program, command) => announceConfig(command, io));
-	for (const register of [registerInit, registerGenerate, registerCheckOdoo, registerImport, registerLint, registerPush, registerRemove, registerPull, registerDiff, registerDoctor, registerCalls, registerAgentConfig]) {
-		register(program, io, exit);
+	for (const name of COMMANDS) {
+		// By name from the one list; each file is a module of this package, compiled beside this one.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		(require(`./commands/${name}`) as CommandModule).register(program, io, exit);
 	}
 	return program;
 }

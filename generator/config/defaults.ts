@@ -1,4 +1,4 @@
-/** The built-in default config: the Hermes production system, with the default 32-tool catalogue. */
+/** The built-in default config: the Hermes production system, with the default catalogue. */
 import { join } from 'node:path';
 
 import { GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../contracts';
@@ -13,7 +13,7 @@ export const CATALOGUE_DIR = 'catalogue';
 export const DEFAULT_CATALOGUE_FILES = ['odooProjects.ts', 'odooContacts.ts', 'crm.ts', 'timesheets.ts', 'vault.ts', 'infrastructure.ts'];
 
 export function defaultConfig(): HermesConfig {
-	return {
+	const config = {
 		catalogue: DEFAULT_CATALOGUE_FILES.map((file) => join(packageRoot(), CATALOGUE_DIR, file)),
 		workflowName: 'Hermes MCP Tools',
 		mcpPath: DEFAULT_MCP_PATH,
@@ -26,12 +26,13 @@ export function defaultConfig(): HermesConfig {
 		subWorkflowExecutions: 'all',
 		gatewayWorkflows: Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, GATEWAY_CONTRACTS[gateway].subWorkflow.name])) as HermesConfig['gatewayWorkflows'],
 		pipelineWorkflow: { name: 'Telegram Content Pipeline' },
-		...(defaultNodeSettings() as Pick<HermesConfig, 'vault' | 'docker' | 'prometheusUrl'>),
 		employeeId: 1,
 		toolsets: [],
 		// A note is private and long: the ledger shows its size, the vault keeps its history.
 		ledger: { redact: ['vault_write.content'] },
-	};
+	} satisfies Partial<HermesConfig>;
+	// The keys left are the gateways' settings, from their contracts; every parse of this default checks them against the schema.
+	return { ...config, ...(defaultNodeSettings() as Omit<HermesConfig, keyof typeof config>) };
 }
 
 /** The endpoint the built-in names belong to: a config on another path names what it generates after that path. */

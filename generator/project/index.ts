@@ -18,7 +18,7 @@ export function loadProject(configPath?: string, cwd = process.cwd()): Project {
 
 let defaultTools: ToolSpec[] | undefined;
 
-/** The built-in 32-tool catalogue (what `init` copies into a new project). */
+/** The built-in catalogue (what `init` copies into a new project). */
 export function defaultCatalogue(): ToolSpec[] {
 	defaultTools ??= loadCatalogue(loadConfig().catalogue);
 	return defaultTools;

@@ -13,6 +13,7 @@
  * Prints the breakdown table, the ratios against the goals, and one JSON line. Every call must
  * succeed (0 errors); no time is asserted.
  */
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../../core';
 import { HermesContent } from '../../nodes/HermesContent/HermesContent.node';
 import { HermesDocker } from '../../nodes/HermesDocker/HermesDocker.node';
 import { HermesMonitoring } from '../../nodes/HermesMonitoring/HermesMonitoring.node';
@@ -106,9 +107,7 @@ async function pushDeployment(mode: Mode): Promise<McpSession> {
 	const deployment = DEPLOYMENTS[mode];
 	if (mode !== 'subworkflow') {
 		const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, unknown>;
-		const gatewayWorkflows = Object.fromEntries(
-			['vault', 'docker', 'monitoring', 'content'].map((g) => [g, `Hermes Gateway - ${g[0].toUpperCase()}${g.slice(1)}${deployment.suffix}`]),
-		);
+		const gatewayWorkflows = Object.fromEntries(GATEWAY_NAMES.map((g) => [g, `${GATEWAY_CONTRACTS[g].subWorkflow.name}${deployment.suffix}`]));
 		const file = stack.configFile.replace(/\.json$/, `.${mode}.json`);
 		writeFileSync(file, JSON.stringify({ ...base, ...deployment.config, workflowName: deployment.workflowName, mcpPath: deployment.mcpPath, gatewayWorkflows }));
 		const push = await runCli(['push', '--url', stack.n8n.baseUrl, '--api-key', stack.n8n.apiKey, '--config', file]);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../../core';
 import { APPROVAL_COLUMNS } from '../../generator/approvals/store';
 import { runDiff } from '../../generator/cli/commands/diff';
 import { runPull } from '../../generator/cli/commands/pull';
@@ -29,6 +30,8 @@ let scratch: string;
 const generated = desiredWorkflows();
 const NAMES = generated.map((d) => d.body.name);
 const MCP = 'Hermes MCP Tools';
+/** The gateway sub-workflows of the default config: every workflow push writes but the tool workflow. */
+const GATEWAYS = NAMES.length - 1;
 const DECOYS = ['Hermes MCP Tools - old copy', 'Old Hermes Gateway - Vault'];
 let archivedId: string;
 
@@ -150,7 +153,9 @@ describe('push, pull, diff against a real n8n', () => {
 		const config = writeConfig('missing-credential.json', { credentials: { ssh: 'No Such SSH' } });
 		const result = await run(runPush, { config });
 		expect(result.code).toBe(2);
-		expect(result.err).toMatch(/credential "No Such SSH" of type hermesSshApi \(used by node "Vault" of "Hermes Gateway - Vault" and 2 more\)/);
+		// Each SSH gateway's sub-workflow has one node that uses it.
+		const others = GATEWAY_NAMES.filter((gateway) => GATEWAY_CONTRACTS[gateway].ssh).length - 1;
+		expect(result.err).toContain(`credential "No Such SSH" of type hermesSshApi (used by node "Vault" of "Hermes Gateway - Vault" and ${others} more)`);
 		expect(result.err).toMatch(/nothing was changed/);
 		expect(result.writes).toEqual([]);
 	});
@@ -160,7 +165,7 @@ describe('push, pull, diff against a real n8n', () => {
 		const result = await run(runPush, { dryRun: true });
 		expect(result.code).toBe(0);
 		for (const name of NAMES) expect(result.out).toContain(`would create  ${name} `);
-		expect(result.out).toMatch(/dry run, nothing written: would have 5 created/);
+		expect(result.out).toMatch(new RegExp(`dry run, nothing written: would have ${NAMES.length} created`));
 		expect(result.writes).toEqual([]);
 		expect(await liveVersions()).toEqual(before);
 	});
@@ -170,13 +175,14 @@ describe('push, pull, diff against a real n8n', () => {
 		const result = await run(runPush);
 		expect(result.code).toBe(0);
 		const creates = result.out.split('\n').filter((line) => line.startsWith('create  '));
-		expect(creates).toHaveLength(5);
-		expect(creates[4]).toContain(MCP);
-		expect(result.writes.filter((w) => w === 'POST /workflows')).toHaveLength(5);
-		// The 4 gateways were created before their caller: a second pass lists it (draft, then publish).
-		expect(result.writes.filter((w) => w.startsWith('PUT '))).toHaveLength(4);
-		expect(result.writes.filter((w) => w.endsWith('/activate'))).toHaveLength(5 + 4);
-		expect(result.out).toMatch(/5 created, 0 updated, 5 published, 0 unchanged, callers wired into 4 after their callers were created/);
+		expect(GATEWAYS).toBeGreaterThan(0);
+		expect(creates).toHaveLength(NAMES.length);
+		expect(creates.at(-1)).toContain(MCP);
+		expect(result.writes.filter((w) => w === 'POST /workflows')).toHaveLength(NAMES.length);
+		// The gateways were created before their caller: a second pass lists it (draft, then publish).
+		expect(result.writes.filter((w) => w.startsWith('PUT '))).toHaveLength(GATEWAYS);
+		expect(result.writes.filter((w) => w.endsWith('/activate'))).toHaveLength(NAMES.length + GATEWAYS);
+		expect(result.out).toContain(`${NAMES.length} created, 0 updated, ${NAMES.length} published, 0 unchanged, callers wired into ${GATEWAYS} after their callers were created`);
 
 		const byName = new Map<string, LiveWorkflow>();
 		for (const name of NAMES) {
@@ -216,7 +222,7 @@ describe('push, pull, diff against a real n8n', () => {
 		const before = await liveVersions();
 		const result = await run(runPush);
 		expect(result.code).toBe(0);
-		expect(result.out).toMatch(/no change: 5 workflows already up to date and published/);
+		expect(result.out).toContain(`no change: ${NAMES.length} workflows already up to date and published`);
 		expect(result.writes).toEqual([]);
 		expect(await liveVersions()).toEqual(before);
 	});
@@ -224,7 +230,7 @@ describe('push, pull, diff against a real n8n', () => {
 	it('diff finds nothing to report', async () => {
 		const result = await run(runDiff);
 		expect(result.code).toBe(0);
-		expect(result.out).toMatch(/in sync: 5 workflows match the catalogue/);
+		expect(result.out).toContain(`in sync: ${NAMES.length} workflows match the catalogue`);
 	});
 
 	describe('a workflow outside the callers list', () => {

@@ -10,6 +10,7 @@ import { callTool, connectMcp } from './helpers/mcp';
 import { api, createCredential } from './helpers/n8nRest';
 import { startHermesStack, STACK_NAMES, type HermesStack } from './helpers/stack';
 import { gatewayAnswer } from './helpers/toolCases';
+import { GATEWAY_WORKFLOWS } from '../helpers/gateways';
 
 /**
  * `hermes-workflows doctor` against a real n8n 2.41.1 with the default deployment pushed: all ok
@@ -250,7 +251,8 @@ describe('a second config beside the first: its own workflows, then removed', ()
 		const names = (await client.listWorkflows()).map((w) => w.name);
 		const dry = await stack.cli('remove', '--config', second, '--dry-run');
 		expect(dry.code).toBe(0);
-		expect(dry.stdout).toMatch(/^dry run: removing the 5 workflows of this config/m);
+		// The tool workflow and a sub-workflow per gateway.
+		expect(dry.stdout).toMatch(new RegExp(`^dry run: removing the ${GATEWAY_WORKFLOWS.length + 1} workflows of this config`, 'm'));
 		expect((await client.listWorkflows()).map((w) => w.name)).toEqual(names);
 		const removed = await stack.cli('remove', '--config', second);
 		process.stdout.write(`remove --config ops.config.json (exit ${removed.code}):\n${removed.stdout}${removed.stderr}\n`);

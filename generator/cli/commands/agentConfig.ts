@@ -8,6 +8,7 @@
 import { Option, type Command } from 'commander';
 
 import { EXIT, UsageError } from '../../errors';
+import { printsArtifact } from '../configSource';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { configOption, formatOption } from '../options';
 import { runCommand } from '../run';
@@ -48,8 +49,7 @@ export function runAgentConfig(options: AgentConfigOptions, io: CommandIo = proc
 }
 
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
-	program
-		.command('agent-config')
+	printsArtifact(program.command('agent-config'))
 		.description("print an MCP client's config for every endpoint of this deployment (tool workflow, toolsets, admin channel); tokens as environment variable names only")
 		.addOption(new Option('--for <client>', 'hermes: the Hermes Agent config.yaml mcp_servers entries; mcp-json: the mcpServers JSON of other clients').choices(['hermes', 'mcp-json']).default('hermes'))
 		.option('--url <url>', "n8n's URL as the agent reaches it (default: env N8N_API_URL, else approvals.publicUrl)")

@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 
 import { CATALOGUE_DIR, DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config/defaults';
 import { CONFIG_FILE_NAMES } from '../../config/fileNames';
+import { defaultNodeSettings } from '../../config/nodeSettings';
 import { packageRoot, packageVersion } from '../../runtime/packageRoot';
 import { EXIT, HermesError } from '../../errors';
 import { cliDependencySpec } from '../cliDependency';
@@ -25,8 +26,9 @@ const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
 function renderConfig(catalogue: readonly string[]): string {
 	// No workflowName: left out, it and the gateway sub-workflows' names follow mcpPath, so a
 	// second project with its own path never takes over the first one's workflows.
-	const { mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId } = defaultConfig();
-	const body = { catalogue, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, vault, docker, prometheusUrl, employeeId };
+	const { mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, employeeId } = defaultConfig();
+	// Every gateway's settings, from the contracts, at the nodes' defaults.
+	const body = { catalogue, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, ...defaultNodeSettings(), employeeId };
 	const json = JSON.stringify(body, null, '\t').replace(/^(\t+)"([A-Za-z_$][A-Za-z0-9_$]*)":/gm, '$1$2:').replace(/"/g, "'");
 	// Off by default: it needs a channel credential and n8n's public URL, which only the user knows.
 	const approvals = [
@@ -150,11 +152,12 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 export function register(program: Command, io: CommandIo = processIo, exit: Exit = processExit): void {
 	program
 		.command('init')
-		.description('scaffold a workflow-as-code project: package.json, hermes.config.ts, catalogue/ with the 32 default tools, tsconfig.json, an example CI job')
+		.description('scaffold a workflow-as-code project: package.json, hermes.config.ts, catalogue/ with the default tools, tsconfig.json, an example CI job')
 		.argument('[dir]', 'project folder (created if missing)', '.')
 		.option('--cli <spec>', 'the hermes-workflows dependency package.json gets when it has none: a version range (default ^<this version>) or the path of a packed .tgz, written as a file: path relative to the project')
 		.addOption(formatOption())
-		.addHelpText('after', '\nExit codes: 0 created, 2 the folder already holds a project, cannot be written, or --cli is not a range or an existing .tgz.\nExamples:\n  npx hermes-workflows init my-tools\n  hermes-workflows init my-tools --cli ../hermes-workflows-0.2.0.tgz   # before publication')
+		// The count loads the catalogue, so only when the help is printed, not on every run of the CLI.
+		.addHelpText('after', () => `\nThe default catalogue: ${defaultCatalogue().length} tools.\nExit codes: 0 created, 2 the folder already holds a project, cannot be written, or --cli is not a range or an existing .tgz.\nExamples:\n  npx hermes-workflows init my-tools\n  hermes-workflows init my-tools --cli ../hermes-workflows-0.2.0.tgz   # before publication`)
 		.action((dir: string, options: InitOptions) => {
 			exit(runInit(dir, options, io));
 		});

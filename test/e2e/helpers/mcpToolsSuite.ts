@@ -11,10 +11,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import type { GatewayMode, N8nVersion, OdooMode } from '../../../generator/config';
-import { GATEWAY_CONTRACTS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, TOOL_TYPE_SUFFIX } from '../../../core';
+import { GATEWAY_CONTRACTS, HAND_OFF_GATEWAYS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, TOOL_TYPE_SUFFIX } from '../../../core';
 import { ODOO_FIELD_TYPES } from '../../../generator/odoo/fieldTypes';
 import type { OdooTarget } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
+import { GATEWAY_WORKFLOWS } from '../../helpers/gateways';
 import { runCli } from './cli';
 import { parse as parseYaml } from 'yaml';
 
@@ -262,7 +263,6 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 	});
 
 	describe(`gateway mode "${gatewayMode}", as n8n holds and runs it`, () => {
-		const GATEWAY_WORKFLOWS = ['Hermes Gateway - Content', 'Hermes Gateway - Docker', 'Hermes Gateway - Monitoring', 'Hermes Gateway - Vault'];
 		const DIRECT_TYPES: Record<string, string> = {
 			vault_search: 'n8n-nodes-hermes.hermesVaultTool',
 			vault_list: 'n8n-nodes-hermes.hermesVaultTool',
@@ -297,10 +297,10 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(ODOO_TOOLS.map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type])).toEqual(ODOO_TOOLS.map((tool) => [tool, odooType]));
 			if (gatewayMode === 'direct') {
 				expect(types).toEqual(DIRECT_TYPES);
-				expect(gateways).toEqual(['Hermes Gateway - Content']);
+				expect(gateways).toEqual(HAND_OFF_GATEWAYS.map((gateway) => GATEWAY_CONTRACTS[gateway].subWorkflow.name).sort());
 			} else {
 				expect(Object.values(types)).toEqual(Object.values(DIRECT_TYPES).map(() => '@n8n/n8n-nodes-langchain.toolWorkflow'));
-				expect(gateways).toEqual(GATEWAY_WORKFLOWS);
+				expect(gateways).toEqual([...GATEWAY_WORKFLOWS].sort());
 			}
 		});
 

@@ -14,9 +14,14 @@ test.each(QUICK_START_PAGES.slice(1))('%s prints the quick start of README.md', 
 test('its figures are those of the default catalogue', () => {
 	const lines = quickStart('README.md');
 	const line = (start: string) => lines.find((l) => l.startsWith(start)) ?? '';
-	expect(printedFigure(line('npx hermes-workflows init'), 'default tools')).toBe(CATALOGUE.length);
 	expect(printedFigure(line('npx hermes-workflows lint'), 'warnings')).toBe(CATALOGUE.filter((tool) => tool.sensitive).length);
 	expect(printedFigure(line('npx hermes-workflows lint'), 'errors')).toBe(0);
+});
+
+// The one count of the default tools in the docs; the others say "the default tools".
+test("README.md's introduction counts the default tools", () => {
+	const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+	expect(readme).toMatch(new RegExp(`\\b${CATALOGUE.length} tools by default\\b`));
 });
 
 test('it installs the CLI before init, so init keeps the dependency npm wrote (a tarball before publication)', () => {

@@ -1,5 +1,5 @@
-/** The builder in both gateway modes: what changes (the 9 gateway tools, the sub-workflows) and what does not. */
-import { DOCKER_ACTIONS, GATEWAY_CONTRACTS } from '../../../../core';
+/** The builder in both gateway modes: what changes (the gateway tools, the sub-workflows) and what does not. */
+import { DOCKER_ACTIONS, GATEWAY_CONTRACTS, GATEWAY_NAMES, HAND_OFF_GATEWAYS, type GatewayName } from '../../../../core';
 
 import { buildMcpWorkflow, TRIGGER_NAME, type Workflow, type WorkflowNode } from '../../../../generator/builders';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
@@ -8,6 +8,7 @@ import { lintWorkflow } from '../../../../generator/lint';
 import { toolSchemaChanges, toolSchemaOf } from '../../../../generator/deploy/toolSchema';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { gatewayFile } from '../../../helpers/gateways';
 import { ARTICLE_TOOLS, generated } from '../fixtures';
 
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
@@ -16,6 +17,13 @@ const direct = generated(CATALOGUE, config({ gatewayMode: 'direct' }));
 const node = (workflow: Workflow, name: string): WorkflowNode => workflow.nodes.find((n) => n.name === name)!;
 const spec = (name: string): ToolSpec => CATALOGUE.find((t) => t.name === name)!;
 const GATEWAY_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'gateway').map((t) => t.name);
+const gatewayOf = (tool: string): GatewayName => {
+	const target = spec(tool).target;
+	if (target.kind !== 'gateway') throw new Error(`${tool} is no gateway tool`);
+	return target.gateway;
+};
+/** The gateway tools whose node answers the agent by itself: direct mode wires the node as the tool. */
+const ALONE = GATEWAY_TOOLS.filter((tool) => !HAND_OFF_GATEWAYS.includes(gatewayOf(tool)));
 
 describe('gatewayMode', () => {
 	it('defaults to subworkflow, and refuses other values', () => {
@@ -24,10 +32,11 @@ describe('gatewayMode', () => {
 	});
 
 	it.each([
-		['subworkflow', subworkflow, ['hermes-gateway-vault.json', 'hermes-gateway-docker.json', 'hermes-gateway-monitoring.json', 'hermes-gateway-content.json']],
-		['direct', direct, ['hermes-gateway-content.json']],
+		['subworkflow', subworkflow, GATEWAY_NAMES],
+		['direct', direct, HAND_OFF_GATEWAYS],
 	] as const)('%s: writes the tool workflow, its manifest and only the sub-workflows it calls', (_mode, files, gateways) => {
-		expect(files.files.map((f) => f.file)).toEqual(['hermes-mcp-tools.json', 'hermes-mcp-tools.index.json', ...gateways]);
+		expect(gateways.length).toBeGreaterThan(0);
+		expect(files.files.map((f) => f.file)).toEqual(['hermes-mcp-tools.json', 'hermes-mcp-tools.index.json', ...gateways.map(gatewayFile)]);
 	});
 
 	it.each([
@@ -40,9 +49,10 @@ describe('gatewayMode', () => {
 		for (const outputs of Object.values(main.connections)) expect(outputs).toEqual({ ai_tool: [[{ node: TRIGGER_NAME, type: 'ai_tool', index: 0 }]] });
 	});
 
-	it('direct: only the 8 gateway tools that answer alone change; the trigger, the 23 Odoo tools and content_generate are the same nodes', () => {
+	it('direct: only the gateway tools that answer alone change; the trigger, the Odoo tools and the hand-off tools are the same nodes', () => {
 		const changed = direct.main.nodes.filter((n, i) => JSON.stringify(n) !== JSON.stringify(subworkflow.main.nodes[i])).map((n) => n.name);
-		expect(changed).toEqual(GATEWAY_TOOLS.filter((t) => t !== 'content_generate'));
+		expect(changed.length).toBeGreaterThan(0);
+		expect(changed).toEqual(ALONE);
 		expect(direct.manifest).toEqual(subworkflow.manifest);
 	});
 
@@ -95,7 +105,7 @@ describe('gatewayMode', () => {
 	});
 
 	it('direct: every gateway tool variant takes the manual description (n8n offers the choice to nodes with an operation, which every gateway node has)', () => {
-		for (const tool of GATEWAY_TOOLS.filter((t) => t !== 'content_generate')) {
+		for (const tool of ALONE) {
 			expect([tool, node(direct.main, tool).parameters.descriptionType]).toEqual([tool, 'manual']);
 		}
 	});
@@ -111,9 +121,11 @@ describe('gatewayMode', () => {
 		for (const other of unused) expect([other, parameters[other]]).toEqual([other, undefined]);
 	});
 
-	it('direct: SSH gateway tools carry the SSH credential; inputs a tool does not bind are left to the node default', () => {
-		for (const tool of GATEWAY_TOOLS.filter((t) => t !== 'content_generate')) {
-			expect(node(direct.main, tool).credentials).toEqual({ hermesSshApi: { name: 'Hermes SSH' } });
+	it('direct: SSH gateway tools carry the SSH credential, the others none; inputs a tool does not bind are left to the node default', () => {
+		expect(ALONE.filter((tool) => GATEWAY_CONTRACTS[gatewayOf(tool)].ssh).length).toBeGreaterThan(0);
+		for (const tool of ALONE) {
+			const expected = GATEWAY_CONTRACTS[gatewayOf(tool)].ssh ? { hermesSshApi: { name: 'Hermes SSH' } } : undefined;
+			expect([tool, node(direct.main, tool).credentials]).toEqual([tool, expected]);
 		}
 		expect(node(direct.main, 'vault_read').parameters).not.toHaveProperty('content');
 		expect(node(direct.main, 'vault_read').parameters).not.toHaveProperty('baseHash');

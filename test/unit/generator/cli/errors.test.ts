@@ -4,12 +4,12 @@
  * runs from its sources as the installed command runs it (`runCli` on an argv), in a folder of its
  * own, against folders and HTTP servers this test makes on 127.0.0.1.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-import { runCli } from '../../../../generator/cli/main';
+import { buildProgram, COMMANDS, runCli } from '../../../../generator/cli/main';
 import { scratchSpace } from '../../../harness/scratch';
 
 const scratch = scratchSpace('hermes-cli-');
@@ -64,6 +64,9 @@ function badConfig(text: string): string {
 	writeFileSync(join(dir, 'hermes.config.json'), text);
 	return join(dir, 'hermes.config.json');
 }
+
+/** Every command, as `hermes-workflows --help` lists it. */
+const NAMES = buildProgram().commands.map((command) => command.name());
 
 type Case = [label: string, args: () => string[], error: RegExp, hint: RegExp];
 
@@ -136,10 +139,21 @@ describe('conventions of every command', () => {
 		expect((await cli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
 	});
 
-	it.each(['generate', 'push', 'pull', 'diff', 'doctor', 'import', 'check-odoo', 'lint'])('%s takes -c/--config and --format', async (command) => {
+	it('the program has a command for each file of generator/cli/commands/, in COMMANDS', () => {
+		const files = readdirSync(join(__dirname, '../../../../generator/cli/commands')).map((file) => file.replace(/\.ts$/, ''));
+		expect([...COMMANDS].sort()).toEqual(files.sort());
+		expect(NAMES).toHaveLength(COMMANDS.length);
+	});
+
+	// init makes the config, so it is the one command that reads none.
+	it.each(NAMES.filter((name) => name !== 'init'))('%s takes -c/--config and --format', async (command) => {
 		const help = (await cli([command, '--help'])).stdout;
 		expect(help).toMatch(/-c, --config <file>/);
 		expect(help).toMatch(/--format <format>/);
+	});
+
+	it('init takes --format', async () => {
+		expect((await cli(['init', '--help'])).stdout).toMatch(/--format <format>/);
 	});
 
 	it.each(['generate', 'pull', 'import'])('%s takes -o/--out', async (command) => {

@@ -3,10 +3,11 @@ import { workflowNode } from '../../../helpers/workflowNode';
 import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerIds } from '../../../../generator/deploy/callers';
 import { desiredWorkflows } from '../../../../generator/deploy/desired';
 import { compareWorkflows } from '../../../../generator/deploy/normalise';
+import { GATEWAY_WORKFLOWS } from '../../../helpers/gateways';
 
 const generated = desiredWorkflows();
 const MCP = 'Hermes MCP Tools';
-const GATEWAYS = ['Hermes Gateway - Content', 'Hermes Gateway - Docker', 'Hermes Gateway - Monitoring', 'Hermes Gateway - Vault'];
+const GATEWAYS = [...GATEWAY_WORKFLOWS].sort();
 
 /** A workflow with one node per called workflow (`name` or `name=id` for a pinned reference). */
 function body(name: string, calls: string[] = [], settings: Workflow['settings'] = {}): Workflow {
@@ -26,6 +27,7 @@ function body(name: string, calls: string[] = [], settings: Workflow['settings']
 describe('callers: which pushed workflows call which', () => {
 	it('the MCP tools workflow is the one caller of every gateway sub-workflow of the default catalogue', () => {
 		const callers = callersByName(generated);
+		expect(GATEWAYS.length).toBeGreaterThan(0);
 		expect([...callers.keys()].sort()).toEqual(GATEWAYS);
 		for (const gateway of GATEWAYS) expect(callers.get(gateway)).toEqual([MCP]);
 	});

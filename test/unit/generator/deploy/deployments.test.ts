@@ -11,6 +11,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { GATEWAY_NAMES } from '../../../../core';
+import { GATEWAY_WORKFLOWS } from '../../../helpers/gateways';
+
 import type { Workflow } from '../../../../generator/builders/n8nTypes';
 import { loadConfig } from '../../../../generator/config';
 import { desiredDeployment } from '../../../../generator/deploy/desired';
@@ -48,7 +51,12 @@ describe('what a config generates is named after its endpoint unless it names it
 			admin: loaded.admin ? [loaded.admin.workflowName, loaded.admin.path] : undefined,
 		};
 	};
-	const PLAIN_GATEWAYS = ['Hermes Gateway - Vault', 'Hermes Gateway - Docker', 'Hermes Gateway - Monitoring', 'Hermes Gateway - Content'];
+	const PLAIN_GATEWAYS = [...GATEWAY_WORKFLOWS];
+	const VAULT = PLAIN_GATEWAYS[GATEWAY_NAMES.indexOf('vault')];
+	it('has the vault and another gateway to name', () => {
+		expect(PLAIN_GATEWAYS.length).toBeGreaterThan(1);
+		expect(VAULT).toBeDefined();
+	});
 	it.each<[string, Record<string, unknown>, Partial<ReturnType<typeof names>>]>([
 		['the default endpoint keeps the plain names', {}, { workflow: 'Hermes MCP Tools', gateways: PLAIN_GATEWAYS }],
 		['the default endpoint named explicitly too', { mcpPath: 'hermes-tools' }, { workflow: 'Hermes MCP Tools', gateways: PLAIN_GATEWAYS }],
@@ -56,8 +64,8 @@ describe('what a config generates is named after its endpoint unless it names it
 		['a workflow name the config gives is kept', { mcpPath: 'ops', workflowName: 'Ops Tools' }, { workflow: 'Ops Tools', gateways: PLAIN_GATEWAYS.map((n) => `${n} (ops)`) }],
 		[
 			'a gateway the config names is shared on purpose',
-			{ mcpPath: 'ops', gatewayWorkflows: { vault: 'Hermes Gateway - Vault' } },
-			{ gateways: ['Hermes Gateway - Vault', ...PLAIN_GATEWAYS.slice(1).map((n) => `${n} (ops)`)] },
+			{ mcpPath: 'ops', gatewayWorkflows: { vault: VAULT } },
+			{ gateways: PLAIN_GATEWAYS.map((n) => (n === VAULT ? n : `${n} (ops)`)) },
 		],
 		[
 			'approvals and admin on another endpoint: their workflows and paths too',
@@ -112,7 +120,7 @@ describe('two configs in one n8n, default settings but the endpoint', () => {
 		const n8n = new FakeN8n();
 		await push(n8n, configFile('first', {}));
 		n8n.calls.length = 0;
-		const other = configFile('other', { workflowName: 'Other Tools', gatewayWorkflows: { vault: 'Other Vault', docker: 'Other Docker', monitoring: 'Other Monitoring', content: 'Other Content' } });
+		const other = configFile('other', { workflowName: 'Other Tools', gatewayWorkflows: Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, `Other ${gateway}`])) });
 		const error = await push(n8n, other).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(PushError);
 		expect((error as PushError).message).toMatch(/^nothing was pushed: \/mcp\/hermes-tools \(of "Other Tools"\) is served by "Hermes MCP Tools" \(id W\d+\), which this config does not generate/);

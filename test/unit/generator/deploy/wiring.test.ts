@@ -12,6 +12,7 @@ import {
 	workflowReferences,
 } from '../../../../generator/deploy/wiring';
 import { GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
+import { GATEWAY_WORKFLOWS } from '../../../helpers/gateways';
 
 const generated = desiredWorkflows();
 const byName = (name: string) => generated.find((d) => d.body.name === name)!.body;
@@ -25,9 +26,8 @@ describe('workflow references', () => {
 	it('finds the gateway tool nodes of the MCP workflow by the workflow they call', () => {
 		const refs = workflowReferences(mcp);
 		expect(refs.map((ref) => ref.node)).toEqual(GATEWAY_TOOLS.map((tool) => tool.name));
-		expect(new Set(refs.map((r) => r.workflow))).toEqual(
-			new Set(['Hermes Gateway - Vault', 'Hermes Gateway - Docker', 'Hermes Gateway - Monitoring', 'Hermes Gateway - Content']),
-		);
+		expect(GATEWAY_WORKFLOWS.length).toBeGreaterThan(0);
+		expect(new Set(refs.map((r) => r.workflow))).toEqual(new Set(GATEWAY_WORKFLOWS));
 		expect(refs.every((r) => r.pinnedId === undefined)).toBe(true);
 	});
 

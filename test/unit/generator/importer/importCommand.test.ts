@@ -9,7 +9,7 @@ import { join } from 'path';
 import { generateAll, MAIN_FILE } from '../../../../generator/project';
 import { sentCall } from '../../../../generator/builders/agentArguments';
 import { mapperColumn } from '../../../../generator/builders/nodeParts';
-import { AGENT_ARGUMENTS } from '../../../../generator/contracts';
+import { AGENT_ARGUMENTS, GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../../../../generator/contracts';
 import { runImport } from '../../../../generator/cli/commands/import';
 import { loadConfig } from '../../../../generator/config';
 import { scratchSpace } from '../../../harness/scratch';
@@ -60,7 +60,7 @@ describe('a hand-built workflow', () => {
 			mcpPath: 'agent-tools',
 			credentials: { odoo: 'Odoo prod', ssh: 'Hermes SSH', bearer: 'Agent bearer' },
 			// Off the default path the gateways' names are written: left out they would follow the path.
-			gatewayWorkflows: { vault: 'Hermes Gateway - Vault', docker: 'Hermes Gateway - Docker', monitoring: 'Hermes Gateway - Monitoring', content: 'Hermes Gateway - Content' },
+			gatewayWorkflows: Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, GATEWAY_CONTRACTS[gateway].subWorkflow.name])),
 		});
 	});
 

@@ -8,26 +8,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { AGENT_ARGUMENTS } from '../../../../core/agentArguments';
 import { executeNode } from '../../../harness/executeNode';
-import { UNUSABLE_CREDENTIAL } from '../../../helpers/gatewayFailureCases';
-import { ALL_NODES } from '../../../helpers/gatewayNodes';
+import { ALL_NODES } from '../../../helpers/allNodes';
+import { UNUSABLE_CREDENTIAL } from '../../../helpers/nodeCases';
 
-/** A call of each operation that passes the node's checks up to its host (or credential), so it reads every parameter it uses. */
-const PASSING: Record<string, Record<string, Record<string, unknown>>> = {
-	hermesVault: { search: { query: 'x' }, list: {}, read: { path: 'research/a.md' }, write: { path: 'research/a.md', content: 'x' } },
-	hermesDocker: { status: { stack: 'web' }, logs: { stack: 'web' }, list: {}, start: { stack: 'web' }, stop: { stack: 'web' }, restart: { stack: 'web' }, update: { stack: 'web' } },
-	hermesMonitoring: { alerts: {}, query: { promql: 'up' } },
-	hermesContent: { prepare: { text: 'x' } },
-	hermesOdoo: {
-		create: { model: 'res.partner', fieldsToWrite: { field: [{ name: 'name', value: 'x' }] } },
-		get: { model: 'res.partner', recordId: '1' },
-		getAll: { model: 'res.partner' },
-		update: { model: 'res.partner', recordId: '1', fieldsToWrite: { field: [{ name: 'name', value: 'x' }] } },
-		delete: { model: 'res.partner', recordId: '1' },
-	},
-	hermesLint: { lint: { workflow: {} } },
-};
-
-describe.each(ALL_NODES.map((entry) => [entry.contract.type, entry] as const))('the %s node and its contract', (type, { node, contract }) => {
+describe.each(ALL_NODES.map((entry) => [entry.contract.type, entry] as const))('the %s node and its contract', (_type, { node, contract, passing }) => {
 	const { properties } = node.description;
 	const property = (role: string): INodeProperties | undefined => properties.find((p) => p.name === (contract.params as Record<string, string>)[role]);
 
@@ -57,10 +41,14 @@ describe.each(ALL_NODES.map((entry) => [entry.contract.type, entry] as const))('
 		}
 	});
 
+	it('has a passing call (its cases.ts) for exactly the contract operations', () => {
+		expect(Object.keys(passing).sort()).toEqual([...contract.operations].sort());
+	});
+
 	/** The parameter names an operation reads when it runs, through the node's real execute(). */
 	async function readBy(operation: string): Promise<Set<string>> {
 		const read = new Set<string>();
-		const given: Record<string, unknown> = { operation, ...PASSING[type][operation] };
+		const given: Record<string, unknown> = { operation, ...passing[operation] };
 		const parameters = new Proxy(given, { has: (target, name) => (read.add(String(name)), name in target) });
 		await executeNode(node, { parameters, credentials: UNUSABLE_CREDENTIAL, continueOnFail: true });
 		return read;

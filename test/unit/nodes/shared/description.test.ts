@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ALL_NODES } from '../../../helpers/gatewayNodes';
+import { ALL_NODES } from '../../../helpers/allNodes';
 
 /**
  * Every node is one class whose description is built by the same helper from its contract,
@@ -11,18 +11,9 @@ import { ALL_NODES } from '../../../helpers/gatewayNodes';
  */
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const NODES_DIR = join(ROOT, 'nodes');
-/** n8n's group of each node: `input` for a node that only reads. */
-const GROUP: Record<string, 'input' | 'transform'> = {
-	HermesVault: 'transform',
-	HermesDocker: 'transform',
-	HermesMonitoring: 'input',
-	HermesContent: 'transform',
-	HermesOdoo: 'transform',
-	HermesLint: 'transform',
-};
-const NODES = ALL_NODES.map(({ folder, node, contract }) => [folder, node, contract] as const);
+const NODES = ALL_NODES.map(({ folder, node, contract, group }) => [folder, node, contract, group] as const);
 
-describe.each(NODES)('%s', (folder, node, contract) => {
+describe.each(NODES)('%s', (folder, node, contract, group) => {
 	const { description } = node;
 
 	test('names and version from its contract, its group, one main input and output, a tool', () => {
@@ -31,7 +22,7 @@ describe.each(NODES)('%s', (folder, node, contract) => {
 			displayName: contract.displayName,
 			version: contract.typeVersion,
 			defaults: { name: contract.displayName },
-			group: [GROUP[folder]],
+			group: [group],
 			usableAsTool: true,
 			inputs: ['main'],
 			outputs: ['main'],

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { HermesOdooApi } from '../../../../credentials/HermesOdooApi.credentials';
 import { HermesOdooApiKeyApi } from '../../../../credentials/HermesOdooApiKeyApi.credentials';
 import { HermesSshApi } from '../../../../credentials/HermesSshApi.credentials';
-import { ALL_NODES } from '../../../helpers/gatewayNodes';
+import { ALL_NODES } from '../../../helpers/allNodes';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const BLOB = 'https://github.com/n8n-nodes-hermes/n8n-nodes-hermes/blob/main/';

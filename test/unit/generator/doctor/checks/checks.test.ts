@@ -11,6 +11,7 @@ import { versionFromEditorPage } from '../../../../../generator/doctor/instance'
 import type { CheckStatus } from '../../../../../generator/doctor/types';
 import { mcpTriggerMisroutes } from '../../../../../core/lint/misroutingVersions';
 import { CATALOGUE } from '../../../../helpers/defaultCatalogue';
+import { GATEWAY_WORKFLOWS } from '../../../../helpers/gateways';
 import { fakeDeployment, type FakeDeployment } from '../fakeDeployment';
 
 /** One check against a deployment broken by `edit` (or left healthy): its status and message. */
@@ -30,6 +31,9 @@ async function check(id: string, edit: (d: FakeDeployment) => unknown, options: 
 type Case = [string, (d: FakeDeployment) => unknown, CheckStatus, RegExp];
 const VAULT = defaultConfig().gatewayWorkflows.vault;
 const MCP = defaultConfig().workflowName;
+/** Gateway sub-workflows a push of the default config writes, each called by the tool workflow. */
+const G = GATEWAY_WORKFLOWS.length;
+test('the default config has gateways to check', () => expect(G).toBeGreaterThan(0));
 
 const table = (id: string, cases: Case[], options: Parameters<FakeDeployment['context']>[0] = {}, withApprovals = false) =>
 	describe(`doctor check ${id}`, () => {
@@ -62,14 +66,14 @@ table('n8n-instance', [['no login: the mode is unknown, 2.41 misroutes in neithe
 table('n8n-instance', [['no login, --mode queue', (d) => void (d.endpoint.version = '2.20.1'), 'warn', /queue mode \(from --mode\)/]], { login: undefined, mode: 'queue' });
 
 table('workflows', [
-	['after a push', () => undefined, 'ok', /5 workflows exist under their exact names, are published/],
+	['after a push', () => undefined, 'ok', new RegExp(`^${G + 1} workflows exist under their exact names, are published`)],
 	['unpublished', (d) => void (d.n8n.byName(VAULT)!.active = false), 'fail', /"Hermes Gateway - Vault".*not published/],
 	['a node changed', (d) => void (d.n8n.byName(VAULT)!.nodes[1].parameters = { changed: true }), 'fail', /Hermes Gateway - Vault.*differs at/],
 	['deleted', (d) => void d.n8n.workflows.delete(d.n8n.byName(VAULT)!.id), 'fail', /not in n8n/],
 ]);
 
 table('callers', [
-	['after a push', () => undefined, 'ok', /4 sub-workflows list all 4 workflows that call them \(0 outside this config\)/],
+	['after a push', () => undefined, 'ok', new RegExp(`^${G} sub-workflows list all ${G} workflows that call them \\(0 outside this config\\)`)],
 	['a caller id dropped', (d) => void (d.n8n.byName(VAULT)!.settings!.callerIds = ''), 'fail', /"Hermes Gateway - Vault" \(id \w+\) does not list "Hermes MCP Tools"/],
 	[
 		'a second config under the same gateway names, pushed: listed',
@@ -78,7 +82,7 @@ table('callers', [
 			await pushWorkflows(d.n8n.client, second);
 		},
 		'ok',
-		/4 sub-workflows list all 8 workflows that call them \(4 outside this config\)/,
+		new RegExp(`^${G} sub-workflows list all ${2 * G} workflows that call them \\(${G} outside this config\\)`),
 	],
 	[
 		'a workflow built in the editor calling a gateway, unlisted',
@@ -103,7 +107,7 @@ table('shared-names', [
 		'a second config generating the same gateways',
 		async (d) => void (await pushWorkflows(d.n8n.client, workflowsOf({ tools: CATALOGUE, config: { ...d.config, workflowName: 'Ops Tools', mcpPath: 'ops' } }))),
 		'ok',
-		/4 sub-workflows are also called from outside this config, and equal/,
+		new RegExp(`^${G} sub-workflows are also called from outside this config, and equal`),
 	],
 ]);
 
