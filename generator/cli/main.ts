@@ -13,7 +13,7 @@ import { processExit, processIo, type CommandIo, type Exit } from './io';
 import { reportError, unexpectedError } from './run';
 
 /** The files of commands/, in the order of `hermes-workflows --help`: the one list of commands. */
-export const COMMANDS = ['init', 'generate', 'checkOdoo', 'import', 'lint', 'push', 'remove', 'pull', 'diff', 'doctor', 'calls', 'agentConfig'] as const;
+export const COMMANDS = ['init', 'generate', 'checkOdoo', 'import', 'lint', 'push', 'remove', 'pull', 'diff', 'doctor', 'calls', 'exporter', 'alertRules', 'agentConfig'] as const;
 
 interface CommandModule {
 	register(program: Command, io: CommandIo, exit: Exit): void;

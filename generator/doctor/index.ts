@@ -17,6 +17,7 @@ import { mcpAuthCheck } from './checks/mcpAuth';
 import { mcpToolsCheck } from './checks/mcpTools';
 import { readToolsCheck } from './checks/readTools';
 import { sharedNamesCheck } from './checks/sharedNames';
+import { toolHealthCheck } from './checks/toolHealth';
 import { workflowsCheck } from './checks/workflows';
 import type { DoctorContext } from './context';
 import { fail, warn, type CheckResult, type DoctorCheck } from './types';
@@ -30,6 +31,7 @@ export const CHECKS: readonly DoctorCheck[] = [
 	mcpAuthCheck,
 	mcpToolsCheck,
 	readToolsCheck,
+	toolHealthCheck,
 	approvalsCheck,
 	adminEndpointCheck,
 	adminScopesCheck,

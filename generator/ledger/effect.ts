@@ -10,7 +10,12 @@ export interface CallEffect {
 	kind: 'vault' | 'odoo' | 'docker' | 'approval';
 	/** `commit 1a2b3c4 projects/x.md`, `crm.lead 42 create`, `blog restart`, `approval 7f.. requested`. */
 	text: string;
+	/** An approval's step: what the metrics count. */
+	step?: ApprovalStep;
 }
+
+export const APPROVAL_STEPS = ['requested', 'denied', 'invalid', 'approved'] as const;
+export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
 
 const WRITES: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
 const field = (item: Record<string, unknown>, key: string): string | undefined => {
@@ -22,9 +27,12 @@ const field = (item: Record<string, unknown>, key: string): string | undefined =
 function approvalEffect(args: Record<string, unknown>, item: Record<string, unknown>, outcome: CallOutcome): CallEffect | undefined {
 	const id = field(item, 'approval_id') ?? field(args, 'approval_id');
 	if (id === undefined) return undefined;
-	const step: Record<string, string> = { __APPROVAL_REQUIRED__: 'requested', __APPROVAL_DENIED__: 'denied', __APPROVAL_INVALID__: 'invalid' };
-	const text = outcome.marker !== undefined ? step[outcome.marker] : outcome.class === 'success' ? 'approved, ran' : 'approved, failed';
-	return text === undefined ? undefined : { kind: 'approval', text: `approval ${id} ${text}` };
+	const steps: Record<string, ApprovalStep> = { __APPROVAL_REQUIRED__: 'requested', __APPROVAL_DENIED__: 'denied', __APPROVAL_INVALID__: 'invalid' };
+	// An approved call carries its approval_id and runs; whatever it answers, the approval was used.
+	const step = outcome.class === 'approval' ? (outcome.marker ? steps[outcome.marker] : undefined) : 'approved';
+	if (step === undefined) return undefined;
+	const text = step !== 'approved' ? step : outcome.class === 'success' ? 'approved, ran' : 'approved, failed';
+	return { kind: 'approval', text: `approval ${id} ${text}`, step };
 }
 
 export function effectOf(tool: ToolSpec | undefined, args: Record<string, unknown>, answer: unknown, outcome: CallOutcome): CallEffect[] {

@@ -6,12 +6,15 @@
  *   `odooMode: 'hermes'` (the 23 Odoo tools run the Hermes Odoo node, over JSON-RPC and again over
  *   JSON-2, each write read back from the Odoo stand-in, held to real Odoo 18 and 19 recordings by
  *   test/unit/harness/odoo);
+ * - the exporter scraped by the stack's real Prometheus, with the generated alert rules
+ *   (helpers/exporterSuite.ts);
  * - approvals notified by email through a real SMTP server, with n8n's Odoo node and with
  *   `odooMode: 'hermes'` (the Odoo gates check each call with the Hermes Odoo node's own read, its
  *   __NOT_FOUND__ for a missing record, and delete with it).
  */
 import { startN8n } from '../harness/n8n';
 import { describeApprovals } from './helpers/approvalsSuite';
+import { describeExporter } from './helpers/exporterSuite';
 import { describeMcpTools } from './helpers/mcpToolsSuite';
 import { REPO_ROOT } from './helpers/repoRoot';
 import { sharedN8n } from './helpers/sharedN8n';
@@ -23,5 +26,6 @@ afterAll(() => regular.stop(), 120_000);
 describe('MCP tools, sub-workflow gateways', () => describeMcpTools('subworkflow', 'regular', 'native', undefined, regular.lease));
 describe("MCP tools, gatewayMode 'direct'", () => describeMcpTools('direct', 'regular', 'native', undefined, regular.lease));
 describe("MCP tools, odooMode 'hermes'", () => describeMcpTools('subworkflow', 'regular', 'hermes', undefined, regular.lease));
+describe('the exporter and alert rules', () => describeExporter(regular.lease));
 describe('approvals, email', () => describeApprovals('regular', 'email', 'native', regular.lease));
 describe("approvals, email, odooMode 'hermes'", () => describeApprovals('regular', 'email', 'hermes', regular.lease));

@@ -18,6 +18,8 @@ export interface PrometheusHandle {
 	loggedQueries(): Promise<string[]>;
 	/** The Prometheus process. */
 	pid: number;
+	/** Adds a scrape job (every second) and a rule file, as an operator edits prometheus.yml, and reloads (SIGHUP) until Prometheus reports the job. */
+	addScrape(job: string, target: string, rulesFile: string): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ async function waitFor(what: string, child: ChildProcess, probe: () => Promise<b
 	throw new Error(`prometheus: timed out waiting for ${what}:\n${log()}`);
 }
 
-function configYaml(port: number, dir: string): string {
+function configYaml(port: number, dir: string, extra: { job: string; target: string; rulesFile: string } | undefined = undefined): string {
 	return [
 		'global:',
 		'  scrape_interval: 1s',
@@ -53,10 +55,12 @@ function configYaml(port: number, dir: string): string {
 		`  query_log_file: ${join(dir, 'query.log')}`,
 		'rule_files:',
 		`  - ${join(dir, 'rules.yml')}`,
+		...(extra ? [`  - ${extra.rulesFile}`] : []),
 		'scrape_configs:',
 		'  - job_name: prometheus',
 		'    static_configs:',
 		`      - targets: ['127.0.0.1:${port}']`,
+		...(extra ? [`  - job_name: ${extra.job}`, '    static_configs:', `      - targets: ['${extra.target}']`] : []),
 		'',
 	].join('\n');
 }
@@ -135,6 +139,14 @@ async function startOnce(): Promise<PrometheusHandle> {
 		port,
 		dir,
 		pid: child.pid!,
+		async addScrape(job, target, rulesFile) {
+			await writeFile(join(dir, 'prometheus.yml'), configYaml(port, dir, { job, target, rulesFile }));
+			child.kill('SIGHUP');
+			await waitFor(`the ${job} scrape job`, child, async () => {
+				const body = (await getJson(`${url}/api/v1/targets`)) as { data: { activeTargets: Array<{ labels: Record<string, string>; health: string }> } };
+				return body.data.activeTargets.some((t) => t.labels.job === job && t.health === 'up');
+			}, () => output);
+		},
 		async loggedQueries() {
 			const text = await readFile(join(dir, 'query.log'), 'utf8').catch(() => '');
 			return text

@@ -142,11 +142,12 @@ export async function fakeDeployment(options: { withApprovals?: boolean } = {}):
 						// As n8n 2.41 keeps a call: the trigger's item holds the call, its request id and the session.
 						const call = { mcpToolCall: { toolName: tool, arguments: message.params?.arguments ?? {}, sourceNodeName: tool }, mcpMessageId: String(message.id), headers: { 'mcp-session-id': request.headers['mcp-session-id'] } };
 						const record = () => n8n.executions.push({
-							id: `E${n8n.executions.length + 1}`,
+							id: String(n8n.executions.length + 1),
 							workflowId: mcpWorkflow().id,
 							status: 'success',
 							startedAt: new Date().toISOString(),
-							data: { resultData: { runData: { 'MCP Server Trigger': [{ data: { main: [[{ json: call }]] } }], [node]: [] } } },
+							// The tool node's run holds its answer, or n8n's error when it threw.
+							data: { resultData: { runData: { 'MCP Server Trigger': [{ data: { main: [[{ json: call }]] } }], [node]: [answer.isError ? { executionStatus: 'error', error: { message: JSON.stringify(answer.body) } } : { data: { ai_tool: [[{ json: answer.body }]] } }] } } },
 						});
 						if (endpoint.executionDelayMs > 0) setTimeout(record, endpoint.executionDelayMs);
 						else record();

@@ -62,6 +62,29 @@ table('n8n-instance', [
 	['no release on the editor page', (d) => void (d.endpoint.version = undefined), 'warn', /version unknown/],
 ]);
 
+/** Records a call of the tool workflow as n8n keeps it, `minutesAgo` back, answering `answer`. */
+function called(d: FakeDeployment, tool: string, answer: unknown, minutesAgo: number) {
+	const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+	d.n8n.executions.push({
+		id: String(d.n8n.executions.length + 1),
+		workflowId: d.n8n.byName(MCP)!.id,
+		status: 'success',
+		startedAt: at,
+		stoppedAt: at,
+		data: { resultData: { runData: { 'MCP Server Trigger': [{ data: { main: [[{ json: { mcpToolCall: { toolName: tool, arguments: {} } } }]] } }], [tool]: [{ data: { ai_tool: [[{ json: answer }]] } }] } } },
+	});
+}
+const UNREACHABLE = { success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: 'later' };
+const NOT_FOUND = { success: false, error: '__NOT_FOUND__', retry: 'change_arguments' };
+
+table('tool-health', [
+	['no calls yet', () => undefined, 'ok', /^0 calls of 0 tools in the last 24 h; none failed/],
+	['successes and refusals: the refusals named as the agent\'s', (d) => [called(d, 'vault_read', { success: true }, 5), called(d, 'vault_read', NOT_FOUND, 4)], 'ok', /2 calls of 1 tools.*refused \(the agent's to fix\): vault_read 1; none failed/],
+	['a failure within the hour fails, naming the tool, marker and state', (d) => [called(d, 'vault_read', { success: true }, 50), called(d, 'docker_read', UNREACHABLE, 30)], 'fail', /docker_read: 1 of 1 failed, last __UNAVAILABLE__ unreachable at/],
+	['a failure earlier in the day warns', (d) => called(d, 'docker_read', UNREACHABLE, 300), 'warn', /docker_read: 1 of 1 failed/],
+	['a failure older than a day is not counted', (d) => called(d, 'docker_read', UNREACHABLE, 2000), 'ok', /^0 calls/],
+]);
+
 table('n8n-instance', [['no login: the mode is unknown, 2.41 misroutes in neither', () => undefined, 'ok', /mode unknown: no n8n login given/]], { login: undefined });
 table('n8n-instance', [['no login, --mode queue', (d) => void (d.endpoint.version = '2.20.1'), 'warn', /queue mode \(from --mode\)/]], { login: undefined, mode: 'queue' });
 

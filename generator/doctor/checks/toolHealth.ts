@@ -1,0 +1,50 @@
+/**
+ * `tool-health`: the last day of calls from the ledger (n8n's execution store), per tool, and
+ * their failures by class. A tool that answered `failed` within the hour fails the check, one
+ * that failed earlier in the day warns; the agent's own refusals are named, never a problem.
+ * Read-only: it calls no tool.
+ */
+import { readLedger } from '../../ledger/read';
+import type { LedgerCall } from '../../ledger/call';
+import { fail, ok, warn, type DoctorCheck } from '../types';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Enough for a busy day; the message says when there were more. */
+const LIMIT = 5000;
+
+interface ToolTally {
+	calls: number;
+	refused: number;
+	failed: LedgerCall[];
+}
+
+const describeFailure = (call: LedgerCall) => `${call.outcome.marker ?? 'no marker'}${call.outcome.state ? ` ${call.outcome.state}` : ''} at ${call.time}`;
+
+export const toolHealthCheck: DoctorCheck = {
+	id: 'tool-health',
+	title: 'the last day of tool calls, from n8n\'s executions',
+	needs: [],
+	async run(context) {
+		const now = Date.now();
+		const ledger = await readLedger(context.client, context.endpoints, context.tools, { fields: context.config.ledger.redact }, { limit: LIMIT, since: new Date(now - DAY_MS) });
+		const tally = new Map<string, ToolTally>();
+		for (const call of ledger.calls) {
+			const entry = tally.get(call.tool) ?? { calls: 0, refused: 0, failed: [] };
+			entry.calls++;
+			if (call.outcome.class === 'refused') entry.refused++;
+			if (call.outcome.class === 'failed') entry.failed.push(call);
+			tally.set(call.tool, entry);
+		}
+		const failing = [...tally].filter(([, t]) => t.failed.length > 0);
+		const lines = failing.map(([tool, t]) => `${tool}: ${t.failed.length} of ${t.calls} failed, last ${describeFailure(t.failed[t.failed.length - 1])}`);
+		const refusals = [...tally].filter(([, t]) => t.refused > 0).map(([tool, t]) => `${tool} ${t.refused}`);
+		const summary = `${ledger.calls.length}${ledger.truncated ? '+' : ''} calls of ${tally.size} tools in the last 24 h${refusals.length > 0 ? `; refused (the agent's to fix): ${refusals.join(', ')}` : ''}`;
+		const recent = failing.some(([, t]) => t.failed.some((call) => Date.parse(call.time) >= now - HOUR_MS));
+		const fix = 'read each failure with `hermes-workflows calls --outcome failed --since 1d`: its marker and hint name the host, credential or service to fix';
+		if (recent) return fail(`${lines.join('; ')} (${summary})`, fix);
+		if (failing.length > 0) return warn(`${lines.join('; ')} (${summary})`, fix);
+		if (ledger.gaps.length > 0) return warn(`${summary}; not shown: ${ledger.gaps.map((g) => g.reason).join('; ')}`, ledger.gaps[0].hint);
+		return ok(`${summary}; none failed`);
+	},
+};

@@ -1,0 +1,96 @@
+/**
+ * The exporter and the alert rules end to end: `hermes-workflows exporter` (the built CLI, run as
+ * an operator runs it) reads the real n8n's executions, the stack's real Prometheus scrapes it
+ * with the rules `hermes-workflows alert-rules` wrote, and a broken deployment (the Odoo server
+ * gone) makes HermesToolFailing fire for the tool that failed, and only for it; the agent reads
+ * the alert back through its own `monitoring_alerts` tool. Real parts: n8n, sshd, Prometheus,
+ * the CLI; stand-ins: Odoo, the docker command, the content pipeline (helpers/stack.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+import type { N8nHandle } from '../../harness/n8n';
+import { freePort } from '../../harness/sshd';
+import { CLI_MAIN, runCli } from './cli';
+import { callTool, type McpSession } from './mcp';
+import { gatewayAnswer } from './toolCases';
+import { startStackWithClient, type HermesStack } from './stack';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe().catch(() => undefined);
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+		await sleep(500);
+	}
+}
+
+export function describeExporter(lease: () => Promise<N8nHandle>): void {
+	jest.setTimeout(180_000);
+	let stack: HermesStack;
+	let mcp: McpSession;
+	let stopAll: () => Promise<void>;
+	let exporter: ChildProcess;
+	let metricsUrl: string;
+	let stderr = '';
+
+	beforeAll(async () => {
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({ startN8n: lease }));
+		const rules = join(stack.prometheus.dir, 'hermes-tools-alerts.yml');
+		const written = await runCli(['alert-rules', '--config', stack.configFile, '--out', rules]);
+		if (written.code !== 0) throw new Error(`alert-rules exited ${written.code}: ${written.stderr}`);
+		const port = await freePort();
+		exporter = spawn(process.execPath, [CLI_MAIN, 'exporter', '--url', stack.n8n.baseUrl, '--api-key', stack.n8n.apiKey, '--config', stack.configFile, '--listen', `127.0.0.1:${port}`, '--interval', '1s'], {
+			stdio: ['ignore', 'ignore', 'pipe'],
+		});
+		exporter.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		metricsUrl = `http://127.0.0.1:${port}/metrics`;
+		await until('the exporter to serve', async () => ((await fetch(metricsUrl)).ok ? true : undefined), 30_000);
+		await stack.prometheus.addScrape('hermes-tools-exporter', `127.0.0.1:${port}`, rules);
+	}, 420_000);
+
+	afterAll(async () => {
+		if (exporter && exporter.exitCode === null) {
+			const exited = new Promise((done) => exporter.once('exit', done));
+			exporter.kill('SIGTERM');
+			await exited;
+		}
+		await stopAll?.();
+	}, 120_000);
+
+	const metric = async (line: string) => (await (await fetch(metricsUrl)).text()).split('\n').find((l) => l.startsWith(line));
+
+	it('counts the calls made after it started, by tool and outcome', async () => {
+		await callTool(mcp, 'vault_read', { path: 'README.md' });
+		await callTool(mcp, 'vault_read', { path: '../etc/passwd' });
+		const success = 'hermes_tool_calls_total{endpoint="hermes-tools",tool="vault_read",outcome="success"}';
+		const refused = 'hermes_tool_calls_total{endpoint="hermes-tools",tool="vault_read",outcome="refused"}';
+		await until('both vault_read calls counted', async () => ((await metric(success))?.endsWith(' 1') && (await metric(refused))?.endsWith(' 1') ? true : undefined));
+		const page = await (await fetch(metricsUrl)).text();
+		process.stdout.write(`metrics page (excerpt):\n${page.split('\n').filter((l) => l.includes('vault_read') || l.startsWith('hermes_ledger_up')).filter((l) => !l.includes('_bucket')).join('\n')}\n`);
+		expect(await metric('hermes_ledger_up')).toBe('hermes_ledger_up 1');
+		expect(await metric('hermes_tool_call_duration_seconds_count{endpoint="hermes-tools",tool="vault_read"}')).toMatch(/ 2$/);
+	});
+
+	it("a broken deployment (Odoo gone) fires HermesToolFailing for the failing tool in the real Prometheus, and the agent's monitoring_alerts reads it back", async () => {
+		// Refusals are the agent's: they must not page, before or after.
+		await callTool(mcp, 'vault_read', { path: 'no/such-note.md' });
+		await stack.odoo.stop();
+		const answer = await callTool(mcp, 'crm_list_stages', {});
+		expect(answer.isError).toBe(true);
+		type Alerts = { data: { alerts: Array<{ labels: Record<string, string>; state: string }> } };
+		const firing = await until('HermesToolFailing to fire', async () => {
+			const body = (await (await fetch(`${stack.prometheus.url}/api/v1/alerts`)).json()) as Alerts;
+			const ours = body.data.alerts.filter((a) => a.labels.alertname === 'HermesToolFailing' && a.state === 'firing');
+			return ours.length > 0 ? ours : undefined;
+		}, 90_000);
+		expect(firing.map((a) => a.labels.tool)).toEqual(['crm_list_stages']);
+		const alerts = gatewayAnswer(await callTool(mcp, 'monitoring_alerts', {}));
+		const read = alerts.alerts as Array<{ name: string; labels: Record<string, string>; summary: string }>;
+		expect(read.filter((a) => a.name === 'HermesToolFailing')).toEqual([{ name: 'HermesToolFailing', labels: expect.objectContaining({ tool: 'crm_list_stages', severity: 'page' }), summary: 'crm_list_stages failed in the last 10 minutes', since: expect.any(String) }]);
+		expect(stderr).toContain('exporter: serving');
+	});
+}
