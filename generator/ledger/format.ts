@@ -42,6 +42,7 @@ function csvRow(call: LedgerCall): Record<(typeof CSV_COLUMNS)[number], string> 
 export function gapLines(ledger: Ledger): string[] {
 	return [
 		...ledger.gaps.map((gap) => `not shown: ${gap.endpoint}: ${gap.reason}; ${gap.hint}`),
+		...ledger.notices.map((notice) => `note: ${notice}`),
 		...(ledger.unfinished > 0 ? [`not shown: ${ledger.unfinished} executions still running or waiting`] : []),
 		...(ledger.truncated ? [`truncated: only the newest ${ledger.calls.length} calls are shown; narrow with --since, --tool, --outcome or raise --limit`] : []),
 	];

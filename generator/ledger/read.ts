@@ -41,6 +41,8 @@ export interface Ledger {
 	/** Executions still running or waiting: their calls are not counted yet. */
 	unfinished: number;
 	gaps: LedgerGap[];
+	/** What the calls shown lack, by the config's choice (not a missing call). */
+	notices: string[];
 }
 
 const PAGE_SIZE = 50;
@@ -56,7 +58,7 @@ export async function readLedger(
 	const chosen = endpoints.filter((e) => !query.endpoints?.length || query.endpoints.includes(e.server));
 	const lives = await findWorkflowsByName(client, chosen.map((e) => e.workflow));
 	const specs = new Map(catalogue.map((tool) => [tool.name, tool]));
-	const ledger: Ledger = { calls: [], truncated: false, scanned: 0, unfinished: 0, gaps: [] };
+	const ledger: Ledger = { calls: [], truncated: false, scanned: 0, unfinished: 0, gaps: [], notices: [] };
 	const since = query.since?.getTime() ?? -Infinity;
 	const matches = (call: LedgerCall) => (!query.tools?.length || query.tools.includes(call.tool)) && (!query.outcomes?.length || query.outcomes.includes(call.outcome.class));
 	for (const spec of chosen) {

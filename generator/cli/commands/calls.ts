@@ -65,6 +65,9 @@ export function runCalls(options: CallsCommandOptions, io: CommandIo = processIo
 			...(options.endpoint ? { endpoints: options.endpoint } : {}),
 			...(progress ? { progress } : {}),
 		});
+		if (project.config.subWorkflowExecutions === 'failures' && project.config.gatewayMode === 'subworkflow') {
+			ledger.notices.push("n8n keeps no gateway execution of a successful call (subWorkflowExecutions: 'failures'): those calls show only the tool workflow's execution");
+		}
 		const { out, notes } = formatLedger(ledger, options.format);
 		io.stdout(out);
 		for (const note of notes) io.stderr(`${note}\n`);

@@ -106,7 +106,7 @@ describe('callOf on executions a real n8n 2.41.1 stored', () => {
 		(runData.vault_read as Array<{ inputOverride?: unknown }>)[0].inputOverride = { ai_tool: [[{ json: { query: {} } }]] };
 		const call = callOf(execution, ENDPOINT, NO_REDACT);
 		expect([call?.tool, call?.outcome.marker, call?.arguments]).toEqual(['vault_read', '__BAD_PATH__', undefined]);
-		expect(formatLedger({ calls: [call!], truncated: false, scanned: 1, unfinished: 0, gaps: [] }, 'text').out).toContain('(arguments not kept by this n8n)');
+		expect(formatLedger({ calls: [call!], truncated: false, scanned: 1, unfinished: 0, gaps: [], notices: [] }, 'text').out).toContain('(arguments not kept by this n8n)');
 	});
 
 	it('an execution without run data holds no call', () => {
@@ -161,7 +161,7 @@ describe('readLedger over the n8n API', () => {
 		const ledger = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, pageSize: 5 });
 		expect(ledger.calls.map((c) => c.executions.tool)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
 		expect(ledger.calls.filter((c) => c.outcome.class === 'refused').map((c) => c.executions.tool)).toEqual(['3', '6', '9', '12']);
-		expect(ledger).toMatchObject({ truncated: false, scanned: 12, unfinished: 0, gaps: [] });
+		expect(ledger).toMatchObject({ truncated: false, scanned: 12, unfinished: 0, gaps: [], notices: [] });
 		// Reads only: the workflow lookup and three pages of executions.
 		expect(n8n.calls.slice(before).filter((call) => !call.startsWith('GET '))).toEqual([]);
 		expect(n8n.calls.slice(before).filter((call) => call.includes('/executions'))).toHaveLength(3);
@@ -209,12 +209,19 @@ describe('formatLedger', () => {
 		scanned: 1,
 		unfinished: 0,
 		gaps: [],
+		notices: [] as string[],
 	};
 	it('csv: a header and one quoted row per call', () => {
 		const [header, row] = formatLedger(ledger, 'csv').out.trim().split('\n');
 		expect(header).toBe('time,endpoint,tool,outcome,marker,retry,latency_ms,tool_execution,gateway_execution,effects,arguments,detail');
 		expect(row).toContain(',vault_read,refused,__BAD_PATH__,change_arguments,111,7,6,,"{""path"":""../etc/passwd""}",');
 	});
+	it('a notice is a note after the calls, on stderr in jsonl, and changes no call', () => {
+		const noted = { ...ledger, notices: ['n8n keeps no gateway execution of a successful call'] };
+		expect(formatLedger(noted, 'text').out.trim().split('\n').pop()).toBe('note: n8n keeps no gateway execution of a successful call');
+		expect(formatLedger(noted, 'jsonl')).toEqual({ out: formatLedger(ledger, 'jsonl').out, notes: ['note: n8n keeps no gateway execution of a successful call'] });
+	});
+
 	it('jsonl: one parsable call per line', () => {
 		const lines = formatLedger(ledger, 'jsonl').out.trim().split('\n');
 		expect(lines.map((line) => (JSON.parse(line) as { tool: string }).tool)).toEqual(['vault_read']);
