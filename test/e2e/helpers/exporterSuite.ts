@@ -90,6 +90,7 @@ export function describeExporter(lease: () => Promise<N8nHandle>): void {
 		expect(firing.map((a) => a.labels.tool)).toEqual(['crm_list_stages']);
 		const alerts = gatewayAnswer(await callTool(mcp, 'monitoring_alerts', {}));
 		const read = alerts.alerts as Array<{ name: string; labels: Record<string, string>; summary: string }>;
+		process.stdout.write(`monitoring_alerts, as the agent reads it:\n${JSON.stringify(read.filter((a) => a.name.startsWith('HermesTool')), null, 1)}\n`);
 		expect(read.filter((a) => a.name === 'HermesToolFailing')).toEqual([{ name: 'HermesToolFailing', labels: expect.objectContaining({ tool: 'crm_list_stages', severity: 'page' }), summary: 'crm_list_stages failed in the last 10 minutes', since: expect.any(String) }]);
 		expect(stderr).toContain('exporter: serving');
 	});
