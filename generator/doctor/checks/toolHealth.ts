@@ -1,15 +1,15 @@
 /**
  * `tool-health`: the last day of calls from the ledger (n8n's execution store), per tool, and
- * their failures by class. A tool that answered `failed` within the hour fails the check, one
- * that failed earlier in the day warns; the agent's own refusals are named, never a problem.
- * Read-only: it calls no tool.
+ * their failures by class. A tool that answered `failed` warns, naming when and how, newest
+ * first: doctor's verdict is about the deployment now, and a failure in the history stays there
+ * after its fix (the other checks and HermesToolFailing say whether it is still broken). The
+ * agent's own refusals are named, never a problem. Read-only: it calls no tool.
  */
 import { readLedger } from '../../ledger/read';
 import type { LedgerCall } from '../../ledger/call';
-import { fail, ok, warn, type DoctorCheck } from '../types';
+import { ok, warn, type DoctorCheck } from '../types';
 
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** Enough for a busy day; the message says when there were more. */
 const LIMIT = 5000;
 
@@ -40,9 +40,7 @@ export const toolHealthCheck: DoctorCheck = {
 		const lines = failing.map(([tool, t]) => `${tool}: ${t.failed.length} of ${t.calls} failed, last ${describeFailure(t.failed[t.failed.length - 1])}`);
 		const refusals = [...tally].filter(([, t]) => t.refused > 0).map(([tool, t]) => `${tool} ${t.refused}`);
 		const summary = `${ledger.calls.length}${ledger.truncated ? '+' : ''} calls of ${tally.size} tools in the last 24 h${refusals.length > 0 ? `; refused (the agent's to fix): ${refusals.join(', ')}` : ''}`;
-		const recent = failing.some(([, t]) => t.failed.some((call) => Date.parse(call.time) >= now - HOUR_MS));
 		const fix = 'read each failure with `hermes-workflows calls --outcome failed --since 1d`: its marker and hint name the host, credential or service to fix';
-		if (recent) return fail(`${lines.join('; ')} (${summary})`, fix);
 		if (failing.length > 0) return warn(`${lines.join('; ')} (${summary})`, fix);
 		if (ledger.gaps.length > 0) return warn(`${summary}; not shown: ${ledger.gaps.map((g) => g.reason).join('; ')}`, ledger.gaps[0].hint);
 		return ok(`${summary}; none failed`);

@@ -80,8 +80,8 @@ const NOT_FOUND = { success: false, error: '__NOT_FOUND__', retry: 'change_argum
 table('tool-health', [
 	['no calls yet', () => undefined, 'ok', /^0 calls of 0 tools in the last 24 h; none failed/],
 	['successes and refusals: the refusals named as the agent\'s', (d) => [called(d, 'vault_read', { success: true }, 5), called(d, 'vault_read', NOT_FOUND, 4)], 'ok', /2 calls of 1 tools.*refused \(the agent's to fix\): vault_read 1; none failed/],
-	['a failure within the hour fails, naming the tool, marker and state', (d) => [called(d, 'vault_read', { success: true }, 50), called(d, 'docker_read', UNREACHABLE, 30)], 'fail', /docker_read: 1 of 1 failed, last __UNAVAILABLE__ unreachable at/],
-	['a failure earlier in the day warns', (d) => called(d, 'docker_read', UNREACHABLE, 300), 'warn', /docker_read: 1 of 1 failed/],
+	['a failure warns, naming the tool, marker and state (doctor fails on what is broken now, not on history)', (d) => [called(d, 'vault_read', { success: true }, 50), called(d, 'docker_read', UNREACHABLE, 30)], 'warn', /docker_read: 1 of 1 failed, last __UNAVAILABLE__ unreachable at/],
+	['the last of several failures is named', (d) => [called(d, 'docker_read', UNREACHABLE, 300), called(d, 'docker_read', { success: false, error: '__UNAVAILABLE__', state: 'timeout', retry: 'later' }, 200)], 'warn', /docker_read: 2 of 2 failed, last __UNAVAILABLE__ timeout/],
 	['a failure older than a day is not counted', (d) => called(d, 'docker_read', UNREACHABLE, 2000), 'ok', /^0 calls/],
 ]);
 
