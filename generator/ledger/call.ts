@@ -5,6 +5,8 @@
  * the gateway or gate sub-workflow's execution under `metadata.subExecution`. A node that threw
  * keeps its `error` (a native Odoo tool's refusal): that is n8n's error, `isError` to the agent.
  */
+import { mcpCallOf } from './mcpCall';
+import type { EndpointSpec } from '../agentConfig/endpoints';
 import type { LiveExecution } from '../n8nClient/client';
 import type { ToolSpec } from '../toolSpec/schema';
 import { effectOf, type CallEffect } from './effect';
@@ -35,10 +37,6 @@ interface NodeRun {
 	metadata?: { subExecution?: { executionId?: unknown } };
 }
 
-interface TriggerItem {
-	mcpToolCall?: { toolName?: unknown; arguments?: unknown };
-}
-
 const asObject = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 /** The endpoint a call came through and what the ledger needs of its config. */
@@ -48,19 +46,25 @@ export interface LedgerEndpoint {
 	tools: ReadonlyMap<string, ToolSpec | undefined>;
 }
 
+/** Executions in these states are over: their calls can be counted. */
+export const FINISHED: ReadonlySet<string> = new Set(['success', 'error', 'crashed', 'canceled']);
+/** Executions per API page: each carries its run data. */
+export const PAGE_SIZE = 50;
+
+export function ledgerEndpoint(spec: EndpointSpec, specs: ReadonlyMap<string, ToolSpec>): LedgerEndpoint {
+	return { server: spec.server, tools: new Map(spec.tools.map((name) => [name, specs.get(name)])) };
+}
+
 /** The call an execution served, or undefined when it holds none (no run data saved, or no tool ran). */
 export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redact: RedactRules): LedgerCall | undefined {
 	const runData = (execution.data?.resultData?.runData ?? {}) as Record<string, NodeRun[] | undefined>;
 	const toolName = Object.keys(runData).find((name) => endpoint.tools.has(name));
-	const trigger = Object.values(runData)
-		.map((runs) => asObject(runs?.[0]?.data?.main?.[0]?.[0]?.json) as TriggerItem)
-		.find((item) => item.mcpToolCall !== undefined);
-	const called = typeof trigger?.mcpToolCall?.toolName === 'string' ? trigger.mcpToolCall.toolName : toolName;
+	// n8n 2.41's trigger keeps the call as sent; older triggers only the query n8n built for the tool.
+	const trigger = mcpCallOf(execution, new Set(endpoint.tools.keys()));
+	const called = trigger?.tool ?? toolName;
 	if (called === undefined) return undefined;
 	const run = toolName !== undefined ? runData[toolName]?.[0] : undefined;
-	// n8n 2.41 keeps the arguments as sent; older triggers only the query n8n built for the tool.
-	const kept = trigger?.mcpToolCall ? trigger.mcpToolCall.arguments : asObject(run?.inputOverride?.ai_tool?.[0]?.[0]?.json).query;
-	const args = asObject(kept);
+	const args = trigger?.arguments ?? asObject(asObject(run?.inputOverride?.ai_tool?.[0]?.[0]?.json).query);
 	const answer = run?.data?.ai_tool?.[0]?.[0]?.json;
 	const thrown = run?.error ? String(run.error.message ?? run.error.description ?? 'the node failed') : run === undefined ? 'no tool node ran' : undefined;
 	const outcome = outcomeOf(answer, thrown);
@@ -71,7 +75,7 @@ export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redac
 		time: execution.startedAt ?? '',
 		endpoint: endpoint.server,
 		tool: called,
-		...(trigger?.mcpToolCall !== undefined || Object.keys(args).length > 0 ? { arguments: redactArguments(called, args, redact) } : {}),
+		...(trigger !== undefined || Object.keys(args).length > 0 ? { arguments: redactArguments(called, args, redact) } : {}),
 		outcome,
 		...(Number.isFinite(started) && Number.isFinite(stopped) ? { latencyMs: stopped - started } : {}),
 		executions: { tool: execution.id, ...(gateway !== undefined ? { gateway: String(gateway) } : {}) },

@@ -9,11 +9,8 @@ import type { EndpointSpec } from '../agentConfig/endpoints';
 import type { LiveExecution, N8nApi } from '../n8nClient/client';
 import { findWorkflowsByName } from '../n8nClient/exactName';
 import type { ToolSpec } from '../toolSpec/schema';
-import { callOf, type LedgerCall, type LedgerEndpoint } from './call';
+import { callOf, FINISHED, ledgerEndpoint, PAGE_SIZE, type LedgerCall } from './call';
 import type { RedactRules } from './redact';
-
-const PAGE_SIZE = 50;
-const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 interface Mark {
 	floor: number;
@@ -68,7 +65,7 @@ export class LedgerFollower {
 				result.missing.push(spec.server);
 				continue;
 			}
-			const endpoint: LedgerEndpoint = { server: spec.server, tools: new Map(spec.tools.map((name) => [name, this.specs.get(name)])) };
+			const endpoint = ledgerEndpoint(spec, this.specs);
 			let mark = marks.get(live.id);
 			if (!mark) {
 				const newest = first ? (await this.client.executionPage(live.id, { limit: 1 })).executions[0] : undefined;
@@ -76,6 +73,11 @@ export class LedgerFollower {
 				marks.set(live.id, { floor: newest ? Number(newest.id) : 0, counted: new Set() });
 				if (first) continue;
 				mark = marks.get(live.id) as Mark;
+			} else {
+				// Nothing new: one execution without its data says so, instead of a page with all of theirs.
+				const newest = (await this.client.executionPage(live.id, { limit: 1 })).executions[0];
+				result.pages++;
+				if (Number(newest?.id ?? 0) === mark.floor) continue;
 			}
 			let lowestUnfinished = Infinity;
 			let highest = mark.floor;

@@ -7,7 +7,7 @@ import type { EndpointSpec } from '../agentConfig/endpoints';
 import { findWorkflowsByName } from '../n8nClient/exactName';
 import type { LiveExecution, N8nApi } from '../n8nClient/client';
 import type { ToolSpec } from '../toolSpec/schema';
-import { callOf, type LedgerCall, type LedgerEndpoint } from './call';
+import { callOf, FINISHED, ledgerEndpoint, PAGE_SIZE, type LedgerCall } from './call';
 import type { OutcomeClass } from './outcome';
 import type { RedactRules } from './redact';
 
@@ -45,9 +45,6 @@ export interface Ledger {
 	notices: string[];
 }
 
-const PAGE_SIZE = 50;
-const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
-
 export async function readLedger(
 	client: N8nApi,
 	endpoints: readonly EndpointSpec[],
@@ -74,7 +71,7 @@ export async function readLedger(
 				hint: 'set "Save successful production executions" to save in the workflow\'s settings (see docs/operating.md for the cost)',
 			});
 		}
-		const endpoint: LedgerEndpoint = { server: spec.server, tools: new Map(spec.tools.map((name) => [name, specs.get(name)])) };
+		const endpoint = ledgerEndpoint(spec, specs);
 		let withoutCall = 0;
 		let kept = 0;
 		let cursor: string | undefined;

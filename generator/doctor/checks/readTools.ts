@@ -7,7 +7,7 @@
  * within the bound means no worker ran it: a worker without the package, or none up.
  */
 import { outcomeOf } from '../../ledger/outcome';
-import { mcpCallOf, servedRequest } from '../mcpCall';
+import { mcpCallOf, servedRequest } from '../../ledger/mcpCall';
 import { runningVersion } from '../../n8nClient/client';
 import { McpProbe, McpTimeout, toolAnswer } from '../mcpProbe';
 import { fail, ok, warn, type DoctorCheck } from '../types';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { mcpCallOf, servedRequest } from '../../../../generator/doctor/mcpCall';
+import { mcpCallOf, servedRequest } from '../../../../generator/ledger/mcpCall';
 import type { LiveExecution } from '../../../../generator/n8nClient/client';
 
 const EXECUTIONS = (JSON.parse(readFileSync(join(__dirname, '../../../fixtures/n8n-2.41.1/mcp-tool-executions.json'), 'utf8')) as { data: LiveExecution[] }).data;
