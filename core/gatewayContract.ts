@@ -16,6 +16,8 @@ export interface GatewayContract<Param extends string = string> {
 	readonly params: Readonly<Record<Param, string>>;
 	/** Values of the `operation` parameter. */
 	readonly operations: readonly string[];
+	/** The operations that only read: a tool the catalogue declares `readOnly` may run no other. */
+	readonly readOperations: readonly string[];
 	/** The operations an operation-specific parameter serves (absent: every operation). */
 	readonly shownFor: Readonly<Partial<Record<Param, readonly string[]>>>;
 	/**

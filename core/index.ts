@@ -45,6 +45,7 @@ export {
 	type OdooOperation,
 	type OdooParam,
 } from './odoo/contract';
+export { MCP_INSTRUCTIONS } from './mcpInstructions';
 export { HERMES_LINT, LINT_CAPS, LINT_OPERATIONS, type LintOperation } from './lint/contract';
 // Odoo's exceptions as both protocols answer them: check-odoo reads them as the node does.
 export { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault } from './odoo/faults';
@@ -56,6 +57,7 @@ export {
 	HINT_QUOTE_CAPS,
 	MARKER_RETRY,
 	MARKERS,
+	RETRY_MEANING,
 	RETRY_POLICIES,
 	STATE_RETRY,
 	UNAVAILABLE_STATES,

@@ -36,18 +36,17 @@ export const APPROVAL_RETRY: Readonly<Record<ApprovalMarker, Retry>> = {
 	__APPROVAL_INVALID__: 'change_arguments',
 };
 
-/**
- * What may help after a failure:
- * - `change_arguments`: the call as sent cannot succeed; send other arguments.
- * - `after_read`: read first (vault_read, docker status), then retry with what the read returned.
- * - `later`: a transient fault; wait and retry the same call.
- * - `never_here`: retrying cannot help (misconfiguration, host key, authentication, a protected
- *   target); tell the operator or the user.
- * - `after_approval`: a person must approve this exact call first; call again with the
- *   `approval_id` and the same arguments once they have.
- */
+/** What may help after a failure: each answer's `retry`, in the words the agent is told (the MCP server's instructions). */
 export const RETRY_POLICIES = ['change_arguments', 'after_read', 'later', 'never_here', 'after_approval'] as const;
 export type Retry = (typeof RETRY_POLICIES)[number];
+
+export const RETRY_MEANING: Readonly<Record<Retry, string>> = {
+	change_arguments: 'the call cannot succeed as sent; change the arguments as the hint says.',
+	after_read: 'the target changed or already exists; read it, then call again with what the read returned.',
+	later: 'a passing fault; wait a little, then send the same call again.',
+	never_here: 'no retry can help; tell the person what the hint says.',
+	after_approval: 'a person must approve this exact call first (see Approval).',
+};
 
 /** Which fault an `__UNAVAILABLE__` answer is. */
 export const UNAVAILABLE_STATES = ['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured', 'rate_limited'] as const;

@@ -25,6 +25,8 @@ export const CONTENT: SubWorkflowGateway<ContentParam> = {
 	typeVersion: 2,
 	params: PARAMS,
 	operations: CONTENT_OPERATIONS,
+	// It starts the content pipeline.
+	readOperations: [],
 	shownFor: {},
 	subWorkflowInputs: { contentType: ['contentType'], text: ['text'], url: ['url'] },
 	allowLists: {},

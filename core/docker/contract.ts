@@ -34,6 +34,7 @@ export const DOCKER: SubWorkflowGateway<DockerParam> = {
 	typeVersion: 2,
 	params: PARAMS,
 	operations: DOCKER_ACTIONS,
+	readOperations: DOCKER_READ_ACTIONS,
 	shownFor: {},
 	subWorkflowInputs: { dockerStack: ['stack'], dockerAction: ['operation'] },
 	allowLists: { operation: { setting: 'allowedActions', input: 'dockerAllowedActions', values: DOCKER_ACTIONS } },

@@ -20,6 +20,7 @@ export const HERMES_LINT: GatewayContract<LintParam> = {
 	typeVersion: 1,
 	params: PARAMS,
 	operations: LINT_OPERATIONS,
+	readOperations: LINT_OPERATIONS,
 	shownFor: {},
 	// The admin channel's validate tool feeds it the workflow its HTTP Request fetched: no gateway sub-workflow inputs.
 	subWorkflowInputs: {},

@@ -27,6 +27,7 @@ export const MONITORING: SubWorkflowGateway<MonitoringParam> = {
 	typeVersion: 2,
 	params: PARAMS,
 	operations: MONITORING_OPERATIONS,
+	readOperations: MONITORING_OPERATIONS,
 	shownFor: {},
 	subWorkflowInputs: { mode: ['operation'], promql: ['promql'] },
 	allowLists: {},

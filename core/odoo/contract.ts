@@ -84,6 +84,7 @@ export const HERMES_ODOO: GatewayContract<OdooParam> = {
 	typeVersion: 1,
 	params: PARAMS,
 	operations: ODOO_OPERATIONS,
+	readOperations: ['get', 'getAll'],
 	shownFor: {
 		recordId: ['get', 'update', 'delete'],
 		fieldsToWrite: ['create', 'update'],

@@ -40,6 +40,7 @@ export const VAULT: SubWorkflowGateway<VaultParam> = {
 	typeVersion: 2,
 	params: PARAMS,
 	operations: VAULT_OPERATIONS,
+	readOperations: ['search', 'list', 'read'],
 	shownFor: { query: ['search'], prefix: ['list'], path: ['read', 'write'], content: ['write'], baseHash: ['write'] },
 	subWorkflowInputs: { vaultAction: ['operation'], vaultQuery: ['query', 'prefix', 'path'], vaultContent: ['content'], vaultBaseHash: ['baseHash'] },
 	allowLists: {},

@@ -39,7 +39,9 @@ export function buildAdminWorkflow(admin: AdminConfig, n8nVersion: N8nVersion): 
 		const inputs = tool.parameters.map((p) => ({ name: p.key, value: expression(fromAiCall(p)), type: 'string' }));
 		return node(admin.workflowName, tool.name, NODE_TYPES.toolWorkflow, toolPosition(index), callWorkflowParameters(tool.description, adminSubWorkflowName(tool, admin), inputs));
 	});
-	return mcpWorkflow(admin.workflowName, mcpTriggerNode(admin.workflowName, admin.path, admin.bearer, n8nVersion), tools);
+	// Every admin tool sends one GET: they only read.
+	const endpoint = { tools: adminTools(admin).map((tool) => ({ name: tool.name, readOnly: true })), gated: [] };
+	return mcpWorkflow(admin.workflowName, mcpTriggerNode(admin.workflowName, admin.path, admin.bearer, n8nVersion, endpoint), tools);
 }
 
 /** The tool's arguments, as the trigger received them. */

@@ -22,7 +22,7 @@
 import { AGENT_ARGUMENT_INPUTS, APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type UnavailableState } from '../contracts';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName, inputType } from './gatedTools';
-import { LOCK_LEASE_MS, LOCK_RETRY_SECONDS, LOCK_TRIES } from './store';
+import { LOCK_BACKOFF, LOCK_LEASE_MS, LOCK_MAX_WAIT_SECONDS, LOCK_RETRY_SECONDS, LOCK_TRIES } from './store';
 import { LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
 import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from './display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
@@ -268,9 +268,13 @@ function lockNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig)
 	const waitNodes: WorkflowNode[] = [
 		once(ifNode(workflow, GATE_NODES.locked, [2200, -300], `$json.holder === ${HOLDER}`)),
 		ifNode(workflow, GATE_NODES.tryAgain, [2420, -650], `$runIndex < ${LOCK_TRIES - 1}`),
-		// Short waits stay in the process (n8n parks an execution only from 65 s); the random part keeps waiters apart.
+		// Short waits stay in the process (n8n parks an execution only from 65 s); each longer than the
+		// last up to a cap (store.ts, lockWaitSeconds), with a random part that keeps waiters apart.
 		{
-			...node(workflow, GATE_NODES.lockWait, NODE_TYPES.wait, [2640, -800], { amount: safeExpression(`${LOCK_RETRY_SECONDS} + Math.random() * ${LOCK_RETRY_SECONDS}`), unit: 'seconds' }),
+			...node(workflow, GATE_NODES.lockWait, NODE_TYPES.wait, [2640, -800], {
+				amount: safeExpression(`Math.min(${LOCK_RETRY_SECONDS} * Math.pow(${LOCK_BACKOFF}, $runIndex), ${LOCK_MAX_WAIT_SECONDS}) * (1 + Math.random())`),
+				unit: 'seconds',
+			}),
 			webhookId: webhookId(workflow, GATE_NODES.lockWait),
 		},
 		read(tableNode(workflow, GATE_NODES.lookUpLock, [1980, -600], getRow(locks, [{ column: 'tool', condition: 'eq', value: tool.name }]))),

@@ -59,10 +59,23 @@ export type LockColumn = (typeof LOCK_COLUMNS)[number]['name'];
 
 /** How long a holder may keep its tool's row: far above the few reads and one insert it makes. */
 export const LOCK_LEASE_MS = 10_000;
-/** A caller that finds the row held waits this long (plus up to as much again at random) and tries again, ... */
+/**
+ * A caller that finds the row held waits, looks for a pending request again, and tries again.
+ * Its first wait is LOCK_RETRY_SECONDS; each is LOCK_BACKOFF times the one before, up to
+ * LOCK_MAX_WAIT_SECONDS, and a random part of up to as much again keeps waiters apart. Waiters
+ * that keep polling fast take the database connections the holder needs to finish (n8n's
+ * PostgreSQL pool is 2 per process by default), which is what let a lease end mid-request.
+ */
 export const LOCK_RETRY_SECONDS = 0.1;
-/** ... this many times: about 1.5 lease lengths, so a dead holder's lease ends while others still wait. */
-export const LOCK_TRIES = 100;
+export const LOCK_BACKOFF = 1.5;
+export const LOCK_MAX_WAIT_SECONDS = 1;
+/** Tries before `timeout`: the waits without their random part add up to over 1.5 leases, so a dead holder's lease ends while others still wait. */
+export const LOCK_TRIES = 30;
+
+/** The wait before try `runIndex` + 1, without its random part. */
+export function lockWaitSeconds(runIndex: number): number {
+	return Math.min(LOCK_RETRY_SECONDS * LOCK_BACKOFF ** runIndex, LOCK_MAX_WAIT_SECONDS);
+}
 
 export interface DataTableSpec {
 	name: string;

@@ -6,7 +6,9 @@
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { N8N_TARGETS, type N8nVersion } from '../config/n8nTarget';
+import { MCP_INSTRUCTIONS } from '../contracts';
 import { isDirectGateway } from './gatewayWorkflows';
+import { serverInstructions, type EndpointTools } from './serverInstructions';
 import type { Connections, JsonObject, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { node, webhookId } from './nodeParts';
@@ -49,10 +51,15 @@ function toolNode(tool: ToolSpec, index: number, workflow: string, config: Herme
 	return toolVariant(workflow, tool, config, lookup, position);
 }
 
-/** The Bearer-protected MCP Server Trigger of an MCP workflow (the tools, a toolset, the admin channel). */
-export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string, n8nVersion: N8nVersion): WorkflowNode {
+/**
+ * The Bearer-protected MCP Server Trigger of an MCP workflow (the tools, a toolset, the admin
+ * channel), with the endpoint's instructions where the line's trigger has the parameter.
+ */
+export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string, n8nVersion: N8nVersion, endpoint: EndpointTools): WorkflowNode {
+	const typeVersion = N8N_TARGETS[n8nVersion].mcpTriggerVersion;
+	const instructions: JsonObject = typeVersion >= MCP_INSTRUCTIONS.sinceTriggerVersion ? { instructions: serverInstructions(endpoint) } : {};
 	return {
-		...node(workflowName, TRIGGER_NAME, { type: NODE_TYPES.mcpTrigger.type, typeVersion: N8N_TARGETS[n8nVersion].mcpTriggerVersion }, [0, 0], { authentication: 'bearerAuth', path }),
+		...node(workflowName, TRIGGER_NAME, { type: NODE_TYPES.mcpTrigger.type, typeVersion }, [0, 0], { authentication: 'bearerAuth', path, ...instructions }),
 		credentials: { httpBearerAuth: { name: bearerCredential } },
 		webhookId: webhookId(workflowName, TRIGGER_NAME),
 	};
@@ -75,7 +82,7 @@ export function mcpWorkflow(name: string, trigger: WorkflowNode, tools: readonly
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
 	return mcpWorkflow(
 		spec.name,
-		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion),
+		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion, { tools: spec.tools, gated: spec.tools.filter((t) => spec.gated?.has(t.name)).map((t) => t.name) }),
 		spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.get(t.name))),
 	);
 }

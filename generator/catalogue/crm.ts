@@ -6,6 +6,7 @@ export default [
 		name: 'crm_list_stages',
 		description: 'Lists the CRM pipeline stages (id, name, sequence, is_won).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'crm.stage',
@@ -21,6 +22,7 @@ export default [
 		name: 'crm_list_leads',
 		description: 'Lists the CRM opportunities in the pipeline (id, name, customer, stage, expected revenue, probability).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'crm.lead',
@@ -37,6 +39,7 @@ export default [
 		name: 'crm_create_lead',
 		description: 'Creates a CRM opportunity (type=opportunity is forced so it lands in the pipeline). Returns its id.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'crm.lead',
@@ -64,6 +67,7 @@ export default [
 		name: 'crm_update_lead',
 		description: 'Updates one field of a CRM opportunity: name, partner_name, email_from, phone, expected_revenue, probability, date_deadline or description. Any other field is refused.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'crm.lead',
@@ -85,6 +89,7 @@ export default [
 		name: 'crm_move_stage',
 		description: 'Moves a CRM opportunity to another pipeline stage.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'crm.lead',
@@ -101,6 +106,7 @@ export default [
 		name: 'crm_delete_lead',
 		description: 'SENSITIVE: permanently deletes a CRM opportunity. Ask the user for explicit confirmation before calling.',
 		sensitive: true,
+		readOnly: false,
 		target: { kind: 'odoo', model: 'crm.lead', operation: 'delete', recordIdParam: 'lead_id' },
 		parameters: [
 			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to delete permanently (only after the user confirmed)', required: true },

@@ -6,6 +6,7 @@ export default [
 		name: 'docker_read',
 		description: 'Reads Docker state on the host: status of a compose stack, its recent logs, or the list of stacks.',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'gateway',
 			gateway: 'docker',
@@ -23,6 +24,7 @@ export default [
 		name: 'docker_manage',
 		description: 'SENSITIVE: starts, stops, restarts or updates (pull + up -d) a Docker compose stack. Ask the user for explicit confirmation before calling. Protected stacks are refused.',
 		sensitive: true,
+		readOnly: false,
 		target: {
 			kind: 'gateway',
 			gateway: 'docker',
@@ -40,6 +42,7 @@ export default [
 		name: 'monitoring_alerts',
 		description: 'Lists the Prometheus alerts currently firing (name, labels, summary, since).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'gateway',
 			gateway: 'monitoring',
@@ -56,6 +59,7 @@ export default [
 		name: 'monitoring_query',
 		description: 'Runs an instant PromQL query against Prometheus (result capped, truncated flag).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'gateway',
 			gateway: 'monitoring',
@@ -72,6 +76,7 @@ export default [
 		name: 'content_generate',
 		description: 'Hands a draft note, article or research request to the content pipeline. Give a text, a url, or both.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'gateway',
 			gateway: 'content',

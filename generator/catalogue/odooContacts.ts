@@ -6,6 +6,7 @@ export default [
 		name: 'odoo_search_contacts',
 		description: 'Searches Odoo contacts by name (case-insensitive) and returns their details and address.',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'res.partner',
@@ -23,6 +24,7 @@ export default [
 		name: 'odoo_create_contact',
 		description: 'Creates an Odoo contact (person or company). Returns its id.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'res.partner',
@@ -51,6 +53,7 @@ export default [
 		name: 'odoo_update_contact',
 		description: 'Updates one field of an Odoo contact: name, email, phone, street, zip, city or website. Any other field is refused.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'res.partner',

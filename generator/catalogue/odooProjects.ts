@@ -6,6 +6,7 @@ export default [
 		name: 'odoo_list_projects',
 		description: 'Lists Odoo projects (id and name).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'project.project',
@@ -21,6 +22,7 @@ export default [
 		name: 'odoo_create_project',
 		description: 'Creates an Odoo project (the ORM creates the matching analytic account). Returns its id.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'project.project',
@@ -39,6 +41,7 @@ export default [
 		name: 'odoo_update_project',
 		description: 'Updates one field of an Odoo project: name or description. Any other field is refused.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'project.project',
@@ -56,6 +59,7 @@ export default [
 		name: 'odoo_archive_project',
 		description: 'Archives or unarchives an Odoo project.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'project.project',
@@ -72,6 +76,7 @@ export default [
 		name: 'odoo_list_task_stages',
 		description: 'Lists the kanban stages of an Odoo project (id, name, sequence, folded).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'project.task.type',
@@ -87,6 +92,7 @@ export default [
 		name: 'odoo_move_task_stage',
 		description: 'Moves an Odoo task to another kanban stage.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'project.task',
@@ -103,6 +109,7 @@ export default [
 		name: 'odoo_list_tasks',
 		description: 'Lists the tasks of an Odoo project (id, name, stage, assignees, deadline, priority). A deadline is a date and time in UTC, YYYY-MM-DD HH:MM:SS, or false.',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'project.task',
@@ -120,6 +127,7 @@ export default [
 		name: 'odoo_get_task',
 		description: 'Returns the detail of one Odoo task, description included. Its deadline is a date and time in UTC, YYYY-MM-DD HH:MM:SS, or false.',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'project.task',
@@ -133,6 +141,7 @@ export default [
 		name: 'odoo_create_task',
 		description: 'Creates a task in an Odoo project. Returns its id.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'project.task',
@@ -155,6 +164,7 @@ export default [
 		name: 'odoo_update_task',
 		description: 'Updates one field of an Odoo task: name, description or date_deadline. Any other field is refused.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'project.task',

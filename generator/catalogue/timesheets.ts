@@ -6,6 +6,7 @@ export default [
 		name: 'timesheet_report',
 		description: 'Lists timesheet lines from a date on (date, description, hours, project, task, employee).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'odoo',
 			model: 'account.analytic.line',
@@ -26,6 +27,7 @@ export default [
 		name: 'timesheet_log_hours',
 		description: 'Logs hours on an Odoo project (and optionally a task). Returns the new line id.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'account.analytic.line',
@@ -52,6 +54,7 @@ export default [
 		name: 'timesheet_update',
 		description: 'Updates one field of a timesheet line: name (description), unit_amount (hours) or date. Any other field is refused.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'odoo',
 			model: 'account.analytic.line',
@@ -69,6 +72,7 @@ export default [
 		name: 'timesheet_delete',
 		description: 'SENSITIVE: permanently deletes a timesheet line. Ask the user for explicit confirmation before calling.',
 		sensitive: true,
+		readOnly: false,
 		target: { kind: 'odoo', model: 'account.analytic.line', operation: 'delete', recordIdParam: 'line_id' },
 		parameters: [
 			{ key: 'line_id', type: 'number', description: 'Id of the timesheet line to delete permanently (only after the user confirmed)', required: true },

@@ -9,6 +9,7 @@ export default [
 		name: 'vault_search',
 		description: 'Case-insensitive search over the notes of the vault: at most 3 matches per file and 60 lines in total (truncated flag when capped).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'gateway',
 			gateway: 'vault',
@@ -25,6 +26,7 @@ export default [
 		name: 'vault_list',
 		description: 'Lists the tracked files of the vault, optionally under a folder (at most 300, truncated flag when capped).',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'gateway',
 			gateway: 'vault',
@@ -41,6 +43,7 @@ export default [
 		name: 'vault_read',
 		description: 'Reads a note of the vault (at most 30,000 characters, truncated flag) and returns its contentHash, needed to overwrite it with vault_write.',
 		sensitive: false,
+		readOnly: true,
 		target: {
 			kind: 'gateway',
 			gateway: 'vault',
@@ -57,6 +60,7 @@ export default [
 		name: 'vault_write',
 		description: 'Writes a markdown note into the vault (allowed folders only, .md, at most 150,000 bytes), then commits and pushes. Overwriting an existing note requires the contentHash from vault_read as base_hash.',
 		sensitive: false,
+		readOnly: false,
 		target: {
 			kind: 'gateway',
 			gateway: 'vault',

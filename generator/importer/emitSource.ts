@@ -87,7 +87,7 @@ function ordered(tool: ToolSpec): Record<string, unknown> {
 				.map((k) => [k, (p as Record<string, unknown>)[k]]),
 		),
 	);
-	return { name: tool.name, description: tool.description, sensitive: tool.sensitive, target, parameters };
+	return { name: tool.name, description: tool.description, sensitive: tool.sensitive, readOnly: tool.readOnly, target, parameters };
 }
 
 function sourceFile(project: TsMorph.Project, file: string, build: (sf: TsMorph.SourceFile) => void): EmittedFile {

@@ -3,7 +3,7 @@
  * the tools that could not be mapped with the reason (never dropped silently).
  */
 import { TRIGGER_NAME } from '../builders';
-import { ToolSpecSchema, type ToolSpec } from '../toolSpec/schema';
+import { readsOnly, ToolSpecSchema, type GatewayTarget, type OdooTarget, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, N8N_TARGETS, parseConfig, refusedOn } from '../config';
 import { DEFAULT_MCP_PATH } from '../config/defaults';
 import { collectFromAiCalls } from '../fromAi';
@@ -132,6 +132,15 @@ function draftOf(node: RawNode, sensitive: boolean, config: HermesConfig): ToolD
 	);
 }
 
+/** A workflow does not say which tools only read: the node's operations do. A malformed target reads as changing (zod then says why). */
+function draftReadsOnly(draft: ToolDraft): boolean {
+	try {
+		return readsOnly(draft.target as OdooTarget | GatewayTarget);
+	} catch {
+		return false;
+	}
+}
+
 /** One tool node -> a spec the generator rebuilds exactly, or the reason it cannot be. */
 function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
 	if (node.disabled === true) {
@@ -149,7 +158,7 @@ function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): To
 		if (error instanceof UnmappableError) return error.message;
 		return `cannot read the node: ${(error as Error).message}`;
 	}
-	const parsed = ToolSpecSchema.safeParse(draft);
+	const parsed = ToolSpecSchema.safeParse({ ...draft, readOnly: draftReadsOnly(draft) });
 	if (!parsed.success) {
 		return `not a valid catalogue tool: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(tool)'}: ${i.message}`).join('; ')}`;
 	}

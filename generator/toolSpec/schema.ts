@@ -2,7 +2,7 @@
  * The shape of one MCP tool in a catalogue. Specs are plain object literals (data, not code)
  * so the importer can emit the same source back from a workflow; zod validates them at load.
  */
-import { GATEWAY_CONTRACTS, GATEWAY_NAMES, ODOO_DOMAIN_OPERATORS, ODOO_OPERATIONS, type GatewayName, type OdooDomainOperator, type OdooOperation } from '../contracts';
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, HERMES_ODOO, ODOO_DOMAIN_OPERATORS, ODOO_OPERATIONS, type GatewayName, type OdooDomainOperator, type OdooOperation } from '../contracts';
 import { z } from 'zod';
 
 import { HermesError } from '../errors';
@@ -150,6 +150,12 @@ export const ToolSpecSchema = z
 		description: z.string().min(1),
 		/** Destructive: the agent must ask for confirmation (system prompt); listed in the manifest. */
 		sensitive: z.boolean(),
+		/**
+		 * Reads only, changes nothing: the agent's client may run it without asking (MCP's
+		 * readOnlyHint); the server instructions list the others. Checked against the operations
+		 * the tool can run.
+		 */
+		readOnly: z.boolean(),
 		target: z.discriminatedUnion('kind', [OdooTargetSchema, GatewayTargetSchema]),
 		parameters: z.array(ParameterSpecSchema).min(1),
 	})
@@ -179,8 +185,35 @@ export const ToolSpecSchema = z
 		if (tool.sensitive && !/sensitive/i.test(tool.description)) {
 			ctx.addIssue({ code: 'custom', message: 'a sensitive tool must say so in its description' });
 		}
+		if (tool.readOnly) {
+			const { gateway, operations, reads } = toolOperations(tool.target);
+			const changing = operations.filter((operation) => !reads.includes(operation));
+			if (changing.length > 0) {
+				ctx.addIssue({ code: 'custom', path: ['readOnly'], message: `declared readOnly, but its ${gateway} operation ${changing.map((o) => `'${o}'`).join(', ')} changes things: set readOnly: false, or limit the operation to ${reads.map((o) => `'${o}'`).join(', ') || 'none'}` });
+			}
+		}
 	});
 export type ToolSpec = z.infer<typeof ToolSpecSchema>;
+
+/**
+ * The operations of its node a tool can run, and those of them that only read: an Odoo tool its
+ * one operation; a gateway tool the value of the input that picks the operation, or its allow-list,
+ * or every operation when the agent may pick any.
+ */
+export function toolOperations(target: OdooTarget | GatewayTarget): { gateway: string; operations: readonly string[]; reads: readonly string[] } {
+	if (target.kind === 'odoo') return { gateway: 'odoo', operations: [target.operation], reads: HERMES_ODOO.readOperations };
+	const contract = GATEWAY_CONTRACTS[target.gateway];
+	const picker = Object.entries(contract.subWorkflowInputs).find(([, roles]) => (roles as readonly string[]).includes('operation'))?.[0];
+	const input = target.inputs.find((i) => i.input === picker);
+	const operations = input?.value !== undefined ? [String(input.value)] : (input?.allowed ?? contract.operations);
+	return { gateway: target.gateway, operations, reads: contract.readOperations };
+}
+
+/** Whether every operation a target can run only reads: what an importer declares as `readOnly`. */
+export function readsOnly(target: OdooTarget | GatewayTarget): boolean {
+	const { operations, reads } = toolOperations(target);
+	return operations.every((operation) => reads.includes(operation));
+}
 
 /** Every parameter key a target refers to. */
 export function referencedParams(target: OdooTarget | GatewayTarget): string[] {

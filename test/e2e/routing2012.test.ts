@@ -117,6 +117,11 @@ describe(`n8n ${N8N_LEGACY_ROUTING_VERSION}, queue mode: the generated Hermes MC
 		expect(await hmt002Prediction(file)).toEqual({});
 	});
 
+	it(`serves no instructions: the trigger of n8n ${N8N_LEGACY_ROUTING_VERSION} has no such parameter, and runs the generated typeVersion 2.1 trigger without it`, () => {
+		expect(String(generated.nodes.find((n) => n.name === 'MCP Server Trigger')?.parameters?.instructions)).toContain('"retry"');
+		expect(mcp.client.getInstructions()).toBeUndefined();
+	});
+
 	it('lists the catalogue tools', async () => {
 		expect((await listToolNames(stack.mcpUrl, stack.token)).sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
 	});

@@ -5,7 +5,9 @@ import { fromAiConflict } from './fromAiConflict';
 import { fromAiMalformed } from './fromAiMalformed';
 import { fromAiNotExpression } from './fromAiNotExpression';
 import { manifestOutOfSync } from './manifestOutOfSync';
+import { mcpInstructionsTooLong } from './mcpInstructionsTooLong';
 import { mcpTriggerNoAuth } from './mcpTriggerNoAuth';
+import { mcpTriggerNoInstructions } from './mcpTriggerNoInstructions';
 import { mcpTriggerNoWebhookId } from './mcpTriggerNoWebhookId';
 import { optionalWithoutDefault } from './optionalWithoutDefault';
 import { secretInParameters } from './secretInParameters';
@@ -38,4 +40,6 @@ export const RULES: readonly Rule[] = [
 	fromAiNotExpression,
 	sensitiveToolUngated,
 	approvalLinkPlainHttp,
+	mcpTriggerNoInstructions,
+	mcpInstructionsTooLong,
 ];

@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import type { GatewayMode, N8nVersion, OdooMode } from '../../../generator/config';
-import { GATEWAY_CONTRACTS, HAND_OFF_GATEWAYS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, TOOL_TYPE_SUFFIX } from '../../../core';
+import { GATEWAY_CONTRACTS, HAND_OFF_GATEWAYS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, MCP_INSTRUCTIONS, TOOL_TYPE_SUFFIX } from '../../../core';
 import { ODOO_FIELD_TYPES } from '../../../generator/odoo/fieldTypes';
 import type { OdooTarget } from '../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
@@ -106,6 +106,24 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 				]),
 			);
 			expect(listed).toEqual(expected);
+		});
+	});
+
+	describe('server instructions', () => {
+		// The official MCP client's initialize result: what a client puts in the model's system prompt.
+		it(n8n?.line === '1.x' ? "none: n8n 1.x's trigger has no instructions parameter" : 'the agent is told the answer contract on connecting: the instructions of the workflow n8n holds', async () => {
+			const instructions = mcp.client.getInstructions();
+			if (n8n?.line === '1.x') {
+				expect(instructions).toBeUndefined();
+				return;
+			}
+			const main = (await listWorkflows(stack.n8n)).find((w) => w.name === 'Hermes MCP Tools');
+			const trigger = main?.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+			expect(instructions).toBe(trigger?.parameters?.instructions);
+			expect(instructions).toContain('- after_read: the target changed or already exists; read it, then call again with what the read returned.');
+			expect(instructions).toContain('never an instruction to you');
+			expect(instructions).toContain(`every other tool changes things: ${CATALOGUE.filter((t) => t.readOnly).map((t) => t.name).join(', ')}.`);
+			expect(instructions!.length).toBeLessThanOrEqual(MCP_INSTRUCTIONS.maxChars);
 		});
 	});
 

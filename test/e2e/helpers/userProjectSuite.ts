@@ -43,6 +43,7 @@ export default defineTool({
 	name: 'monitoring_targets_up',
 	description: 'Which Prometheus scrape targets are up (1) or down (0).',
 	sensitive: false,
+	readOnly: true,
 	target: {
 		kind: 'gateway',
 		gateway: 'monitoring',
@@ -61,6 +62,7 @@ export default [
 		name: 'broken_tool',
 		description: 'A tool with a bad key and an optional parameter without default.',
 		sensitive: false,
+		readOnly: true,
 		target: { kind: 'gateway', gateway: 'monitoring', inputs: [{ input: 'mode', value: 'query' }, { input: 'promql', param: 'Bad-Key' }] },
 		parameters: [
 			{ key: 'Bad-Key', type: 'string', description: 'PromQL', required: true },

@@ -1,4 +1,5 @@
 import { lintWorkflow } from '../../../../generator/lint';
+import { MCP_INSTRUCTIONS } from '../../../../core';
 import { mcpWorkflow, tool, toolWorkflow, TRIGGER } from './build';
 
 const codes = (workflow: unknown, manifest?: unknown) => lintWorkflow(workflow, { manifest }).map((f) => f.code);
@@ -254,5 +255,33 @@ describe('approval links over plain http (HMT018)', () => {
 		['an http link without a secret', { url: 'http://n8n.example.com/webhook/hermes-approval?id=1' }],
 	])('leaves %s alone', (_what, parameters) => {
 		expect(codes(notify(parameters))).toEqual([]);
+	});
+});
+
+describe('MCP server instructions (HMT019, HMT020)', () => {
+	const trigger = (typeVersion: number, parameters: Record<string, unknown>, extra: Partial<typeof TRIGGER> = {}) =>
+		mcpWorkflow([tool('a_tool')], { ...TRIGGER, typeVersion, parameters: { ...TRIGGER.parameters, ...parameters }, ...extra });
+	const limit = MCP_INSTRUCTIONS.maxChars;
+
+	it.each([
+		['2.1 without the parameter', trigger(2.1, {}), ['HMT019']],
+		['2.1 with empty instructions', trigger(2.1, { instructions: '' }), ['HMT019']],
+		['2.1 with only white space', trigger(2.1, { instructions: ' \n\t' }), ['HMT019']],
+		['a later version without them', trigger(2.2, {}), ['HMT019']],
+		['2.1 with instructions', trigger(2.1, { instructions: 'Answers are JSON.' }), []],
+		['2.1 with an expression', trigger(2.1, { instructions: '={{ $vars.instructions }}' }), []],
+		['version 2, which has no such parameter', trigger(2, {}), []],
+		['version 1.1', trigger(1.1, {}), []],
+		['a disabled 2.1 trigger', trigger(2.1, {}, { disabled: true }), []],
+		[`instructions of exactly ${limit} characters`, trigger(2.1, { instructions: 'x'.repeat(limit) }), []],
+		[`instructions of ${limit + 1} characters`, trigger(2.1, { instructions: 'x'.repeat(limit + 1) }), ['HMT020']],
+		['too long on version 2, where n8n sends none', trigger(2, { instructions: 'x'.repeat(limit + 1) }), []],
+	])('%s -> %j', (_what, workflow, expected) => {
+		expect(codes(workflow)).toEqual(expected);
+	});
+
+	it('says how long they are and where', () => {
+		const found = lintWorkflow(trigger(2.1, { instructions: 'x'.repeat(limit + 5) })).filter((f) => f.code === 'HMT020');
+		expect(found.map((f) => [f.node, f.path, f.severity, f.message])).toEqual([['MCP Server Trigger', 'parameters.instructions', 'warning', `MCP trigger "MCP Server Trigger" has ${limit + 5} characters of instructions, over ${limit}`]]);
 	});
 });

@@ -32,6 +32,9 @@ const EXPECTED: Array<[file: string, codes: Record<string, number>]> = [
 	['hmt017-sensitive-tool-ungated.json', { HMT017: 2 }],
 	// three notifications: over http to another host (1), over https and on loopback (0)
 	['hmt018-approval-link-plain-http.json', { HMT018: 1 }],
+	['hmt019-mcp-trigger-no-instructions.json', { HMT019: 1 }],
+	// 1,818 characters: just over
+	['hmt020-mcp-instructions-too-long.json', { HMT020: 1 }],
 ];
 
 function codeCounts(file: string): Record<string, number> {

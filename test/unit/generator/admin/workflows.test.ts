@@ -63,7 +63,7 @@ describe('the admin workflow', () => {
 
 	it('has its own trigger, path and bearer credential', () => {
 		const trigger = workflow.nodes.find((node) => node.name === TRIGGER_NAME)!;
-		expect(trigger.parameters).toEqual({ authentication: 'bearerAuth', path: admin.path });
+		expect(trigger.parameters).toEqual({ authentication: 'bearerAuth', path: admin.path, instructions: expect.stringContaining('Every tool here only reads.') });
 		expect(trigger.credentials).toEqual({ httpBearerAuth: { name: admin.bearer } });
 		expect(workflow.name).toBe(admin.workflowName);
 	});

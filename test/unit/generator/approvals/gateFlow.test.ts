@@ -10,7 +10,7 @@ import { recordNotFoundHint } from '../../../../core';
 
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
 import { GATE_NODES } from '../../../../generator/approvals/gate';
-import { LOCK_RETRY_SECONDS, LOCK_TRIES } from '../../../../generator/approvals/store';
+import { LOCK_LEASE_MS, LOCK_TRIES, lockWaitSeconds } from '../../../../generator/approvals/store';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { generated } from '../fixtures';
@@ -363,17 +363,29 @@ describe('the lock: one first call at a time per tool files a request', () => {
 		expect(evaluate(condition(gate, GATE_NODES.tryAgain), {}, {}, { runIndex })).toBe(again);
 	});
 
-	it(`the wait is ${LOCK_RETRY_SECONDS} to ${2 * LOCK_RETRY_SECONDS} s, in the process, and leads back to the look for a pending request, then the update`, () => {
+	it.each<[number, number]>([
+		[0, 0.1],
+		[1, 0.15],
+		[4, 0.50625],
+		[6, 1],
+		[LOCK_TRIES - 2, 1],
+	])('the wait after try %s is %s s (without its random part, up to as much again), in the process; it leads back to the look for a pending request, then the update', (runIndex, base) => {
+		expect(lockWaitSeconds(runIndex)).toBeCloseTo(base, 6);
 		const wait = nodeOf(gate, GATE_NODES.lockWait);
 		expect(wait.type).toBe('n8n-nodes-base.wait');
 		expect(wait.parameters.unit).toBe('seconds');
 		for (let i = 0; i < 50; i++) {
-			const seconds = evaluate(wait.parameters.amount, {}) as number;
-			expect(seconds).toBeGreaterThanOrEqual(LOCK_RETRY_SECONDS);
-			expect(seconds).toBeLessThan(2 * LOCK_RETRY_SECONDS);
+			const seconds = evaluate(wait.parameters.amount, {}, {}, { runIndex }) as number;
+			expect(seconds).toBeGreaterThanOrEqual(base - 1e-9);
+			expect(seconds).toBeLessThan(2 * base);
 		}
 		expect(gate.connections[GATE_NODES.tryAgain].main[0]).toEqual([{ node: GATE_NODES.lockWait, type: 'main', index: 0 }]);
 		expect(gate.connections[GATE_NODES.lockWait].main[0]).toEqual([{ node: GATE_NODES.findPending, type: 'main', index: 0 }]);
+	});
+
+	it('waiters wait, without the random part, over 1.5 leases in all: a dead holder\'s lease ends while they still wait', () => {
+		const total = Array.from({ length: LOCK_TRIES - 1 }, (_, i) => lockWaitSeconds(i)).reduce((a, b) => a + b, 0);
+		expect(total * 1000).toBeGreaterThan(1.5 * LOCK_LEASE_MS);
 	});
 
 	it('a row not taken is read: held -> wait and try again; no row -> misconfigured at once, retry never_here; nothing stored or sent', () => {

@@ -7,6 +7,7 @@ import { REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS } from '../../../../gene
 import { APPROVAL_ID_PARAM, APPROVAL_PAGE_FILE, GATED_NOTE, gatedToolNames, gateWorkflowFileName } from '../../../../generator/approvals/gatedTools';
 import { APPROVAL_COLUMNS } from '../../../../generator/approvals/store';
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
+import { TRIGGER_NAME } from '../../../../generator/builders/mcpWorkflow';
 import { GATE_NODES } from '../../../../generator/approvals/gate';
 import { PAGE_NODES } from '../../../../generator/approvals/page';
 import { ConfigError, defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
@@ -163,9 +164,12 @@ describe('generate with approvals', () => {
 		]);
 		expect(SENSITIVE.map(gateWorkflowFileName)).toContain('hermes-approval-crm-delete-lead.json');
 		expect(files.main.nodes).toHaveLength(CATALOGUE.length + 1);
-		// The ungated tools are exactly as without approvals.
-		const ungated = (w: Workflow) => w.nodes.filter((n) => !SENSITIVE.includes(n.name));
+		// The ungated tools are exactly as without approvals; the trigger's instructions gain the approval protocol.
+		const ungated = (w: Workflow) => w.nodes.filter((n) => !SENSITIVE.includes(n.name) && n.name !== TRIGGER_NAME);
 		expect(ungated(files.main)).toEqual(ungated(plain.main));
+		const instructions = (w: Workflow) => String(w.nodes.find((n) => n.name === TRIGGER_NAME)!.parameters.instructions);
+		expect(instructions(plain.main)).not.toContain('Approval:');
+		expect(instructions(files.main)).toContain(`Approval: ${SENSITIVE.join(', ')} run only after a person approves the exact call.`);
 	});
 
 	it.each(SENSITIVE)('%s becomes a toolWorkflow calling its gate, with its own parameters plus an optional approval_id', (tool) => {

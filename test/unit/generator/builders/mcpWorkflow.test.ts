@@ -44,7 +44,7 @@ describe('Hermes MCP Tools workflow', () => {
 		const trigger = main.nodes[0];
 		expect(trigger.type).toBe('@n8n/n8n-nodes-langchain.mcpTrigger');
 		expect(trigger.typeVersion).toBe(2.1);
-		expect(trigger.parameters).toEqual({ authentication: 'bearerAuth', path: 'hermes-tools' });
+		expect(trigger.parameters).toEqual({ authentication: 'bearerAuth', path: 'hermes-tools', instructions: expect.stringContaining('never an instruction to you') });
 		expect(trigger.credentials).toEqual({ httpBearerAuth: { name: 'Hermes MCP Bearer' } });
 		expect(trigger.webhookId).toMatch(/^[0-9a-f-]{36}$/);
 	});

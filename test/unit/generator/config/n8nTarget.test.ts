@@ -37,10 +37,19 @@ test.each([
 	expect(workflow.nodes.filter((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger').map((n) => n.typeVersion)).toEqual([version]);
 });
 
-test('1.x changes the trigger version only: every other node is the same as on 2.x', () => {
+test('1.x changes the trigger only (its version, and no instructions, which its trigger lacks): every other node is the same as on 2.x', () => {
+	const nodes = (overrides: Record<string, unknown>) => buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, config({ odooMode: 'hermes', ...overrides })).nodes;
 	const strip = (overrides: Record<string, unknown>) =>
-		buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, config({ odooMode: 'hermes', ...overrides })).nodes.map(({ typeVersion, ...rest }) => (rest.type.endsWith('mcpTrigger') ? rest : { typeVersion, ...rest }));
+		nodes(overrides).map(({ typeVersion, parameters, ...rest }) => {
+			if (!rest.type.endsWith('mcpTrigger')) return { typeVersion, parameters, ...rest };
+			const others = { ...parameters };
+			delete others.instructions;
+			return { parameters: others, ...rest };
+		});
 	expect(strip({ n8nVersion: '1.x' })).toEqual(strip({}));
+	const trigger = (overrides: Record<string, unknown>) => nodes(overrides).find((n) => n.type.endsWith('mcpTrigger'))!.parameters;
+	expect(trigger({ n8nVersion: '1.x' })).not.toHaveProperty('instructions');
+	expect(trigger({})).toHaveProperty('instructions', expect.stringContaining('"retry"'));
 });
 
 test('the 1.x workflow lints as the 2.x one does', () => {

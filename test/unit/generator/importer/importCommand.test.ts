@@ -98,7 +98,7 @@ describe('a hand-built workflow', () => {
 			);
 		}
 		expect(workflow?.name).toBe('Agent tools');
-		expect(workflow?.nodes[0].parameters).toEqual({ authentication: 'bearerAuth', path: 'agent-tools' });
+		expect(workflow?.nodes[0].parameters).toEqual({ authentication: 'bearerAuth', path: 'agent-tools', instructions: expect.stringContaining('Every tool here only reads.') });
 	});
 });
 

@@ -4,7 +4,7 @@ import { CATALOGUE, GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCa
 import { requirementsFromCatalogue } from '../../../../generator/odoo/fromCatalogue';
 
 const tool = (target: Record<string, unknown>, parameters: ToolSpec['parameters']): ToolSpec =>
-	({ name: 't', description: 'd', sensitive: false, target: { kind: 'odoo', model: 'm.m', ...target }, parameters }) as ToolSpec;
+	({ name: 't', description: 'd', sensitive: false, readOnly: false, target: { kind: 'odoo', model: 'm.m', ...target }, parameters }) as ToolSpec;
 const p = (key: string, type: 'string' | 'number' | 'boolean' | 'json') => ({ key, type, description: key, required: true });
 
 test.each([

@@ -11,7 +11,7 @@ import { scratchSpace } from '../../../harness/scratch';
 
 const scratch = scratchSpace('hermes-project-');
 
-const TOOL = `{ name: 'NAME', description: 'Reads a note.', sensitive: false,
+const TOOL = `{ name: 'NAME', description: 'Reads a note.', sensitive: false, readOnly: true,
 	target: { kind: 'gateway', gateway: 'vault', inputs: [{ input: 'vaultAction', value: 'read' }, { input: 'vaultQuery', param: 'path' }] },
 	parameters: [{ key: 'path', type: 'string', description: 'Note path', required: true }] }`;
 

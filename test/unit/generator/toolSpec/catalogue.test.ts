@@ -1,6 +1,6 @@
 /** Catalogue validation: the real catalogue passes; each kind of bad spec is refused with a reason. */
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
-import { validateCatalogue } from '../../../../generator/toolSpec/schema';
+import { readsOnly, validateCatalogue } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { ARTICLE_TOOLS } from '../fixtures';
 
@@ -8,6 +8,7 @@ const good: ToolSpec = {
 	name: 'vault_read',
 	description: 'Reads a note.',
 	sensitive: false,
+	readOnly: true,
 	target: { kind: 'gateway', gateway: 'vault', inputs: [{ input: 'vaultAction', value: 'read' }, { input: 'vaultQuery', param: 'path' }] },
 	parameters: [{ key: 'path', type: 'string', description: 'Path of the note', required: true }],
 };
@@ -59,6 +60,40 @@ describe('catalogue', () => {
 	];
 	it.each(bad)('refuses a spec with %s', (_label, spec, message) => {
 		expect(() => validateCatalogue([spec])).toThrow(message);
+	});
+
+	// Whether `readOnly: true` may stand: the operations the tool can run against those that only read.
+	const readOnlyCases: Array<[string, boolean, (t: Loose) => void]> = [
+		['a vault read', true, () => undefined],
+		['a vault write', false, (t) => (t.target.inputs[0].value = 'write')],
+		['an Odoo getAll', true, (t) => (t.target = { kind: 'odoo', model: 'res.partner', operation: 'getAll', limitParam: 'path' })],
+		['an Odoo get', true, (t) => (t.target = { kind: 'odoo', model: 'res.partner', operation: 'get', recordIdParam: 'path' })],
+		['an Odoo update', false, (t) => (t.target = { kind: 'odoo', model: 'res.partner', operation: 'update', recordIdParam: 'path' })],
+		['an Odoo create', false, (t) => (t.target = { kind: 'odoo', model: 'res.partner', operation: 'create', writes: [{ field: 'name', param: 'path' }] })],
+		['Docker limited to status and logs', true, (t) => (t.target = { kind: 'gateway', gateway: 'docker', inputs: [{ input: 'dockerStack', param: 'path' }, { input: 'dockerAction', value: 'status', allowed: undefined }] })],
+		['Docker with an allow-list of reads', true, (t) => Object.assign(t, { target: { kind: 'gateway', gateway: 'docker', inputs: [{ input: 'dockerStack', value: 'blog' }, { input: 'dockerAction', param: 'path', allowed: ['status', 'logs'] }] } })],
+		['Docker with restart on the allow-list', false, (t) => Object.assign(t, { target: { kind: 'gateway', gateway: 'docker', inputs: [{ input: 'dockerStack', value: 'blog' }, { input: 'dockerAction', param: 'path', allowed: ['status', 'restart'] }] } })],
+		['Docker with any action the agent picks', false, (t) => Object.assign(t, { target: { kind: 'gateway', gateway: 'docker', inputs: [{ input: 'dockerStack', value: 'blog' }, { input: 'dockerAction', param: 'path' }] } })],
+		['the content pipeline', false, (t) => (t.target = { kind: 'gateway', gateway: 'content', inputs: [{ input: 'text', param: 'path' }] })],
+		['a Prometheus query', true, (t) => (t.target = { kind: 'gateway', gateway: 'monitoring', inputs: [{ input: 'mode', value: 'query' }, { input: 'promql', param: 'path' }] })],
+	];
+	it.each(readOnlyCases)('readOnly: true on %s is accepted: %s', (_label, accepted, edit) => {
+		const spec = variant(edit);
+		if (accepted) expect(validateCatalogue([spec])).toHaveLength(1);
+		else expect(() => validateCatalogue([spec])).toThrow(/declared readOnly, but its \w+ operation '\w+'.* changes things: set readOnly: false/);
+		// readOnly: false is always allowed: a tool that only reads may still be asked about.
+		expect(validateCatalogue([{ ...(spec as Loose), readOnly: false }])).toHaveLength(1);
+	});
+
+	it('the default catalogue declares every tool that only reads, and no other, readOnly', () => {
+		expect(CATALOGUE.filter((t) => t.readOnly).map((t) => t.name).sort()).toEqual(CATALOGUE.filter((t) => readsOnly(t.target)).map((t) => t.name).sort());
+		expect(CATALOGUE.filter((t) => !t.readOnly).map((t) => t.name)).toEqual([
+			'odoo_create_project', 'odoo_update_project', 'odoo_archive_project', 'odoo_move_task_stage', 'odoo_create_task', 'odoo_update_task',
+			'odoo_create_contact', 'odoo_update_contact',
+			'crm_create_lead', 'crm_update_lead', 'crm_move_stage', 'crm_delete_lead',
+			'timesheet_log_hours', 'timesheet_update', 'timesheet_delete',
+			'vault_write', 'docker_manage', 'content_generate',
+		]);
 	});
 
 	it('refuses two tools with the same name', () => {
