@@ -7,9 +7,9 @@ export const MCP_INSTRUCTIONS = {
 	/** The trigger's first typeVersion with the parameter (n8n 2.41; 2.20 and 1.x have none). */
 	sinceTriggerVersion: 2.1,
 	/**
-	 * At most this many characters: about 450 tokens (test/bench/sessionTokens.bench.ts measures
-	 * them), a ninth of what the default endpoint's tool list costs a session. A local model reads
-	 * every token of the first message before it answers.
+	 * At most this many characters: about 420 tokens (test/bench/sessionTokens.bench.ts counts
+	 * them), an eighth of the 3,371 the default endpoint's tool list costs a session. A local model
+	 * reads every token of the first message before it answers.
 	 */
 	maxChars: 1_800,
 } as const;

@@ -6,6 +6,8 @@
  *   `gatewayMode: 'direct'` (a worker runs each gateway node as the tool itself, with the request
  *   the MCP trigger handed it) and with `odooMode: 'hermes'` (each worker keeps its own Odoo
  *   login, so the stand-in sees at most one login per worker); every tools/call is run by a worker;
+ * - the exporter and the alert rules (helpers/exporterSuite.ts): the exporter reads what the
+ *   workers saved, the real Prometheus fires the alert, the agent reads it back;
  * - approvals (helpers/approvalsSuite.ts), notified on Telegram through the Bot API stand-in: the
  *   page is served by the webhook process and the gates run on the workers;
  * - what only queue mode has (helpers/queueStackSuite.ts), which kills a worker last;
@@ -14,6 +16,7 @@
 import { startQueueN8n } from '../harness/queue/stack';
 import { describeApprovals } from './helpers/approvalsSuite';
 import { describeDoctorQueue } from './helpers/doctorQueueSuite';
+import { describeExporter } from './helpers/exporterSuite';
 import { describeMcpTools } from './helpers/mcpToolsSuite';
 import { describeQueueStack } from './helpers/queueStackSuite';
 import { sharedN8n } from './helpers/sharedN8n';
@@ -25,6 +28,7 @@ afterAll(() => queue.stop(), 120_000);
 describe('MCP tools, sub-workflow gateways', () => describeMcpTools('subworkflow', 'queue', 'native', undefined, queue.lease));
 describe("MCP tools, gatewayMode 'direct'", () => describeMcpTools('direct', 'queue', 'native', undefined, queue.lease));
 describe("MCP tools, odooMode 'hermes'", () => describeMcpTools('subworkflow', 'queue', 'hermes', undefined, queue.lease));
+describe('the exporter and alert rules', () => describeExporter(queue.lease));
 describe('approvals, Telegram', () => describeApprovals('queue', 'telegram', 'native', queue.lease));
 // Last but one: it kills a worker.
 describe('queue mode itself', () => describeQueueStack(queue.lease));

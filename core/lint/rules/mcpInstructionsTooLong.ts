@@ -7,7 +7,7 @@ export const mcpInstructionsTooLong: Rule = {
 	name: 'mcp-instructions-too-long',
 	severity: 'warning',
 	summary: `An MCP Server Trigger's instructions are over ${MCP_INSTRUCTIONS.maxChars} characters.`,
-	why: `Every session of the agent reads them before its first answer, on top of the tool list. ${MCP_INSTRUCTIONS.maxChars} characters are about 450 tokens; a model on a CPU reads a long first message for minutes.`,
+	why: `Every session of the agent reads them before its first answer, on top of the tool list. ${MCP_INSTRUCTIONS.maxChars} characters are about 420 tokens; a model on a CPU reads a long first message for minutes.`,
 	hint: 'Keep to what holds across tools (how to read an answer, approvals, which tools change things); what one tool needs belongs in its description. Split a large set of tools into endpoints of their own.',
 	check({ workflow }) {
 		// Before that version n8n sends none, so they cost nothing.
