@@ -18,6 +18,12 @@ export interface GatewayContract<Param extends string = string> {
 	readonly operations: readonly string[];
 	/** The operations that only read: a tool the catalogue declares `readOnly` may run no other. */
 	readonly readOperations: readonly string[];
+	/**
+	 * The most one call of each operation may take in the node: its own commands' and requests'
+	 * time caps, connecting aside. Absent for an operation whose time the node does not bound (the
+	 * content hand-off waits for the user's pipeline).
+	 */
+	readonly operationSeconds: Readonly<Partial<Record<string, number>>>;
 	/** The operations an operation-specific parameter serves (absent: every operation). */
 	readonly shownFor: Readonly<Partial<Record<Param, readonly string[]>>>;
 	/**

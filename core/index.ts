@@ -7,7 +7,7 @@ export type { AllowList, ConfigSetting, CredentialUse, GatewayContract, GatewayS
 export { SSH_CREDENTIAL } from './gatewayContract';
 export type { Checked } from './checked';
 export { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS, AGENT_ARGUMENTS_CAPS, undeclaredArguments } from './agentArguments';
-export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, WRITE_PREFIX, type VaultOperation } from './vault/contract';
+export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, VAULT_SECONDS, WRITE_PREFIX, type VaultOperation } from './vault/contract';
 export { checkVaultPath, checkWritePrefixes } from './vault/validate';
 export {
 	DOCKER,
@@ -16,6 +16,7 @@ export {
 	DOCKER_LOG_CAPS,
 	DOCKER_MANAGE_ACTIONS,
 	DOCKER_READ_ACTIONS,
+	DOCKER_SECONDS,
 	MAX_DOCKER_COMMAND_CHARS,
 	MAX_STACK_CHARS,
 	STACK_NAME,
@@ -27,6 +28,7 @@ export {
 	MONITORING,
 	MONITORING_CAPS,
 	MONITORING_OPERATIONS,
+	MONITORING_SECONDS,
 	type MonitoringOperation,
 } from './monitoring/contract';
 export { checkPrometheusUrl } from './monitoring/validate';
@@ -46,6 +48,7 @@ export {
 	type OdooParam,
 } from './odoo/contract';
 export { MCP_INSTRUCTIONS } from './mcpInstructions';
+export { ODOO_REQUEST_SECONDS } from './odoo/types';
 export { HERMES_LINT, LINT_CAPS, LINT_OPERATIONS, type LintOperation } from './lint/contract';
 // Odoo's exceptions as both protocols answer them: check-odoo reads them as the node does.
 export { ACCESS_DENIED, faultFromJson2, faultFromJsonRpc, OdooFault } from './odoo/faults';

@@ -27,6 +27,8 @@ export const CONTENT: SubWorkflowGateway<ContentParam> = {
 	operations: CONTENT_OPERATIONS,
 	// It starts the content pipeline.
 	readOperations: [],
+	// The hand-off waits for the user's pipeline workflow, which nothing here bounds.
+	operationSeconds: {},
 	shownFor: {},
 	subWorkflowInputs: { contentType: ['contentType'], text: ['text'], url: ['url'] },
 	allowLists: {},

@@ -16,6 +16,9 @@ export const MAX_DOCKER_COMMAND_CHARS = 256;
 
 export const DOCKER_LOG_CAPS = { tailLines: 100, chars: 20_000 } as const;
 
+/** Seconds a read (status, logs, list, the target check) may take, by the command or the daemon's socket; a managing action (`update` pulls images) may take. */
+export const DOCKER_SECONDS = { read: 30, manage: 300 } as const;
+
 export type DockerParam = 'operation' | 'stack' | 'dockerCommand' | 'allowedActions' | 'protectedStacks' | 'checkOnly';
 
 const PARAMS = {
@@ -35,6 +38,11 @@ export const DOCKER: SubWorkflowGateway<DockerParam> = {
 	params: PARAMS,
 	operations: DOCKER_ACTIONS,
 	readOperations: DOCKER_READ_ACTIONS,
+	operationSeconds: {
+		...Object.fromEntries(DOCKER_READ_ACTIONS.map((action) => [action, DOCKER_SECONDS.read])),
+		// The target check, then the action.
+		...Object.fromEntries(DOCKER_MANAGE_ACTIONS.map((action) => [action, DOCKER_SECONDS.read + DOCKER_SECONDS.manage])),
+	},
 	shownFor: {},
 	subWorkflowInputs: { dockerStack: ['stack'], dockerAction: ['operation'] },
 	allowLists: { operation: { setting: 'allowedActions', input: 'dockerAllowedActions', values: DOCKER_ACTIONS } },

@@ -21,6 +21,8 @@ export const HERMES_LINT: GatewayContract<LintParam> = {
 	params: PARAMS,
 	operations: LINT_OPERATIONS,
 	readOperations: LINT_OPERATIONS,
+	// In-process work on a capped input: no command or request to bound.
+	operationSeconds: {},
 	shownFor: {},
 	// The admin channel's validate tool feeds it the workflow its HTTP Request fetched: no gateway sub-workflow inputs.
 	subWorkflowInputs: {},

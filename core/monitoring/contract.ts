@@ -16,6 +16,9 @@ export const MONITORING_CAPS = {
 	chars: 20_000,
 } as const;
 
+/** Seconds Prometheus has to answer, either way; the curl command on the host gets a margin more, so curl reports first. */
+export const MONITORING_SECONDS = { prometheus: 20, command: 30 } as const;
+
 export type MonitoringParam = 'operation' | 'promql' | 'prometheusUrl';
 
 const PARAMS = { operation: 'operation', promql: 'promql', prometheusUrl: 'prometheusUrl' } as const;
@@ -28,6 +31,8 @@ export const MONITORING: SubWorkflowGateway<MonitoringParam> = {
 	params: PARAMS,
 	operations: MONITORING_OPERATIONS,
 	readOperations: MONITORING_OPERATIONS,
+	// A forwarded request first, then curl on the host when the server refuses the channel.
+	operationSeconds: { alerts: MONITORING_SECONDS.prometheus + MONITORING_SECONDS.command, query: MONITORING_SECONDS.prometheus + MONITORING_SECONDS.command },
 	shownFor: {},
 	subWorkflowInputs: { mode: ['operation'], promql: ['promql'] },
 	allowLists: {},

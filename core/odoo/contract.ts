@@ -1,4 +1,5 @@
 import type { GatewayContract } from '../gatewayContract';
+import { ODOO_REQUEST_SECONDS } from './types';
 
 /** What a tool asks of one Odoo model: n8n's Odoo node offers the same five. */
 export const ODOO_OPERATIONS = ['create', 'get', 'getAll', 'update', 'delete'] as const;
@@ -85,6 +86,14 @@ export const HERMES_ODOO: GatewayContract<OdooParam> = {
 	params: PARAMS,
 	operations: ODOO_OPERATIONS,
 	readOperations: ['get', 'getAll'],
+	// Requests of ODOO_REQUEST_SECONDS each: a login and the call; a read logs in again and retries once when Odoo refuses a cached login.
+	operationSeconds: {
+		get: 4 * ODOO_REQUEST_SECONDS,
+		getAll: 4 * ODOO_REQUEST_SECONDS,
+		create: 2 * ODOO_REQUEST_SECONDS,
+		update: 2 * ODOO_REQUEST_SECONDS,
+		delete: 2 * ODOO_REQUEST_SECONDS,
+	},
 	shownFor: {
 		recordId: ['get', 'update', 'delete'],
 		fieldsToWrite: ['create', 'update'],

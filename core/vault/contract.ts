@@ -13,6 +13,9 @@ export const VAULT_LIMITS = {
 	writeBytes: 150_000,
 } as const;
 
+/** Seconds a read-only command may take on the host; a write waits for the repository's lock and pushes, each bounded, with the transfer and git work around them. */
+export const VAULT_SECONDS = { read: 30, lockWait: 30, push: 30, write: 30 + 30 + 30 } as const;
+
 export const VAULT_OPERATIONS = ['search', 'list', 'read', 'write'] as const;
 export type VaultOperation = (typeof VAULT_OPERATIONS)[number];
 
@@ -41,6 +44,7 @@ export const VAULT: SubWorkflowGateway<VaultParam> = {
 	params: PARAMS,
 	operations: VAULT_OPERATIONS,
 	readOperations: ['search', 'list', 'read'],
+	operationSeconds: { search: VAULT_SECONDS.read, list: VAULT_SECONDS.read, read: VAULT_SECONDS.read, write: VAULT_SECONDS.write },
 	shownFor: { query: ['search'], prefix: ['list'], path: ['read', 'write'], content: ['write'], baseHash: ['write'] },
 	subWorkflowInputs: { vaultAction: ['operation'], vaultQuery: ['query', 'prefix', 'path'], vaultContent: ['content'], vaultBaseHash: ['baseHash'] },
 	allowLists: {},

@@ -4,9 +4,11 @@
  * variable the client reads the bearer token from. Tokens themselves live in n8n's credential
  * and in the client's environment, never in what this prints.
  */
+import { ADMIN_CAPS } from '../admin/caps';
 import { adminTools } from '../admin/tools';
+import { serverTimeout, toolSeconds } from './toolTimeout';
 import { toolsetTools } from '../project/generateAll';
-import type { HermesConfig } from '../config';
+import type { HermesConfig, ToolKind } from '../config';
 import type { ToolSpec } from '../toolSpec/schema';
 
 /** `tools`: the tool workflow and the toolsets (one bearer credential); `admin`: the admin channel (its own). */
@@ -21,9 +23,15 @@ export interface EndpointSpec {
 	channel: EndpointChannel;
 	/** Tool names in the order the catalogue gives them. */
 	tools: string[];
+	/** Whether every tool it serves only reads (catalogue `readOnly`; the admin channel's all do). */
+	readsOnly: boolean;
+	/** A toolset of one kind (config `toolsets[].tools: 'readOnly' | 'changing'`). */
+	kind?: ToolKind;
 }
 
 export interface McpEndpoint extends EndpointSpec {
+	/** Seconds a client should wait for a call (toolTimeout.ts). */
+	timeoutSeconds: number;
 	server: string;
 	/** `<n8n>/mcp/<path>`. */
 	url: string;
@@ -46,20 +54,29 @@ export function n8nBaseUrl(raw: string): string {
 
 /** The endpoints a config deploys: the tool workflow, each toolset, the admin channel. */
 export function endpointSpecs(catalogue: readonly ToolSpec[], config: HermesConfig): EndpointSpec[] {
-	const endpoint = (server: string, workflow: string, tools: ReadonlyArray<{ name: string }>, channel: EndpointChannel = 'tools'): EndpointSpec => ({
+	const endpoint = (server: string, workflow: string, tools: ReadonlyArray<{ name: string; readOnly?: boolean }>, channel: EndpointChannel = 'tools'): EndpointSpec => ({
 		server,
 		workflow,
 		channel,
 		tools: tools.map((tool) => tool.name),
+		// Every admin tool sends one GET.
+		readsOnly: channel === 'admin' || tools.every((tool) => tool.readOnly === true),
 	});
 	return [
 		endpoint(config.mcpPath, config.workflowName, catalogue),
-		...config.toolsets.map((toolset) => endpoint(toolset.path, `${config.workflowName} - ${toolset.name}`, toolsetTools(catalogue, toolset.tools, toolset.name))),
+		...config.toolsets.map((toolset) => ({
+			...endpoint(toolset.path, `${config.workflowName} - ${toolset.name}`, toolsetTools(catalogue, toolset.tools, toolset.name)),
+			...(typeof toolset.tools === 'string' ? { kind: toolset.tools } : {}),
+		})),
 		...(config.admin ? [endpoint(config.admin.path, config.admin.workflowName, adminTools(config.admin), 'admin')] : []),
 	];
 }
 
 export function mcpEndpoints(catalogue: readonly ToolSpec[], config: HermesConfig, baseUrl: string): McpEndpoint[] {
 	const base = n8nBaseUrl(baseUrl);
-	return endpointSpecs(catalogue, config).map((spec) => ({ ...spec, url: `${base}/mcp/${spec.server}`, tokenVariable: tokenVariable(spec.server) }));
+	const seconds = (spec: EndpointSpec) =>
+		spec.channel === 'admin'
+			? [ADMIN_CAPS.requestMs / 1000]
+			: spec.tools.map((name) => toolSeconds(catalogue.find((tool) => tool.name === name)!.target, config));
+	return endpointSpecs(catalogue, config).map((spec) => ({ ...spec, url: `${base}/mcp/${spec.server}`, tokenVariable: tokenVariable(spec.server), timeoutSeconds: serverTimeout(seconds(spec)) }));
 }

@@ -48,13 +48,22 @@ export type OdooMode = (typeof ODOO_MODES)[number];
 export const SUB_WORKFLOW_EXECUTIONS = ['all', 'failures'] as const;
 export type SubWorkflowExecutions = (typeof SUB_WORKFLOW_EXECUTIONS)[number];
 
+/**
+ * A toolset's tools by kind: every catalogue tool declared `readOnly`, or every other one. The
+ * Hermes Agent asks before each tool of a `trust: untrusted` server: one endpoint of each kind
+ * lets it ask about changes only (agent-config --for hermes).
+ */
+export const TOOL_KINDS = ['readOnly', 'changing'] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
+
 export const ToolsetSchema = z
 	.object({
 		/** Used in file names: workflows/hermes-mcp-tools.<name>.json */
 		name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and -'),
 		/** MCP path of this toolset's trigger (endpoint /mcp/<path>). */
 		path: webhookPath,
-		tools: z.array(name).min(1),
+		/** Tool names, or a kind (TOOL_KINDS). */
+		tools: z.union([z.array(name).min(1), z.enum(TOOL_KINDS)]),
 	})
 	.strict();
 export type Toolset = z.infer<typeof ToolsetSchema>;

@@ -1,6 +1,6 @@
 /** Everything `generate` writes, as file name -> content, for a catalogue and a config. */
 import type { ToolSpec } from '../toolSpec/schema';
-import type { HermesConfig } from '../config';
+import type { HermesConfig, ToolKind } from '../config';
 import { ConfigError } from '../config';
 import { adminTools } from '../admin/tools';
 import { adminSubWorkflowFileName, buildAdminSubWorkflow, buildAdminWorkflow } from '../admin/workflows';
@@ -40,7 +40,13 @@ export function jsonFile(file: string, value: unknown, parts: Omit<GeneratedFile
 	};
 }
 
-export function toolsetTools(catalogue: readonly ToolSpec[], names: string[], toolset: string): ToolSpec[] {
+export function toolsetTools(catalogue: readonly ToolSpec[], names: string[] | ToolKind, toolset: string): ToolSpec[] {
+	if (typeof names === 'string') {
+		const readOnly = names === 'readOnly';
+		const tools = catalogue.filter((t) => t.readOnly === readOnly);
+		if (tools.length === 0) throw new ConfigError(`Toolset "${toolset}" takes the ${names} tools, and the catalogue has none:`, [`declare a tool's kind with readOnly in its catalogue file`]);
+		return tools;
+	}
 	const unknown = names.filter((n) => !catalogue.some((t) => t.name === n));
 	if (unknown.length > 0) {
 		throw new ConfigError(`Toolset "${toolset}" names tools that are not in the catalogue:`, unknown);

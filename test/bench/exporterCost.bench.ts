@@ -15,7 +15,7 @@ import { CATALOGUE } from '../helpers/defaultCatalogue';
 import { FakeN8n } from '../unit/generator/deploy/fakeN8n';
 
 const TOOLS = CATALOGUE.map((tool) => tool.name);
-const ENDPOINTS: EndpointSpec[] = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools', tools: TOOLS }];
+const ENDPOINTS: EndpointSpec[] = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools', tools: TOOLS, readsOnly: false }];
 const TOTAL = 100_000;
 const PER_POLL = 1000;
 

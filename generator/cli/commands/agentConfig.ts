@@ -57,7 +57,7 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 		.addOption(formatOption())
 		.addHelpText(
 			'after',
-			'\nEach endpoint\'s token is read from MCP_<PATH>_API_KEY (the Bearer credential\'s token). After a push that changes a tool schema, reload the clients (/reload-mcp in the Hermes Agent).\nExit: 0 printed, 2 bad config or options.',
+			"\nEach endpoint's token is read from MCP_<PATH>_API_KEY (the Bearer credential's token). After a push that changes a tool schema, reload the clients (/reload-mcp in the Hermes Agent).\n--for hermes: a server that can change things is trust: untrusted (the agent asks before each call); with a toolset of tools 'readOnly' and one of tools 'changing' in the config, the agent gets those two servers instead of the tool workflow, and asks about changes only. Each server's timeout is its slowest tool's.\nExit: 0 printed, 2 bad config or options.",
 		)
 		.action(async (options: AgentConfigOptions) => {
 			exit(await runAgentConfig(options, io));

@@ -2,12 +2,12 @@ import type { Checked } from '../../../core/checked';
 import { textOutput, type RemoteHost } from '../../shared/remoteRunner';
 import { settle } from '../../shared/transport/settle';
 import { ForwardingRefusedError } from '../../shared/transport/types';
-import { MONITORING_CAPS, type MonitoringOperation } from '../../../core/monitoring/contract';
+import { MONITORING_CAPS, MONITORING_SECONDS, type MonitoringOperation } from '../../../core/monitoring/contract';
 import { ALERTS_SCRIPT, QUERY_SCRIPT } from '../scripts/curl';
 import { httpReply, parseCurlOutput, prometheusData, type PrometheusData } from './answers';
 
 /** How long Prometheus has to answer, either way; the remote `timeout` around curl adds a margin so curl reports first. */
-const PROMETHEUS_SECONDS = 20;
+const PROMETHEUS_SECONDS = MONITORING_SECONDS.prometheus;
 
 /** What an operation needs: the checked Prometheus URL and the SSH host it is reached from. */
 export interface MonitoringContext {
@@ -41,7 +41,7 @@ export async function callPrometheus(ctx: MonitoringContext, operation: Monitori
 		script: endpoint.script,
 		args: [ctx.baseUrl, String(PROMETHEUS_SECONDS), String(MONITORING_CAPS.responseBytes)],
 		stdin: promql,
-		timeoutSeconds: PROMETHEUS_SECONDS + 10,
+		timeoutSeconds: MONITORING_SECONDS.command,
 		readOnly: true,
 	});
 	return parseCurlOutput(textOutput(result));

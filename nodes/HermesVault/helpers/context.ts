@@ -1,5 +1,6 @@
 import { ok, refuse, type Checked } from '../../../core/checked';
 import type { RemoteHints } from '../../../core/markers';
+import { VAULT_SECONDS } from '../../../core/vault/contract';
 import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
 import { readScriptOutput, unexpectedAnswer } from './answers';
 
@@ -11,7 +12,7 @@ export interface VaultContext {
 }
 
 /** Seconds a read-only vault command may take on the host. */
-const READ_TIMEOUT_SECONDS = 30;
+const READ_TIMEOUT_SECONDS = VAULT_SECONDS.read;
 
 /**
  * Runs a read-only script (search, list, read) with the vault path as its only argument and

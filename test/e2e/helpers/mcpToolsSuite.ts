@@ -429,6 +429,46 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		});
 	});
 
+	// One run is enough: what is checked is the config and the endpoints, not the tools' modes.
+	if (gatewayMode === 'subworkflow' && engine === 'regular' && odooMode === 'native' && !n8n) {
+		describe('reads trusted, changes asked: the Hermes Agent config of a toolset of each kind', () => {
+			it('gives the agent two servers, the changing one untrusted, each serving exactly its kind, with instructions of its own', async () => {
+				const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, unknown>;
+				const file = stack.configFile.replace(/\.json$/, '.split.json');
+				const toolsets = [
+					{ name: 'reads', path: 'hermes-reads', tools: 'readOnly' },
+					{ name: 'changes', path: 'hermes-changes', tools: 'changing' },
+				];
+				writeFileSync(file, JSON.stringify({ ...base, toolsets }));
+				const push = await runCli(['push', '--url', stack.n8n.baseUrl, '--api-key', stack.n8n.apiKey, '--config', file]);
+				expect(push.code).toBe(0);
+				const result = await runCli(['agent-config', '--for', 'hermes', '--url', stack.n8n.baseUrl, '--config', file]);
+				expect(result.code).toBe(0);
+				process.stdout.write(`agent-config --for hermes, a toolset of each kind:\n${result.stdout}`);
+				const { mcp_servers: servers } = parseYaml(result.stdout) as { mcp_servers: Record<string, { url: string; headers: { Authorization: string }; timeout: number; trust?: string; tools: { include: string[] } }> };
+				expect(Object.keys(servers)).toEqual(['hermes-reads', 'hermes-changes']);
+				expect([servers['hermes-reads'].trust, servers['hermes-changes'].trust]).toEqual([undefined, 'untrusted']);
+				// The slowest tool's own caps and a margin: docker_manage's 330 s; n8n's Odoo node bounds nothing, so the reads keep the client's 300 s.
+				expect([servers['hermes-reads'].timeout, servers['hermes-changes'].timeout]).toEqual([300, 420]);
+				const served: Record<string, { tools: string[]; instructions?: string }> = {};
+				for (const [name, server] of Object.entries(servers)) {
+					await waitForMcpEndpoint(server.url);
+					const session = await connectMcpWith(server.url, { Authorization: server.headers.Authorization.replace(/\$\{[A-Z0-9_]+\}/, stack.token) });
+					try {
+						served[name] = { tools: (await session.client.listTools()).tools.map((t) => t.name).sort(), instructions: session.client.getInstructions() };
+					} finally {
+						await session.close();
+					}
+					expect(served[name].tools).toEqual([...server.tools.include].sort());
+				}
+				expect(served['hermes-reads'].tools).toEqual(CATALOGUE.filter((t) => t.readOnly).map((t) => t.name).sort());
+				expect(served['hermes-changes'].tools).toEqual(CATALOGUE.filter((t) => !t.readOnly).map((t) => t.name).sort());
+				expect(served['hermes-reads'].instructions).toContain('Every tool here only reads.');
+				expect(served['hermes-changes'].instructions).toContain('Every tool here changes things.');
+			});
+		});
+	}
+
 	describe('Odoo over JSON-2 (config odooCredentialType: odooApiKeyApi)', () => {
 		let json2: McpSession;
 		// With the Hermes Odoo node every Odoo tool runs again over JSON-2, against an Odoo of its own

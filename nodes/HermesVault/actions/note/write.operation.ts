@@ -8,7 +8,7 @@ import { errorAnswer } from '../../../../core/markers';
 import { checkPassed, type ItemParameters } from '../../../shared/operations';
 import { settle } from '../../../shared/transport/settle';
 import { lostMidCommand } from '../../../shared/transportAnswer';
-import { VAULT, VAULT_LIMITS } from '../../../../core/vault/contract';
+import { VAULT, VAULT_LIMITS, VAULT_SECONDS } from '../../../../core/vault/contract';
 import { readScriptOutput } from '../../helpers/answers';
 import { runReadScript, type VaultContext } from '../../helpers/context';
 import { utf8ByteLength } from '../../helpers/limits';
@@ -38,10 +38,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export const PUSH_TIMEOUT_SECONDS = 30;
-export const LOCK_WAIT_SECONDS = 30;
+export const PUSH_TIMEOUT_SECONDS = VAULT_SECONDS.push;
+export const LOCK_WAIT_SECONDS = VAULT_SECONDS.lockWait;
 /** Lock wait + push + the transfer and git work around them. */
-const WRITE_TIMEOUT_SECONDS = LOCK_WAIT_SECONDS + PUSH_TIMEOUT_SECONDS + 30;
+const WRITE_TIMEOUT_SECONDS = VAULT_SECONDS.write;
 
 const BASE_HASH = /^[0-9a-f]{12}$/;
 

@@ -42,6 +42,9 @@ describe('endpoints', () => {
 			workflow: config.workflowName,
 			channel: 'tools',
 			tools: CATALOGUE.map((t) => t.name),
+			readsOnly: false,
+			// docker_manage's 330 s and the margin.
+			timeoutSeconds: 420,
 		});
 	});
 
@@ -57,6 +60,9 @@ describe('endpoints', () => {
 			channel: 'admin',
 			// In the order the generator knows them, whatever order the config lists them in.
 			tools: ['n8n_list_workflows', 'n8n_get_execution'],
+			readsOnly: true,
+			// Its GET's cap and the margin.
+			timeoutSeconds: 120,
 		});
 	});
 
@@ -64,6 +70,19 @@ describe('endpoints', () => {
 		const endpoints = mcpEndpoints(CATALOGUE, withToolsets, 'http://n8n:5678');
 		expect(endpoints.map((e) => e.server)).toEqual([config.mcpPath, 'hermes-ops']);
 		expect(endpoints[1]).toMatchObject({ url: 'http://n8n:5678/mcp/hermes-ops', tokenVariable: 'MCP_HERMES_OPS_API_KEY', tools: ['docker_read', 'monitoring_query'] });
+	});
+
+	it('a toolset of a kind: every readOnly tool, or every other one, in catalogue order', () => {
+		const split = { ...config, toolsets: [{ name: 'reads', path: 'hermes-reads', tools: 'readOnly' as const }, { name: 'changes', path: 'hermes-changes', tools: 'changing' as const }] };
+		const [, reads, changes] = mcpEndpoints(CATALOGUE, split, 'http://n8n:5678');
+		expect(reads).toMatchObject({ server: 'hermes-reads', kind: 'readOnly', readsOnly: true, tools: CATALOGUE.filter((t) => t.readOnly).map((t) => t.name) });
+		expect(changes).toMatchObject({ server: 'hermes-changes', kind: 'changing', readsOnly: false, tools: CATALOGUE.filter((t) => !t.readOnly).map((t) => t.name) });
+		expect(reads.tools.length + changes.tools.length).toBe(CATALOGUE.length);
+	});
+
+	it('a toolset of a kind the catalogue has no tool of is refused', () => {
+		const reads = CATALOGUE.filter((t) => t.readOnly);
+		expect(() => mcpEndpoints(reads, { ...config, toolsets: [{ name: 'c', path: 'c', tools: 'changing' }] }, 'http://n8n')).toThrow('Toolset "c" takes the changing tools, and the catalogue has none');
 	});
 
 	it('a toolset naming a tool the catalogue lacks is refused', () => {
@@ -80,9 +99,43 @@ describe('the Hermes Agent form', () => {
 		expect(parsed.mcp_servers['hermes-ops']).toEqual({
 			url: 'https://n8n.example.com/mcp/hermes-ops',
 			headers: { Authorization: 'Bearer ${MCP_HERMES_OPS_API_KEY}' },
+			// monitoring_query's 50 s and the margin, in 30 s steps.
+			timeout: 150,
 			tools: { include: ['docker_read', 'monitoring_query'] },
 		});
 		expect(parsed.mcp_servers[config.mcpPath].tools.include).toEqual(CATALOGUE.map((t) => t.name));
+		// docker_manage's 330 s and the margin; the native Odoo tools, which nothing bounds, would get the client's 300 s.
+		expect(parsed.mcp_servers[config.mcpPath]).toHaveProperty('timeout', 420);
+	});
+
+	it('marks a server that can change things trust: untrusted, and one that only reads not', () => {
+		expect(parsed.mcp_servers[config.mcpPath]).toHaveProperty('trust', 'untrusted');
+		expect(parsed.mcp_servers['hermes-ops']).not.toHaveProperty('trust');
+		expect(text).toContain('toolsets of the readOnly and the changing tools split them');
+	});
+
+	it('with a toolset of each kind, gives the agent those two servers (and the admin channel) instead of the tool workflow', () => {
+		const admin = AdminSchema.parse({});
+		const split = { ...withToolsets, admin, toolsets: [...withToolsets.toolsets, { name: 'reads', path: 'hermes-reads', tools: 'readOnly' as const }, { name: 'changes', path: 'hermes-changes', tools: 'changing' as const }] };
+		const yaml = hermesAgentConfig(mcpEndpoints(CATALOGUE, split, 'https://n8n.example.com'));
+		const servers = (parse(yaml) as typeof parsed).mcp_servers as Record<string, { trust?: string; tools: { include: string[] } }>;
+		expect(Object.keys(servers)).toEqual(['hermes-reads', 'hermes-changes', admin.path]);
+		expect(servers['hermes-reads']).not.toHaveProperty('trust');
+		expect(servers['hermes-changes'].trust).toBe('untrusted');
+		expect(servers[admin.path]).not.toHaveProperty('trust');
+		expect([...servers['hermes-reads'].tools.include, ...servers['hermes-changes'].tools.include].sort()).toEqual(CATALOGUE.map((t) => t.name).sort());
+		expect(yaml).toContain('Reads and changes are two servers');
+	});
+
+	it.each<['native' | 'hermes', number, number]>([
+		// n8n's Odoo node bounds no request: the reads server gets the client's 300 s at least.
+		['native', 300, 420],
+		// The Hermes Odoo node's reads take 120 s at most; docker_manage 330 s.
+		['hermes', 210, 420],
+	])('sets each server the timeout of its slowest tool (odooMode %s): reads %s s, changes %s s', (odooMode, reads, changes) => {
+		const split = { ...config, odooMode, toolsets: [{ name: 'reads', path: 'hermes-reads', tools: 'readOnly' as const }, { name: 'changes', path: 'hermes-changes', tools: 'changing' as const }] };
+		const servers = (parse(hermesAgentConfig(mcpEndpoints(CATALOGUE, split, 'https://n8n.example.com'))) as { mcp_servers: Record<string, { timeout: number }> }).mcp_servers;
+		expect([servers['hermes-reads'].timeout, servers['hermes-changes'].timeout]).toEqual([reads, changes]);
 	});
 
 	it('says where the tokens go and to reload after a schema change', () => {

@@ -51,6 +51,7 @@ describe('loadConfig', () => {
 		['a string employee id', JSON.stringify({ employeeId: '1' }), /employeeId: Expected number/],
 		['a vault prefix without trailing slash', JSON.stringify({ vault: { writePrefixes: ['research'] } }), /vault\.writePrefixes\.0/],
 		['a toolset without tools', JSON.stringify({ toolsets: [{ name: 'ops', path: 'ops', tools: [] }] }), /toolsets\.0\.tools/],
+		['a toolset of an unknown kind', JSON.stringify({ toolsets: [{ name: 'ops', path: 'ops', tools: 'reads' }] }), /toolsets\.0\.tools/],
 		['a toolset with a bad name', JSON.stringify({ toolsets: [{ name: 'Ops Tools', path: 'ops', tools: ['vault_read'] }] }), /toolsets\.0\.name/],
 		['a toolset on the main MCP path', JSON.stringify({ toolsets: [{ name: 'ops', path: 'hermes-tools', tools: ['vault_read'] }] }), /toolsets\.0\.path: MCP path "hermes-tools" is already used/],
 		['two toolsets with one name', JSON.stringify({ toolsets: [{ name: 'a', path: 'a', tools: ['vault_read'] }, { name: 'a', path: 'b', tools: ['vault_list'] }] }), /toolsets\.1\.name: toolset "a" is defined twice/],
@@ -121,6 +122,11 @@ describe('toolsets', () => {
 		const wrong = loadConfig(json({ toolsets: [{ name: 'ops', path: 'ops', tools: ['docker_read', 'docker_nuke', 'plaud_list'] }] }));
 		expect(() => generateAll(CATALOGUE, wrong)).toThrow(ConfigError);
 		expect(() => generateAll(CATALOGUE, wrong)).toThrow(/Toolset "ops".*\n\s+docker_nuke\n\s+plaud_list/);
+	});
+
+	it.each(['readOnly', 'changing'])('take a kind as their tools: %s', (kind) => {
+		const parsed = loadConfig(json({ toolsets: [{ name: 'k', path: 'hermes-k', tools: kind }] }));
+		expect(parsed.toolsets).toEqual([{ name: 'k', path: 'hermes-k', tools: kind }]);
 	});
 
 	it('refuse two toolsets with the same name even when handed a config object directly', () => {

@@ -15,7 +15,7 @@ import type { LiveExecution } from '../../../../generator/n8nClient/client';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { FakeN8n } from '../deploy/fakeN8n';
 
-const ENDPOINTS: EndpointSpec[] = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools', tools: ['vault_read', 'crm_delete_lead'] }];
+const ENDPOINTS: EndpointSpec[] = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools', tools: ['vault_read', 'crm_delete_lead'], readsOnly: false }];
 const REFUSED = { success: false, error: '__NOT_FOUND__', retry: 'change_arguments' };
 
 function execution(id: number, workflowId: string, answer: unknown, status = 'success', tool = 'vault_read', args: Record<string, unknown> = { path: 'a.md' }): LiveExecution {

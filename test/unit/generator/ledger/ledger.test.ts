@@ -138,7 +138,7 @@ describe('effects named by the answer', () => {
 });
 
 describe('readLedger over the n8n API', () => {
-	const ENDPOINTS = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools' as const, tools: ['vault_read', 'vault_list'] }];
+	const ENDPOINTS = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools' as const, tools: ['vault_read', 'vault_list'], readsOnly: true }];
 	const execution = (id: number, minute: number, answer: unknown): LiveExecution => ({
 		id: String(id),
 		status: 'success',

@@ -1,0 +1,40 @@
+/**
+ * How long an MCP client should wait for a call of an endpoint: its slowest tool's own time caps
+ * (each contract's operationSeconds) and a margin for what runs around the node. A client that
+ * gives up sooner calls a write failed while it still runs; one that waits longer leaves the agent
+ * hanging on a call that can no longer answer.
+ */
+import { GATEWAY_CONTRACTS, HERMES_ODOO } from '../contracts';
+import type { HermesConfig } from '../config';
+import { toolOperations, type ToolSpec } from '../toolSpec/schema';
+
+/**
+ * n8n's own work around a call (queue, sub-workflow), the SSH connection (10 s at most) and an
+ * approval gate's wait for its tool's lock (about 25 s, up to twice that with its random part).
+ */
+export const TIMEOUT_MARGIN_SECONDS = 90;
+/** Timeouts are given in steps of this many seconds. */
+const STEP_SECONDS = 30;
+/** The Hermes Agent's own tool-call timeout: what a server with a tool nothing bounds gets at least. */
+export const CLIENT_DEFAULT_TIMEOUT_SECONDS = 300;
+
+/**
+ * The most a call of the tool may take in its node; undefined where nothing bounds it: n8n's own
+ * Odoo node sets no timeout on its requests, and the content hand-off waits for the user's pipeline.
+ */
+export function toolSeconds(target: ToolSpec['target'], config: Pick<HermesConfig, 'odooMode'>): number | undefined {
+	if (target.kind === 'odoo' && config.odooMode !== 'hermes') return undefined;
+	const seconds = target.kind === 'odoo' ? HERMES_ODOO.operationSeconds : GATEWAY_CONTRACTS[target.gateway].operationSeconds;
+	const each = toolOperations(target).operations.map((operation) => seconds[operation]);
+	return each.some((s) => s === undefined) ? undefined : Math.max(...(each as number[]));
+}
+
+/**
+ * The slowest bounded tool's seconds and the margin, rounded up to a step. With a tool nothing
+ * bounds, at least the client's default: a guess no shorter than what the client does anyway.
+ */
+export function serverTimeout(tools: ReadonlyArray<number | undefined>): number {
+	const bounded = tools.filter((s): s is number => s !== undefined);
+	const slowest = bounded.length > 0 ? Math.ceil((Math.max(...bounded) + TIMEOUT_MARGIN_SECONDS) / STEP_SECONDS) * STEP_SECONDS : 0;
+	return bounded.length < tools.length || bounded.length === 0 ? Math.max(slowest, CLIENT_DEFAULT_TIMEOUT_SECONDS) : slowest;
+}
