@@ -14,7 +14,11 @@ export const VAULT_LIMITS = {
 } as const;
 
 /** Seconds a read-only command may take on the host; a write waits for the repository's lock and pushes, each bounded, with the transfer and git work around them. */
-export const VAULT_SECONDS = { read: 30, lockWait: 30, push: 30, write: 30 + 30 + 30 } as const;
+const READ_SECONDS = 30;
+const LOCK_WAIT_SECONDS = 30;
+const PUSH_SECONDS = 30;
+const TRANSFER_AND_GIT_SECONDS = 30;
+export const VAULT_SECONDS = { read: READ_SECONDS, lockWait: LOCK_WAIT_SECONDS, push: PUSH_SECONDS, write: LOCK_WAIT_SECONDS + PUSH_SECONDS + TRANSFER_AND_GIT_SECONDS } as const;
 
 export const VAULT_OPERATIONS = ['search', 'list', 'read', 'write'] as const;
 export type VaultOperation = (typeof VAULT_OPERATIONS)[number];

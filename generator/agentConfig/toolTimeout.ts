@@ -4,7 +4,6 @@
  * gives up sooner calls a write failed while it still runs; one that waits longer leaves the agent
  * hanging on a call that can no longer answer.
  */
-import { GATEWAY_CONTRACTS, HERMES_ODOO } from '../contracts';
 import type { HermesConfig } from '../config';
 import { toolOperations, type ToolSpec } from '../toolSpec/schema';
 
@@ -24,8 +23,8 @@ export const CLIENT_DEFAULT_TIMEOUT_SECONDS = 300;
  */
 export function toolSeconds(target: ToolSpec['target'], config: Pick<HermesConfig, 'odooMode'>): number | undefined {
 	if (target.kind === 'odoo' && config.odooMode !== 'hermes') return undefined;
-	const seconds = target.kind === 'odoo' ? HERMES_ODOO.operationSeconds : GATEWAY_CONTRACTS[target.gateway].operationSeconds;
-	const each = toolOperations(target).operations.map((operation) => seconds[operation]);
+	const { contract, operations } = toolOperations(target);
+	const each = operations.map((operation) => contract.operationSeconds[operation]);
 	return each.some((s) => s === undefined) ? undefined : Math.max(...(each as number[]));
 }
 

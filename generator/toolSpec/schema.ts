@@ -2,7 +2,7 @@
  * The shape of one MCP tool in a catalogue. Specs are plain object literals (data, not code)
  * so the importer can emit the same source back from a workflow; zod validates them at load.
  */
-import { GATEWAY_CONTRACTS, GATEWAY_NAMES, HERMES_ODOO, ODOO_DOMAIN_OPERATORS, ODOO_OPERATIONS, type GatewayName, type OdooDomainOperator, type OdooOperation } from '../contracts';
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, HERMES_ODOO, ODOO_DOMAIN_OPERATORS, ODOO_OPERATIONS, type GatewayContract, type GatewayName, type OdooDomainOperator, type OdooOperation } from '../contracts';
 import { z } from 'zod';
 
 import { HermesError } from '../errors';
@@ -185,34 +185,39 @@ export const ToolSpecSchema = z
 		if (tool.sensitive && !/sensitive/i.test(tool.description)) {
 			ctx.addIssue({ code: 'custom', message: 'a sensitive tool must say so in its description' });
 		}
-		if (tool.readOnly) {
-			const { gateway, operations, reads } = toolOperations(tool.target);
-			const changing = operations.filter((operation) => !reads.includes(operation));
-			if (changing.length > 0) {
-				ctx.addIssue({ code: 'custom', path: ['readOnly'], message: `declared readOnly, but its ${gateway} operation ${changing.map((o) => `'${o}'`).join(', ')} changes things: set readOnly: false, or limit the operation to ${reads.map((o) => `'${o}'`).join(', ') || 'none'}` });
-			}
+		const changing = tool.readOnly ? changingOperations(tool.target) : [];
+		if (changing.length > 0) {
+			const reads = toolOperations(tool.target).contract.readOperations;
+			const gateway = tool.target.kind === 'odoo' ? 'odoo' : tool.target.gateway;
+			ctx.addIssue({ code: 'custom', path: ['readOnly'], message: `declared readOnly, but its ${gateway} operation ${changing.map((o) => `'${o}'`).join(', ')} changes things: set readOnly: false, or limit the operation to ${reads.map((o) => `'${o}'`).join(', ') || 'none'}` });
 		}
 	});
 export type ToolSpec = z.infer<typeof ToolSpecSchema>;
 
 /**
- * The operations of its node a tool can run, and those of them that only read: an Odoo tool its
- * one operation; a gateway tool the value of the input that picks the operation, or its allow-list,
- * or every operation when the agent may pick any.
+ * The node contract a tool runs on and the operations of it the tool can run: an Odoo tool its one
+ * operation (the Hermes Odoo node's names, which n8n's Odoo node shares); a gateway tool the value
+ * of the input that picks the operation, or its allow-list, or every operation when the agent may
+ * pick any.
  */
-export function toolOperations(target: OdooTarget | GatewayTarget): { gateway: string; operations: readonly string[]; reads: readonly string[] } {
-	if (target.kind === 'odoo') return { gateway: 'odoo', operations: [target.operation], reads: HERMES_ODOO.readOperations };
+export function toolOperations(target: OdooTarget | GatewayTarget): { contract: GatewayContract; operations: readonly string[] } {
+	if (target.kind === 'odoo') return { contract: HERMES_ODOO, operations: [target.operation] };
 	const contract = GATEWAY_CONTRACTS[target.gateway];
 	const picker = Object.entries(contract.subWorkflowInputs).find(([, roles]) => (roles as readonly string[]).includes('operation'))?.[0];
 	const input = target.inputs.find((i) => i.input === picker);
 	const operations = input?.value !== undefined ? [String(input.value)] : (input?.allowed ?? contract.operations);
-	return { gateway: target.gateway, operations, reads: contract.readOperations };
+	return { contract, operations };
+}
+
+/** The operations a target can run that change things. */
+function changingOperations(target: OdooTarget | GatewayTarget): string[] {
+	const { contract, operations } = toolOperations(target);
+	return operations.filter((operation) => !contract.readOperations.includes(operation));
 }
 
 /** Whether every operation a target can run only reads: what an importer declares as `readOnly`. */
 export function readsOnly(target: OdooTarget | GatewayTarget): boolean {
-	const { operations, reads } = toolOperations(target);
-	return operations.every((operation) => reads.includes(operation));
+	return changingOperations(target).length === 0;
 }
 
 /** Every parameter key a target refers to. */
