@@ -94,6 +94,16 @@ export function byId(value: string): JsonObject {
 }
 
 /**
+ * A resource locator "From List" holding a known value. Before each run n8n checks a value "By ID"
+ * against the mode's pattern in a sandbox with a 250 ms limit; on a loaded worker that check times
+ * out and fails the run before any node runs. A list value is not checked, and the node reads it
+ * the same way.
+ */
+export function fromList(value: string): JsonObject {
+	return { __rl: true, mode: 'list', value, cachedResultName: value };
+}
+
+/**
  * A workflow reference whose id is unknown at generate time: `push` looks the workflow up by
  * `cachedResultName` and fills in `value` (and switches mode to id).
  */

@@ -3,7 +3,7 @@ import { FILTER_OPERATORS, type FieldChoice, type Literal, type OdooTarget, type
 import type { HermesConfig } from '../config';
 import { expression, fromAiCall, quote } from '../fromAi';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import { byId, mapper, mapperColumn } from './nodeParts';
+import { byId, fromList, mapper, mapperColumn } from './nodeParts';
 import { valueConversion } from '../odoo/fieldTypes';
 
 /** Operators n8n's Odoo node lists (the contract's, but `ilike`); ilike goes through as an expression, which Odoo receives verbatim. */
@@ -115,7 +115,7 @@ export function odooNodeParameters(tool: ToolSpec, config: HermesConfig, param: 
 	return {
 		authentication: config.odooCredentialType,
 		resource: 'custom',
-		customResource: byId(target.model),
+		customResource: fromList(target.model),
 		operation: target.operation,
 		...operationParameters(target, ref),
 	};

@@ -20,7 +20,7 @@ export function defaultConfig(): HermesConfig {
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: 'Odoo', ssh: 'Hermes SSH', bearer: 'Hermes MCP Bearer' },
 		odooCredentialType: 'odooApi',
-		odooMode: 'native',
+		odooMode: 'hermes',
 		n8nVersion: '2.x',
 		gatewayMode: 'subworkflow',
 		subWorkflowExecutions: 'all',

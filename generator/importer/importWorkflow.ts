@@ -3,6 +3,7 @@
  * the tools that could not be mapped with the reason (never dropped silently).
  */
 import { TRIGGER_NAME } from '../builders';
+import { fromList } from '../builders/nodeParts';
 import { readsOnly, ToolSpecSchema, type GatewayTarget, type OdooTarget, type ToolSpec } from '../toolSpec/schema';
 import { type HermesConfig, N8N_TARGETS, parseConfig, refusedOn } from '../config';
 import { DEFAULT_MCP_PATH } from '../config/defaults';
@@ -57,6 +58,8 @@ function impliedConfig(
 	implied.credentials.bearer = credentialName(trigger, 'httpBearerAuth') ?? implied.credentials.bearer;
 	const odoo = tools.find((n) => n.type === ODOO_TOOL);
 	const auth = odoo?.parameters?.authentication;
+	// n8n's own Odoo tool is native mode, which is no longer the default: say so in what is written.
+	if (odoo) implied.odooMode = 'native';
 	if (odoo && (auth === 'odooApi' || auth === 'odooApiKeyApi')) {
 		implied.odooCredentialType = auth;
 		implied.credentials.odoo = credentialName(odoo, auth) ?? implied.credentials.odoo;
@@ -141,6 +144,16 @@ function draftReadsOnly(draft: ToolDraft): boolean {
 	}
 }
 
+/**
+ * The Odoo model "By ID", as workflows generated before it moved to "From List" hold it, in the
+ * form generated now: both name the same model, so both import.
+ */
+function modelFromList(node: RawNode): RawNode {
+	const locator = node.parameters?.customResource as { __rl?: unknown; mode?: unknown; value?: unknown } | undefined;
+	if (node.type !== ODOO_TOOL || locator?.__rl !== true || locator.mode !== 'id' || typeof locator.value !== 'string') return node;
+	return { ...node, parameters: { ...node.parameters, customResource: fromList(locator.value) } };
+}
+
 /** One tool node -> a spec the generator rebuilds exactly, or the reason it cannot be. */
 function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
 	if (node.disabled === true) {
@@ -162,7 +175,7 @@ function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): To
 	if (!parsed.success) {
 		return `not a valid catalogue tool: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(tool)'}: ${i.message}`).join('; ')}`;
 	}
-	const diff = rebuildDifferences(node, parsed.data, config);
+	const diff = rebuildDifferences(modelFromList(node), parsed.data, config);
 	if (diff.length > 0) {
 		const shown = diff.slice(0, MAX_PATHS).join(', ') + (diff.length > MAX_PATHS ? `, ... (${diff.length} in all)` : '');
 		return `parameters the catalogue cannot express (the generated node would differ at ${shown})`;

@@ -56,7 +56,9 @@ export function asRecord(value: unknown, where: string): Record<string, unknown>
 
 function locatorValue(value: unknown, where: string): unknown {
 	const locator = asRecord(value, where);
-	if (locator.__rl !== true || locator.mode !== 'id') return fail(`${where} is not a resource locator "By ID"`);
+	// "From List" holds the chosen value as "By ID" does (the generator writes the model that way).
+	if (locator.__rl !== true || (locator.mode !== 'id' && locator.mode !== 'list')) return fail(`${where} is not a resource locator "By ID" or "From List"`);
+	if (locator.value === '' || locator.value === undefined) return fail(`${where} has no value: pick one in the node or set it "By ID"`);
 	return locator.value;
 }
 

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { HERMES_ODOO_CREDENTIALS } from '../../core';
 import { ADMIN_CAPS } from '../../generator/admin/caps';
 import { ADMIN_READ_SCOPES, ADMIN_TOOLS, type AdminTool } from '../../generator/admin/tools';
 import { adminSubWorkflowName } from '../../generator/admin/workflows';
@@ -99,7 +100,7 @@ beforeAll(async () => {
 	n8n = await startN8n();
 	readKey = await createKey('hermes-admin-read', ADMIN_READ_SCOPES);
 	await createCredential(n8n, 'Hermes SSH', 'hermesSshApi', { host: '127.0.0.1', port: 22, username: 'hermes', authMethod: 'password', password: 'x', acceptAnyHostKey: true });
-	await createCredential(n8n, 'Odoo', 'odooApi', { url: 'http://127.0.0.1:9', username: 'u', password: 'p', db: 'd' });
+	await createCredential(n8n, 'Odoo', HERMES_ODOO_CREDENTIALS.odooApi, { url: 'http://127.0.0.1:9', username: 'u', password: 'p', db: 'd' });
 	await createCredential(n8n, 'Hermes MCP Bearer', 'httpBearerAuth', { token: TOOLS_TOKEN });
 	await createCredential(n8n, 'Hermes MCP Admin Bearer', 'httpBearerAuth', { token: ADMIN_TOKEN });
 	await createCredential(n8n, 'Hermes n8n API (read-only)', 'n8nApi', { apiKey: readKey, baseUrl: `${n8n.baseUrl}/api/v1` });

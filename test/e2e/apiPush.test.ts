@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../../core';
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, HERMES_ODOO_CREDENTIALS } from '../../core';
 import { APPROVAL_COLUMNS } from '../../generator/approvals/store';
 import { runDiff } from '../../generator/cli/commands/diff';
 import { runPull } from '../../generator/cli/commands/pull';
@@ -116,6 +116,7 @@ beforeAll(async () => {
 	const credentials = [
 		{ name: 'Hermes SSH', type: 'hermesSshApi', data: { host: '127.0.0.1', port: 22, username: 'hermes', authMethod: 'password', password: 'x', acceptAnyHostKey: true } },
 		{ name: 'Odoo', type: 'odooApi', data: { url: 'http://127.0.0.1:9', username: 'u', password: 'p', db: 'd' } },
+		{ name: 'Odoo', type: HERMES_ODOO_CREDENTIALS.odooApi, data: { url: 'http://127.0.0.1:9', username: 'u', password: 'p', db: 'd' } },
 		{ name: 'Hermes MCP Bearer', type: 'httpBearerAuth', data: { token: 'e2e-token' } },
 	];
 	for (const credential of credentials) await client.request('POST', '/credentials', credential);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+import { HERMES_ODOO_CREDENTIALS } from '../../core';
 import type { Workflow } from '../../generator/builders/n8nTypes';
 import type { DoctorReport } from '../../generator/doctor';
 import { workflowBody } from '../../generator/n8nClient/body';
@@ -136,11 +137,11 @@ describe('one broken piece at a time, each fixed before the next', () => {
 	});
 
 	it('a second credential under the same name and type: credentials fail, deleting it repairs', async () => {
-		const id = await createCredential(stack.n8n, STACK_NAMES.odoo, 'odooApi', { url: 'http://127.0.0.1:9', db: 'x', username: 'x', password: 'x' });
+		const id = await createCredential(stack.n8n, STACK_NAMES.odoo, HERMES_ODOO_CREDENTIALS.odooApi, { url: 'http://127.0.0.1:9', db: 'x', username: 'x', password: 'x' });
 		try {
 			const { report } = await withToken();
 			// diff cannot tell which of the two the workflows mean, so the workflows check fails too.
-			expect(report.checks.find((c) => c.id === 'credentials')).toMatchObject({ status: 'fail', message: expect.stringMatching(/2 credentials of type odooApi are named "Odoo"/) });
+			expect(report.checks.find((c) => c.id === 'credentials')).toMatchObject({ status: 'fail', message: expect.stringMatching(/2 credentials of type hermesOdooApi are named "Odoo"/) });
 		} finally {
 			await api(stack.n8n, 'DELETE', `/credentials/${id}`);
 		}

@@ -78,7 +78,7 @@ export interface StackOptions {
 	pushMayFail?: boolean;
 	/** The deployment config's gatewayMode (default: the config's own default, subworkflow). */
 	gatewayMode?: GatewayMode;
-	/** The deployment config's odooMode (default: the config's own default, native); `hermes` also creates the Hermes Odoo credential. */
+	/** The deployment config's odooMode (default: the config's own default, hermes). */
 	odooMode?: OdooMode;
 	/** The deployment's endpoint (default hermes-tools): the demo takes one of its own, so a project's default one fits beside it. */
 	mcpPath?: string;
@@ -203,9 +203,10 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		await createCredential(n8n, STACK_NAMES.bearer, 'httpBearerAuth', { token });
 		// The pinned host key of the real sshd: a mismatch would refuse the connection.
 		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', sshCredentialBody(sshd.credentials, n8n.n8nVersion));
+		// Both Odoo modes' credentials under the one name, as an operator switching modes has them:
+		// n8n's for native Odoo tools, the Hermes Odoo node's own package's twin for hermes mode.
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
-		// The Hermes Odoo node takes its own package's twin of n8n's credential, under the same name.
-		if (options.odooMode === 'hermes') await createCredential(n8n, STACK_NAMES.odoo, HERMES_ODOO_CREDENTIALS.odooApi, odoo.odooApiCredential);
+		await createCredential(n8n, STACK_NAMES.odoo, HERMES_ODOO_CREDENTIALS.odooApi, odoo.odooApiCredential);
 		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline), !n8n.n8nVersion.startsWith('1.'));
 
 		await options.beforePush?.(n8n);

@@ -71,7 +71,8 @@ function setOutput(workflow: Workflow, name: string, json: Record<string, unknow
 const TRIGGER = GATE_NODES.trigger;
 
 describe('the check: the tool\'s own node, before anything is stored or sent', () => {
-	const native = gates();
+	// Both modes named: the default is hermes, and native Odoo gates check with n8n's Odoo node.
+	const native = gates({}, { odooMode: 'native' });
 	const hermes = gates({}, { odooMode: 'hermes' });
 
 	it.each([
@@ -166,7 +167,7 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 });
 
 describe('the call as the tool normalised it, and its target as read', () => {
-	const native = gates();
+	const native = gates({}, { odooMode: 'native' });
 	const hermes = gates({}, { odooMode: 'hermes' });
 	const call = (gate: Workflow, input: Record<string, unknown>, checked: Record<string, unknown>) =>
 		setOutput(gate, GATE_NODES.call, {}, { [TRIGGER]: [{ approval_id: '', ...input }], [GATE_NODES.check]: [checked] });
@@ -436,7 +437,8 @@ describe('what reaches the store and the person', () => {
 	}
 
 	it.each([
-		['crm_delete_lead', gates()],
+		// One Odoo gate per mode: the paths are the same whichever node checks and acts.
+		['crm_delete_lead', gates({}, { odooMode: 'native' })],
 		['timesheet_delete', gates({}, { odooMode: 'hermes' })],
 		['docker_manage', gates()],
 	])('%s: a request is stored and sent only for a first call that can run, is small enough, new and under the cap', (tool, gate) => {

@@ -206,14 +206,17 @@ describe('generate with approvals', () => {
 describe('a gate', () => {
 	const files = withApprovals({ ttlMinutes: 30 });
 	const gate = (tool: string) => workflowOf(files, `hermes-approval-${tool.replace(/_/g, '-')}.json`);
+	// The default is hermes; a native Odoo gate runs n8n's Odoo node (hermes mode: odooMode.test.ts).
+	const nativeFiles = withApprovals({ ttlMinutes: 30 }, { odooMode: 'native' });
+	const nativeGate = (tool: string) => workflowOf(nativeFiles, `hermes-approval-${tool.replace(/_/g, '-')}.json`);
 
 	it.each(SENSITIVE)('%s: keeps no data of a successful run and accepts only listed callers', (tool) => {
 		expect(gate(tool).settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', callerPolicy: 'workflowsFromAList' });
 	});
 
-	it.each(SENSITIVE)('%s: its trigger takes the tool parameters and approval_id, and the raw call where its check can refuse other arguments', (tool) => {
+	it.each(SENSITIVE)('%s in native mode: its trigger takes the tool parameters and approval_id, and the raw call where its check can refuse other arguments', (tool) => {
 		const spec = CATALOGUE.find((t) => t.name === tool)!;
-		const values = (nodeOf(gate(tool), GATE_NODES.trigger).parameters.workflowInputs as { values: Array<{ name: string }> }).values;
+		const values = (nodeOf(nativeGate(tool), GATE_NODES.trigger).parameters.workflowInputs as { values: Array<{ name: string }> }).values;
 		// n8n's Odoo node (native mode) cannot refuse them; the gateway nodes can.
 		const agent = spec.target.kind === 'odoo' ? [] : ['agent_call', 'accepted_arguments'];
 		expect(values.map((v) => v.name)).toEqual([...spec.parameters.map((p) => p.key), APPROVAL_ID_PARAM, ...agent]);
@@ -243,8 +246,8 @@ describe('a gate', () => {
 		expect(incoming.map(([source]) => source)).toEqual([GATE_NODES.claimed]);
 	});
 
-	it('an Odoo gate runs the Odoo node on the gate\'s input, with the Odoo credential', () => {
-		const action = nodeOf(gate('crm_delete_lead'), 'crm_delete_lead');
+	it('a native Odoo gate runs the Odoo node on the gate\'s input, with the Odoo credential', () => {
+		const action = nodeOf(nativeGate('crm_delete_lead'), 'crm_delete_lead');
 		expect(action.type).toBe('n8n-nodes-base.odoo');
 		expect(action.parameters).toMatchObject({ resource: 'custom', operation: 'delete', customResource: { value: 'crm.lead' } });
 		// What runs is the call as checked and normalised, the one the person approved.

@@ -4,9 +4,10 @@
  * end-to-end tests run the same expressions inside a real n8n.
  */
 import type { WorkflowNode } from '../../../../generator/builders';
-import { generated } from '../fixtures';
+import { generated, nativeConfig } from '../fixtures';
 
-const { main } = generated();
+// The native Odoo tools compute their values in expressions; the Hermes Odoo node types them itself.
+const { main } = generated(undefined, nativeConfig());
 const node = (name: string): WorkflowNode => main.nodes.find((n) => n.name === name)!;
 
 /** Evaluates an n8n `={{ ... }}` parameter for the given tool arguments. */

@@ -1,12 +1,16 @@
 /** The generated Hermes MCP Tools workflow, parsed from the emitted JSON. */
 import { NODE_TYPES, TRIGGER_NAME } from '../../../../generator/builders';
-import type { WorkflowNode } from '../../../../generator/builders';
+import type { Workflow, WorkflowNode } from '../../../../generator/builders';
 import { CATALOGUE, GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
 import { collectFromAiCalls } from '../../../../generator/fromAi';
+import { defaultConfig, parseConfig } from '../../../../generator/config';
 import { ARTICLE_TOOLS, generated } from '../fixtures';
 
 const { main, manifest } = generated();
 const toolNodes = main.nodes.filter((n) => n.name !== TRIGGER_NAME);
+// The default is hermes; n8n's own Odoo tools are written in native mode (hermes mode: odooMode.test.ts).
+const native = generated(CATALOGUE, parseConfig({ ...defaultConfig(), odooMode: 'native' })).main;
+const nativeTools = native.nodes.filter((n) => n.name !== TRIGGER_NAME);
 const spec = (name: string) => CATALOGUE.find((t) => t.name === name)!;
 
 /** Every key anywhere in a JSON value. */
@@ -19,11 +23,12 @@ function allKeys(value: unknown): string[] {
 }
 
 describe('Hermes MCP Tools workflow', () => {
-	it('has the trigger, one odooTool per Odoo tool and one toolWorkflow per gateway tool', () => {
+	it('has the trigger, and in native mode one odooTool per Odoo tool and one toolWorkflow per gateway tool', () => {
 		expect(main.nodes).toHaveLength(CATALOGUE.length + 1);
 		expect(main.nodes[0].name).toBe(TRIGGER_NAME);
-		expect(toolNodes.filter((n) => n.type === NODE_TYPES.odooTool.type)).toHaveLength(ODOO_TOOLS.length);
-		expect(toolNodes.filter((n) => n.type === NODE_TYPES.toolWorkflow.type)).toHaveLength(GATEWAY_TOOLS.length);
+		expect(native.nodes).toHaveLength(CATALOGUE.length + 1);
+		expect(nativeTools.filter((n) => n.type === NODE_TYPES.odooTool.type)).toHaveLength(ODOO_TOOLS.length);
+		expect(nativeTools.filter((n) => n.type === NODE_TYPES.toolWorkflow.type)).toHaveLength(GATEWAY_TOOLS.length);
 	});
 
 	it('names the tools exactly as the catalogue does, in its order', () => {
@@ -101,21 +106,24 @@ describe('Hermes MCP Tools workflow', () => {
 		expect(value('docker_manage')).toMatchObject({ dockerAction: expect.stringContaining("$fromAI('action'"), dockerAllowedActions: 'start,stop,restart,update' });
 	});
 
-	it('configures the Odoo tools: typeVersion 2, custom resource, credential type from the config', () => {
-		for (const node of toolNodes.filter((n) => n.type === NODE_TYPES.odooTool.type)) {
+	it('configures the native Odoo tools: typeVersion 2, custom resource, credential type from the config', () => {
+		const odooTools = nativeTools.filter((n) => n.type === NODE_TYPES.odooTool.type);
+		expect(odooTools).toHaveLength(ODOO_TOOLS.length);
+		for (const node of odooTools) {
 			expect(node.typeVersion).toBe(2);
 			expect(node.parameters).toMatchObject({ authentication: 'odooApi', resource: 'custom' });
 			expect(node.credentials).toEqual({ odooApi: { name: 'Odoo' } });
 		}
-		expect(byNode('crm_create_lead').parameters.fieldsToSend).toMatchObject({ value: { type: 'opportunity' } });
-		expect(byNode('crm_delete_lead').parameters).toMatchObject({ operation: 'delete', customResource: { value: 'crm.lead' } });
-		expect(byNode('odoo_get_task').parameters.options).toEqual({
+		expect(byNode('crm_create_lead', native).parameters.fieldsToSend).toMatchObject({ value: { type: 'opportunity' } });
+		// "From List", not "By ID": n8n checks an id against its pattern before each run, and that check can time out.
+		expect(byNode('crm_delete_lead', native).parameters).toMatchObject({ operation: 'delete', customResource: { __rl: true, mode: 'list', value: 'crm.lead' } });
+		expect(byNode('odoo_get_task', native).parameters.options).toEqual({
 			fieldsList: 'id,name,description,project_id,stage_id,user_ids,date_deadline,priority,tag_ids',
 		});
 	});
 
-	it('lets "update one field" tools write only their listed fields', () => {
-		const value = (byNode('odoo_update_project').parameters.fieldsToSend as { value: string }).value;
+	it('lets native "update one field" tools write only their listed fields', () => {
+		const value = (byNode('odoo_update_project', native).parameters.fieldsToSend as { value: string }).value;
 		expect(value).toMatch(/^=\{\{ \['name', 'description'\]\.includes\(\$fromAI\('field'/);
 		expect(value).toContain("{ ['refused_field_' + $fromAI('field'");
 	});
@@ -134,8 +142,8 @@ describe('Hermes MCP Tools workflow', () => {
 	});
 });
 
-function byNode(name: string): WorkflowNode {
-	const node = main.nodes.find((n) => n.name === name);
+function byNode(name: string, workflow: Workflow = main): WorkflowNode {
+	const node = workflow.nodes.find((n) => n.name === name);
 	if (!node) throw new Error(`no node ${name}`);
 	return node;
 }

@@ -12,11 +12,12 @@ import type { WorkflowNode } from '../../../../generator/builders';
 import { ODOO_FIELD_TYPES, valueConversion } from '../../../../generator/odoo/fieldTypes';
 import type { OdooTarget } from '../../../../generator/toolSpec/schema';
 import { ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
-import { generated } from '../fixtures';
+import { generated, nativeConfig } from '../fixtures';
 
 const RECORDED = JSON.parse(readFileSync(join(__dirname, '../../../fixtures/odoo-18/fields_get.json'), 'utf8')) as Record<string, Record<string, { type: string }>>;
 
-const { main } = generated();
+// The native Odoo tools compute their values in expressions; the Hermes Odoo node types them itself.
+const { main } = generated(undefined, nativeConfig());
 const node = (name: string): WorkflowNode => main.nodes.find((n) => n.name === name)!;
 
 function evaluate(parameter: unknown, args: Record<string, unknown>): unknown {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { generateAll } from '../../../../generator/project';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { ConfigError, defaultConfig, loadConfig, parseConfig } from '../../../../generator/config';
-import { GATEWAY_NAMES } from '../../../../core';
+import { GATEWAY_NAMES, HERMES_ODOO_CREDENTIALS } from '../../../../core';
 
 const DEFAULT_CONFIG = defaultConfig();
 import { generated } from '../fixtures';
@@ -33,7 +33,7 @@ describe('loadConfig', () => {
 		expect(config.credentials).toEqual({ ...DEFAULT_CONFIG.credentials, odoo: 'Odoo prod' });
 		expect(config.odooCredentialType).toBe('odooApiKeyApi');
 		const { main, byName } = generated(CATALOGUE, config);
-		expect(main.nodes[1].credentials).toEqual({ odooApiKeyApi: { name: 'Odoo prod' } });
+		expect(main.nodes[1].credentials).toEqual({ [HERMES_ODOO_CREDENTIALS.odooApiKeyApi]: { name: 'Odoo prod' } });
 		expect(main.nodes[1].parameters.authentication).toBe('odooApiKeyApi');
 		expect(byName('hermes-gateway-vault.json').content).toContain('"type": "CUSTOM.hermesVault"');
 	});

@@ -17,11 +17,13 @@ test('the default line is 2.x', () => {
 });
 
 test.each([
-	['2.x, native Odoo tools', { n8nVersion: '2.x' }, undefined],
+	['2.x, native Odoo tools', { n8nVersion: '2.x', odooMode: 'native' }, undefined],
 	['2.x with approvals', { n8nVersion: '2.x', approvals }, undefined],
 	['1.x with the Hermes Odoo node', { n8nVersion: '1.x', odooMode: 'hermes' }, undefined],
 	['1.x with the Hermes Odoo node and direct gateways', { n8nVersion: '1.x', odooMode: 'hermes', gatewayMode: 'direct' }, undefined],
-	['1.x with native Odoo tools', { n8nVersion: '1.x' }, /odooMode: n8nVersion '1\.x': n8n 1\.x's Odoo node has version 1 only.*every call fails.*Set odooMode: 'hermes'/],
+	// The default Odoo mode is hermes, so 1.x needs no other setting.
+	['1.x with the default Odoo mode', { n8nVersion: '1.x' }, undefined],
+	['1.x with native Odoo tools', { n8nVersion: '1.x', odooMode: 'native' }, /odooMode: n8nVersion '1\.x': n8n 1\.x's Odoo node has version 1 only.*every call fails.*Set odooMode: 'hermes'/],
 	['1.x with approvals', { n8nVersion: '1.x', odooMode: 'hermes', approvals }, /approvals: n8nVersion '1\.x': approvals need n8n's Data Table node 1\.1 and Crypto node 2/],
 	['a line that does not exist', { n8nVersion: '3.x' }, /n8nVersion/],
 ])('%s', (_label, overrides, refusal) => {

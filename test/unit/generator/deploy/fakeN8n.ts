@@ -3,7 +3,7 @@
  * 2.41's public API does (substring name filters, draft versus published version, 403 for a
  * missing scope). Every call is recorded as `METHOD path`, so a test can tell reads from writes.
  */
-import { SSH_CREDENTIAL } from '../../../../core';
+import { HERMES_ODOO_CREDENTIALS, SSH_CREDENTIAL } from '../../../../core';
 
 import type { Workflow } from '../../../../generator/builders/n8nTypes';
 import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveDataTableRow, LiveExecution, LiveWorkflow, N8nApi } from '../../../../generator/n8nClient/client';
@@ -22,6 +22,8 @@ export const PIPELINE = 'Telegram Content Pipeline';
 const CREDENTIALS: LiveCredential[] = [
 	{ id: 'C-ssh', name: 'Hermes SSH', type: SSH_CREDENTIAL.type },
 	{ id: 'C-odoo', name: 'Odoo', type: 'odooApi' },
+	// The Hermes Odoo node's twin under the same name, as an operator of either Odoo mode has it.
+	{ id: 'C-odoo-hermes', name: 'Odoo', type: HERMES_ODOO_CREDENTIALS.odooApi },
 	{ id: 'C-bearer', name: 'Hermes MCP Bearer', type: 'httpBearerAuth' },
 ];
 

@@ -33,8 +33,7 @@ test.each([
 
 test('push on 1.x publishes only the MCP workflow; a second push and diff find nothing to do', async () => {
 	const n8n = new FakeN8n();
-	// hermes mode: the Hermes twin of the Odoo credential, under the same name.
-	n8n.credentials.push({ id: 'C-hermes-odoo', name: 'Odoo', type: 'hermesOdooApi' });
+	// hermes mode: the fake already has the Hermes twin of the Odoo credential, under the same name.
 	const lines: string[] = [];
 	await pushWorkflows(n8n.client, desired, { log: (line) => lines.push(line) });
 	const activated = n8n.writes.filter((w) => w.endsWith('/activate'));

@@ -11,6 +11,7 @@ import {
 	wireWorkflowIds,
 	workflowReferences,
 } from '../../../../generator/deploy/wiring';
+import { HERMES_ODOO_CREDENTIALS } from '../../../../core';
 import { GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
 import { GATEWAY_WORKFLOWS } from '../../../helpers/gateways';
 
@@ -66,20 +67,20 @@ describe('workflow references', () => {
 describe('credentials', () => {
 	it('lists every credential reference with its node and type', () => {
 		const refs = credentialReferences(mcp);
-		// the trigger's bearer credential, then one Odoo credential per Odoo tool, in node order
+		// the trigger's bearer credential, then one Odoo credential per Odoo tool, in node order (the default hermes mode's type)
 		expect(refs[0]).toEqual({ node: 'MCP Server Trigger', type: 'httpBearerAuth', name: 'Hermes MCP Bearer' });
-		expect(refs.slice(1)).toEqual(ODOO_TOOLS.map((tool) => ({ node: tool.name, type: 'odooApi', name: 'Odoo' })));
+		expect(refs.slice(1)).toEqual(ODOO_TOOLS.map((tool) => ({ node: tool.name, type: HERMES_ODOO_CREDENTIALS.odooApi, name: 'Odoo' })));
 	});
 
 	it('wires {id, name} by type and exact name; others stay by name', () => {
 		const index = new CredentialIndex([
 			{ id: 'B1', name: 'Hermes MCP Bearer', type: 'httpBearerAuth' },
-			{ id: 'X1', name: 'Odoo', type: 'odooApiKeyApi' }, // same name, other type
-			{ id: 'X2', name: 'odoo', type: 'odooApi' }, // other case
+			{ id: 'X1', name: 'Odoo', type: 'odooApi' }, // same name, other type (the native node's twin)
+			{ id: 'X2', name: 'odoo', type: HERMES_ODOO_CREDENTIALS.odooApi }, // other case
 		]);
 		const wired = wireCredentials(mcp, index);
 		expect(wired.nodes[0].credentials).toEqual({ httpBearerAuth: { id: 'B1', name: 'Hermes MCP Bearer' } });
-		expect(wired.nodes[1].credentials).toEqual({ odooApi: { name: 'Odoo' } });
+		expect(wired.nodes[1].credentials).toEqual({ [HERMES_ODOO_CREDENTIALS.odooApi]: { name: 'Odoo' } });
 	});
 
 	it('reports ambiguous names instead of picking one', () => {

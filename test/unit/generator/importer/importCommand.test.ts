@@ -11,7 +11,7 @@ import { sentCall } from '../../../../generator/builders/agentArguments';
 import { mapperColumn } from '../../../../generator/builders/nodeParts';
 import { AGENT_ARGUMENTS, GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../../../../generator/contracts';
 import { runImport } from '../../../../generator/cli/commands/import';
-import { loadConfig } from '../../../../generator/config';
+import { defaultConfig, loadConfig, parseConfig } from '../../../../generator/config';
 import { scratchSpace } from '../../../harness/scratch';
 import { loadEmittedCatalogue } from './loadEmitted';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
@@ -19,6 +19,8 @@ import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 const scratch = scratchSpace('hermes-import-');
 const FIXTURE = join(__dirname, '../../../fixtures/import/hand-built-tools.json');
 const GENERATED = join(__dirname, '../../../../workflows/hermes-mcp-tools.json');
+/** The default catalogue's tool workflow in native mode: the table below edits n8n's own Odoo tool nodes. */
+const NATIVE = generateAll(CATALOGUE, parseConfig({ ...defaultConfig(), odooMode: 'native' }, 'native config')).find((f) => f.file === MAIN_FILE)!.content;
 
 async function run(file: string, options: { format?: 'text' | 'json'; config?: string } = {}) {
 	const out = join(scratch(), 'catalogue');
@@ -59,6 +61,8 @@ describe('a hand-built workflow', () => {
 			workflowName: 'Agent tools',
 			mcpPath: 'agent-tools',
 			credentials: { odoo: 'Odoo prod', ssh: 'Hermes SSH', bearer: 'Agent bearer' },
+			// n8n's own Odoo tool: native mode, which is not the default.
+			odooMode: 'native',
 			// Off the default path the gateways' names are written: left out they would follow the path.
 			gatewayWorkflows: Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, GATEWAY_CONTRACTS[gateway].subWorkflow.name])),
 		});
@@ -125,6 +129,19 @@ function at(w: Workflow, node: string, path: string, value?: unknown): unknown {
 	return target[keys[keys.length - 1]];
 }
 
+test('the Odoo model "By ID", as workflows generated before "From List" hold it, imports as the same tool', async () => {
+	const workflow = JSON.parse(NATIVE) as Workflow;
+	const odoo = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
+	for (const tool of odoo) at(workflow, tool, 'parameters.customResource', { __rl: true, mode: 'id', value: (at(workflow, tool, 'parameters.customResource') as { value: string }).value });
+	const dir = scratch();
+	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));
+	const result = await run(join(dir, 'tools.json'));
+	expect(odoo.length).toBeGreaterThan(0);
+	expect(result.stdout).not.toContain('NOT IMPORTED');
+	expect(result.stdout).toContain(`Imported ${CATALOGUE.length} of ${CATALOGUE.length} tools`);
+	expect(result.code).toBe(0);
+});
+
 test.each<[string, string, (w: Workflow) => void, string]>([
 	['an option the generator does not write', 'odoo_list_tasks', (w) => {
 		at(w, 'odoo_list_tasks', 'parameters.options.orderBy', 'date_deadline desc');
@@ -148,7 +165,7 @@ test.each<[string, string, (w: Workflow) => void, string]>([
 		at(w, 'crm_create_lead', 'parameters.fieldsToSend.value.partner_name', name.replace('Title of the opportunity', 'Another text'));
 	}, '$fromAI key "name" is used twice with different description, type or default'],
 ])('%s is reported, the other tools are imported', async (_label, tool, mutate, reason) => {
-	const workflow = JSON.parse(readFileSync(GENERATED, 'utf8')) as Workflow;
+	const workflow = JSON.parse(NATIVE) as Workflow;
 	mutate(workflow);
 	const dir = scratch();
 	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));

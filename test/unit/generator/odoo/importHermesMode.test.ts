@@ -25,11 +25,13 @@ describe('import of a hermes-mode workflow', () => {
 		}
 	});
 
-	it('both modes import to the same catalogue; a native workflow writes nothing about the mode', async () => {
-		const [native, hermes] = await Promise.all([generateThenImport({}), generateThenImport({ odooMode: 'hermes' })]);
+	it('both modes import to the same catalogue; a hermes workflow writes nothing about the mode, a native one writes native', async () => {
+		// hermes is the default: only native is a setting the written config has to keep.
+		const [native, hermes] = await Promise.all([generateThenImport({ odooMode: 'native' }), generateThenImport({})]);
+		expect(native.stdout).toContain(`Imported ${CATALOGUE.length} of ${CATALOGUE.length} tools`);
 		expect(hermes.project.tools).toEqual(native.project.tools);
-		expect(hermes.written).toMatchObject({ odooMode: 'hermes' });
-		expect(native.written).not.toHaveProperty('odooMode');
-		expect(native.project.config.odooMode).toBe('native');
+		expect(native.written).toMatchObject({ odooMode: 'native' });
+		expect(hermes.written).not.toHaveProperty('odooMode');
+		expect(hermes.project.config.odooMode).toBe('hermes');
 	});
 });

@@ -17,7 +17,8 @@ import { n8nToolJsonSchema } from '../builders/n8nToolSchema';
 import { sentCall } from '../../../../generator/builders/agentArguments';
 
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
-const native = generated(CATALOGUE, config());
+// Both modes named: the default is hermes, and native is what hermes is compared with.
+const native = generated(CATALOGUE, config({ odooMode: 'native' }));
 const hermes = generated(CATALOGUE, config({ odooMode: 'hermes' }));
 const node = (workflow: Workflow, name: string): WorkflowNode => workflow.nodes.find((n) => n.name === name)!;
 const spec = (name: string): ToolSpec => CATALOGUE.find((t) => t.name === name)!;
@@ -25,8 +26,9 @@ const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => 
 const { params } = HERMES_ODOO;
 
 describe('odooMode', () => {
-	it('defaults to native, and refuses other values', () => {
-		expect(config().odooMode).toBe('native');
+	it('defaults to hermes, takes native, and refuses other values', () => {
+		expect(config().odooMode).toBe('hermes');
+		expect(config({ odooMode: 'native' }).odooMode).toBe('native');
 		expect(() => config({ odooMode: 'fast' })).toThrow(/odooMode/);
 	});
 
@@ -123,7 +125,7 @@ describe('odooMode', () => {
 
 describe('a gated Odoo tool in hermes mode', () => {
 	const approvals = { channel: { type: 'email', credential: 'SMTP', from: 'hermes@example.com', to: ['boss@example.com'] }, publicUrl: 'https://n8n.example.com' };
-	const gatedNative = generated(CATALOGUE, config({ approvals }));
+	const gatedNative = generated(CATALOGUE, config({ approvals, odooMode: 'native' }));
 	const gatedHermes = generated(CATALOGUE, config({ approvals, odooMode: 'hermes' }));
 	const gate = (files: typeof gatedNative) => files.files.find((f) => f.file.includes('crm-delete-lead') || f.file.includes('crm_delete_lead'))?.workflow;
 

@@ -137,8 +137,9 @@ table('shared-names', [
 table('credentials', [
 	['all there', () => undefined, 'ok', /3 credentials exist with the right types/],
 	['one deleted', (d) => void d.n8n.credentials.splice(d.n8n.credentials.findIndex((c) => c.name === 'Hermes SSH'), 1), 'fail', /"Hermes SSH" of type hermesSshApi is not in n8n/],
-	['one of another type', (d) => void (d.n8n.credentials.find((c) => c.name === 'Odoo')!.type = 'httpBasicAuth'), 'fail', /"Odoo" is of type httpBasicAuth, the nodes need odooApi/],
-	['a name twice', (d) => void d.n8n.credentials.push({ id: 'C-2', name: 'Odoo', type: 'odooApi' }), 'fail', /2 credentials of type odooApi are named "Odoo"/],
+	// Every type under that name is listed, the native node's twin too.
+	['one of another type', (d) => void (d.n8n.credentials.find((c) => c.id === 'C-odoo-hermes')!.type = 'httpBasicAuth'), 'fail', /"Odoo" is of type odooApi, httpBasicAuth, the nodes need hermesOdooApi/],
+	['a name twice', (d) => void d.n8n.credentials.push({ id: 'C-2', name: 'Odoo', type: 'hermesOdooApi' }), 'fail', /2 credentials of type hermesOdooApi are named "Odoo"/],
 ]);
 
 table('mcp-auth', [
