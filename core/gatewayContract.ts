@@ -19,6 +19,11 @@ export interface GatewayContract<Param extends string = string> {
 	/** The operations that only read: a tool the catalogue declares `readOnly` may run no other. */
 	readonly readOperations: readonly string[];
 	/**
+	 * The operations each call of which makes something new (a record, a hand-off): the same call
+	 * sent twice makes two. A retry whose first answer was lost must not repeat one (creates/).
+	 */
+	readonly createOperations: readonly string[];
+	/**
 	 * The most one call of each operation may take in the node: its own commands' and requests'
 	 * time caps, connecting aside. Absent for an operation whose time the node does not bound (the
 	 * content hand-off waits for the user's pipeline).

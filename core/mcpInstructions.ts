@@ -8,7 +8,7 @@ export const MCP_INSTRUCTIONS = {
 	sinceTriggerVersion: 2.1,
 	/**
 	 * At most this many characters: about 420 tokens (test/bench/sessionTokens.bench.ts counts
-	 * them), an eighth of the 3,371 the default endpoint's tool list costs a session. A local model
+	 * them), a seventh of the 2,853 the default endpoint's tool list costs a session. A local model
 	 * reads every token of the first message before it answers.
 	 */
 	maxChars: 1_800,

@@ -27,6 +27,7 @@ export const CONTENT: SubWorkflowGateway<ContentParam> = {
 	operations: CONTENT_OPERATIONS,
 	// It starts the content pipeline.
 	readOperations: [],
+	createOperations: ['prepare'],
 	// The hand-off waits for the user's pipeline workflow, which nothing here bounds.
 	operationSeconds: {},
 	shownFor: {},

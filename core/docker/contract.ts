@@ -38,6 +38,7 @@ export const DOCKER: SubWorkflowGateway<DockerParam> = {
 	params: PARAMS,
 	operations: DOCKER_ACTIONS,
 	readOperations: DOCKER_READ_ACTIONS,
+	createOperations: [],
 	operationSeconds: {
 		...Object.fromEntries(DOCKER_READ_ACTIONS.map((action) => [action, DOCKER_SECONDS.read])),
 		// The target check, then the action.

@@ -21,6 +21,7 @@ export const HERMES_LINT: GatewayContract<LintParam> = {
 	params: PARAMS,
 	operations: LINT_OPERATIONS,
 	readOperations: LINT_OPERATIONS,
+	createOperations: [],
 	// In-process work on a capped input: no command or request to bound.
 	operationSeconds: {},
 	shownFor: {},

@@ -31,6 +31,7 @@ export const MONITORING: SubWorkflowGateway<MonitoringParam> = {
 	params: PARAMS,
 	operations: MONITORING_OPERATIONS,
 	readOperations: MONITORING_OPERATIONS,
+	createOperations: [],
 	// A forwarded request first, then curl on the host when the server refuses the channel.
 	operationSeconds: { alerts: MONITORING_SECONDS.prometheus + MONITORING_SECONDS.command, query: MONITORING_SECONDS.prometheus + MONITORING_SECONDS.command },
 	shownFor: {},

@@ -86,6 +86,7 @@ export const HERMES_ODOO: GatewayContract<OdooParam> = {
 	params: PARAMS,
 	operations: ODOO_OPERATIONS,
 	readOperations: ['get', 'getAll'],
+	createOperations: ['create'],
 	// Requests of ODOO_REQUEST_SECONDS each: a login and the call; a read logs in again and retries once when Odoo refuses a cached login.
 	operationSeconds: {
 		get: 4 * ODOO_REQUEST_SECONDS,

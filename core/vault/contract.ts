@@ -48,6 +48,8 @@ export const VAULT: SubWorkflowGateway<VaultParam> = {
 	params: PARAMS,
 	operations: VAULT_OPERATIONS,
 	readOperations: ['search', 'list', 'read'],
+	// A note that exists answers __EXISTS__: writing it again makes nothing new.
+	createOperations: [],
 	operationSeconds: { search: VAULT_SECONDS.read, list: VAULT_SECONDS.read, read: VAULT_SECONDS.read, write: VAULT_SECONDS.write },
 	shownFor: { query: ['search'], prefix: ['list'], path: ['read', 'write'], content: ['write'], baseHash: ['write'] },
 	subWorkflowInputs: { vaultAction: ['operation'], vaultQuery: ['query', 'prefix', 'path'], vaultContent: ['content'], vaultBaseHash: ['baseHash'] },

@@ -4,7 +4,7 @@
  * matches all its conditions: a conditional update is then one compare-and-set, which is what
  * makes each status change happen at most once.
  */
-import { APPROVAL_COLUMNS, LOCK_COLUMNS, type ApprovalColumn, type LockColumn } from './store';
+import { APPROVAL_COLUMNS, LOCK_COLUMNS, type ApprovalColumn, type ApprovalColumnType, type LockColumn } from './store';
 import type { JsonObject, JsonValue, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
 import { mapper, mapperColumn, node } from '../builders/nodeParts';
@@ -13,10 +13,13 @@ export type TableCondition = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte';
 
 /** A column of the store or of its lock table (a name both have has one type in both). */
 export type TableColumn = ApprovalColumn | LockColumn;
-const TABLE_COLUMNS = [...APPROVAL_COLUMNS, ...LOCK_COLUMNS.filter((l) => !APPROVAL_COLUMNS.some((a) => a.name === l.name))];
+const TABLE_COLUMNS: ColumnSpec = [...APPROVAL_COLUMNS, ...LOCK_COLUMNS.filter((l) => !APPROVAL_COLUMNS.some((a) => a.name === l.name))];
 
-export interface RowCondition {
-	column: TableColumn;
+/** The columns of a table, by name and type: what a write's column mapping is built from. */
+export type ColumnSpec = ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
+
+export interface RowCondition<C extends string = TableColumn> {
+	column: C;
 	condition: TableCondition;
 	value: JsonValue;
 }
@@ -25,15 +28,15 @@ function table(name: string): JsonObject {
 	return { __rl: true, mode: 'name', value: name };
 }
 
-function filter(conditions: readonly RowCondition[]): JsonObject {
+function filter(conditions: ReadonlyArray<RowCondition<string>>): JsonObject {
 	return {
 		matchType: 'allConditions',
 		filters: { conditions: conditions.map((c) => ({ keyName: c.column, condition: c.condition, keyValue: c.value })) },
 	};
 }
 
-function columns(values: Partial<Record<TableColumn, JsonValue>>): JsonObject {
-	const used = TABLE_COLUMNS.filter((c) => c.name in values);
+function columns(values: Partial<Record<string, JsonValue>>, spec: ColumnSpec): JsonObject {
+	const used = spec.filter((c) => c.name in values);
 	return mapper(
 		Object.fromEntries(used.map((c) => [c.name, values[c.name] as JsonValue])),
 		used.map((c) => mapperColumn(c.name, c.type)),
@@ -45,26 +48,26 @@ export function tableNode(workflow: string, name: string, position: [number, num
 	return node(workflow, name, NODE_TYPES.dataTable, position, parameters);
 }
 
-export function insertRow(tableName: string, values: Partial<Record<TableColumn, JsonValue>>): JsonObject {
-	return { resource: 'row', operation: 'insert', dataTableId: table(tableName), columns: columns(values), options: {} };
+export function insertRow<C extends string = TableColumn>(tableName: string, values: Partial<Record<NoInfer<C>, JsonValue>>, spec: ColumnSpec = TABLE_COLUMNS): JsonObject {
+	return { resource: 'row', operation: 'insert', dataTableId: table(tableName), columns: columns(values, spec), options: {} };
 }
 
 /** Rows matching every condition get `values`; the node outputs the rows it changed (none: no item). */
-export function updateRows(tableName: string, conditions: readonly RowCondition[], values: Partial<Record<TableColumn, JsonValue>>): JsonObject {
-	return { resource: 'row', operation: 'update', dataTableId: table(tableName), ...filter(conditions), columns: columns(values), options: {} };
+export function updateRows<C extends string = TableColumn>(tableName: string, conditions: ReadonlyArray<RowCondition<NoInfer<C>>>, values: Partial<Record<NoInfer<C>, JsonValue>>, spec: ColumnSpec = TABLE_COLUMNS): JsonObject {
+	return { resource: 'row', operation: 'update', dataTableId: table(tableName), ...filter(conditions), columns: columns(values, spec), options: {} };
 }
 
 /** At most one row matching every condition. */
-export function getRow(tableName: string, conditions: readonly RowCondition[]): JsonObject {
+export function getRow<C extends string = TableColumn>(tableName: string, conditions: ReadonlyArray<RowCondition<NoInfer<C>>>): JsonObject {
 	return { resource: 'row', operation: 'get', dataTableId: table(tableName), ...filter(conditions), returnAll: false, limit: 1 };
 }
 
 /** Every row matching all conditions (none: no item). */
-export function getRows(tableName: string, conditions: readonly RowCondition[]): JsonObject {
+export function getRows<C extends string = TableColumn>(tableName: string, conditions: ReadonlyArray<RowCondition<NoInfer<C>>>): JsonObject {
 	return { resource: 'row', operation: 'get', dataTableId: table(tableName), ...filter(conditions), returnAll: true };
 }
 
 /** Deletes every row matching all conditions; the node outputs the rows it deleted. */
-export function deleteRows(tableName: string, conditions: readonly RowCondition[]): JsonObject {
+export function deleteRows<C extends string = TableColumn>(tableName: string, conditions: ReadonlyArray<RowCondition<NoInfer<C>>>): JsonObject {
 	return { resource: 'row', operation: 'deleteRows', dataTableId: table(tableName), ...filter(conditions), options: {} };
 }

@@ -22,7 +22,7 @@
 import { AGENT_ARGUMENT_INPUTS, APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type UnavailableState } from '../contracts';
 
 import { APPROVAL_ID_PARAM, gateWorkflowName, inputType } from './gatedTools';
-import { LOCK_BACKOFF, LOCK_LEASE_MS, LOCK_MAX_WAIT_SECONDS, LOCK_RETRY_SECONDS, LOCK_TRIES } from './store';
+import { LOCK_NODES, lockNodes, once, read } from './tableLock';
 import { LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
 import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from './display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
@@ -32,7 +32,7 @@ import { agentArgumentsFromInputs } from '../builders/agentArguments';
 import { subWorkflowSettings } from '../builders/gatewayWorkflows';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
-import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, webhookId, type SetValue } from '../builders/nodeParts';
+import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type SetValue } from '../builders/nodeParts';
 import type { ParamLookup } from '../builders/odooTool';
 import { checksArguments, toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
@@ -42,6 +42,7 @@ import { PAGE_FIELDS, pageUrl } from './page';
 
 /** Node names inside a gate (the expressions below refer to them). */
 export const GATE_NODES = {
+	...LOCK_NODES,
 	trigger: SUBWORKFLOW_TRIGGER_NAME,
 	forget: 'Forget old requests',
 	check: CHECK_NODE,
@@ -59,14 +60,6 @@ export const GATE_NODES = {
 	refusal: 'Refusal',
 	smallEnough: 'Small enough?',
 	tooLarge: 'Too large',
-	takeLock: 'Take the lock',
-	locked: 'Locked?',
-	tryAgain: 'Try again?',
-	lockWait: 'Wait for the lock',
-	lookUpLock: 'Look up the lock',
-	lockThere: 'Lock row there?',
-	lockBusy: 'Lock busy',
-	noLock: 'No lock row',
 	findPending: 'Find pending request',
 	pending: 'Already pending?',
 	alreadyRequested: 'Already requested',
@@ -91,10 +84,6 @@ export const GATE_NODES = {
 
 
 const first = (nodeName: string) => `$(${quote(nodeName)}).first().json`;
-/** A node that runs on the first item only, whatever came in. */
-const once = (n: WorkflowNode): WorkflowNode => ({ ...n, executeOnce: true });
-/** A table read or write whose If after it must run also when it matched no row (it outputs one empty item). */
-const read = (n: WorkflowNode): WorkflowNode => ({ ...n, alwaysOutputData: true });
 const input = (key: string) => `${first(GATE_NODES.trigger)}.${key}`;
 const rawValue = (spec: ParameterSpec) => input(spec.key);
 
@@ -250,44 +239,21 @@ function samePending(call: string): string {
 	return `r.args_hash === ${call}.args_hash && r.status === 'pending'`;
 }
 
-/** This execution, as the lock table's holder column names it. */
-const HOLDER = 'String($execution.id)';
-
-/**
- * The lock on the tool's row: taken by one conditional update (free or lease ended -> this
- * execution), released by another (only by its holder, so a late holder whose lease ended never
- * frees a row another now holds). Each release outputs the lock row, so the answer after it reads
- * what it needs from the nodes before.
- */
-function lockNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): { take: WorkflowNode; waitNodes: WorkflowNode[]; release: (name: string, position: [number, number]) => WorkflowNode } {
-	const locks = approvals.lockTable;
-	const take = read(tableNode(workflow, GATE_NODES.takeLock, [1980, -300], updateRows(locks, [
-		{ column: 'tool', condition: 'eq', value: tool.name },
-		{ column: 'held_until', condition: 'lt', value: safeExpression('$now.toMillis()') },
-	], { holder: safeExpression(HOLDER), held_until: safeExpression(`$now.toMillis() + ${LOCK_LEASE_MS}`) })));
-	const waitNodes: WorkflowNode[] = [
-		once(ifNode(workflow, GATE_NODES.locked, [2200, -300], `$json.holder === ${HOLDER}`)),
-		ifNode(workflow, GATE_NODES.tryAgain, [2420, -650], `$runIndex < ${LOCK_TRIES - 1}`),
-		// Short waits stay in the process (n8n parks an execution only from 65 s); each longer than the
-		// last up to a cap (store.ts, lockWaitSeconds), with a random part that keeps waiters apart.
-		{
-			...node(workflow, GATE_NODES.lockWait, NODE_TYPES.wait, [2640, -800], {
-				amount: safeExpression(`Math.min(${LOCK_RETRY_SECONDS} * Math.pow(${LOCK_BACKOFF}, $runIndex), ${LOCK_MAX_WAIT_SECONDS}) * (1 + Math.random())`),
-				unit: 'seconds',
-			}),
-			webhookId: webhookId(workflow, GATE_NODES.lockWait),
-		},
-		read(tableNode(workflow, GATE_NODES.lookUpLock, [1980, -600], getRow(locks, [{ column: 'tool', condition: 'eq', value: tool.name }]))),
-		once(ifNode(workflow, GATE_NODES.lockThere, [2200, -600], `typeof $json.tool === 'string'`)),
+/** The gate's lock on its tool's row (tableLock.ts), with the gate's own answers when it cannot be taken. */
+function gateLock(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig) {
+	const lock = lockNodes({
+		workflow,
+		lockTable: approvals.lockTable,
+		key: tool.name,
+		at: [1980, -300],
+		onTaken: GATE_NODES.findPendingLocked,
+		retryFrom: GATE_NODES.findPending,
+	});
+	const answers = [
 		notAskedNode(workflow, GATE_NODES.lockBusy, [2640, -650], { error: '__UNAVAILABLE__', state: 'timeout', hint: LOCK_BUSY_HINT }),
-		notAskedNode(workflow, GATE_NODES.noLock, [2420, -500], { error: '__UNAVAILABLE__', state: 'misconfigured', hint: noLockHint(locks) }),
+		notAskedNode(workflow, GATE_NODES.noLock, [2420, -500], { error: '__UNAVAILABLE__', state: 'misconfigured', hint: noLockHint(approvals.lockTable) }),
 	];
-	const release = (name: string, position: [number, number]): WorkflowNode =>
-		read(once(tableNode(workflow, name, position, updateRows(locks, [
-			{ column: 'tool', condition: 'eq', value: tool.name },
-			{ column: 'holder', condition: 'eq', value: safeExpression(HOLDER) },
-		], { holder: '', held_until: 0 }))));
-	return { take, waitNodes, release };
+	return { ...lock, nodes: [...lock.nodes, ...answers] };
 }
 
 /** The first-call path, up to the person's notification. */
@@ -298,7 +264,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 	// Identical pending requests are one request: they count once, as the earliest answers them.
 	const counted = `${rows(GATE_NODES.recent)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
 	const window = approvals.windowMinutes * 60_000;
-	const lock = lockNodes(workflow, tool, approvals);
+	const lock = gateLock(workflow, tool, approvals);
 	return [
 		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),
 		notAskedNode(workflow, GATE_NODES.tooLarge, [1540, -200], { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
@@ -306,8 +272,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 		read(tableNode(workflow, GATE_NODES.findPending, [1540, -400], getRow(approvals.table, pendingOf(approvals, call)))),
 		once(ifNode(workflow, GATE_NODES.pending, [1760, -400], isRow)),
 		once(requiredNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], '$json', REFUSAL_HINTS.pending)),
-		lock.take,
-		...lock.waitNodes,
+		...lock.nodes,
 		// Holding the lock: the read that counts, since no identical call can store meanwhile.
 		read(tableNode(workflow, GATE_NODES.findPendingLocked, [2420, -400], getRow(approvals.table, pendingOf(approvals, call)))),
 		once(ifNode(workflow, GATE_NODES.pendingLocked, [2640, -400], isRow)),
@@ -444,13 +409,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },
 		[GATE_NODES.findPending]: { main: [main(GATE_NODES.pending)] },
 		[GATE_NODES.pending]: { main: [main(GATE_NODES.alreadyRequested), main(GATE_NODES.takeLock)] },
-		[GATE_NODES.takeLock]: { main: [main(GATE_NODES.locked)] },
-		// Not taken: held (wait, look again, try again), or no row at all (a deployment fault no wait cures).
-		[GATE_NODES.locked]: { main: [main(GATE_NODES.findPendingLocked), main(GATE_NODES.lookUpLock)] },
-		[GATE_NODES.lookUpLock]: { main: [main(GATE_NODES.lockThere)] },
-		[GATE_NODES.lockThere]: { main: [main(GATE_NODES.tryAgain), main(GATE_NODES.noLock)] },
-		[GATE_NODES.tryAgain]: { main: [main(GATE_NODES.lockWait), main(GATE_NODES.lockBusy)] },
-		[GATE_NODES.lockWait]: { main: [main(GATE_NODES.findPending)] },
+		...gateLock(name, tool, approvals).connections,
 		[GATE_NODES.findPendingLocked]: { main: [main(GATE_NODES.pendingLocked)] },
 		[GATE_NODES.pendingLocked]: { main: [main(GATE_NODES.releaseFound), main(GATE_NODES.recent)] },
 		[GATE_NODES.releaseFound]: { main: [main(GATE_NODES.requestedMeanwhile)] },

@@ -1,7 +1,8 @@
 /**
  * The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired
  * ai_tool: the tool variant of its node (toolNodes.ts), or per gateway mode a toolWorkflow
- * calling the gateway sub-workflow; a gated tool's toolWorkflow calls its approval gate.
+ * calling the gateway sub-workflow; a gated tool's toolWorkflow calls its approval gate, a create
+ * tool's its create-once workflow.
  */
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
@@ -24,6 +25,8 @@ export interface McpWorkflowSpec {
 	tools: readonly ToolSpec[];
 	/** The toolWorkflow parameters of the tools that act only after approval (config `approvals`), by tool. */
 	gated?: ReadonlyMap<string, JsonObject>;
+	/** The toolWorkflow parameters of the tools that create once (creates/), by tool. */
+	once?: ReadonlyMap<string, JsonObject>;
 }
 
 /** Tidy grid under the trigger, in catalogue order. */
@@ -41,10 +44,10 @@ export function parameterLookup(tool: ToolSpec, config: HermesConfig) {
 	};
 }
 
-function toolNode(tool: ToolSpec, index: number, workflow: string, config: HermesConfig, gate: JsonObject | undefined): WorkflowNode {
+function toolNode(tool: ToolSpec, index: number, workflow: string, config: HermesConfig, wrapper: JsonObject | undefined): WorkflowNode {
 	const lookup = parameterLookup(tool, config);
 	const position = toolPosition(index);
-	if (gate) return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, gate);
+	if (wrapper) return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, wrapper);
 	if (tool.target.kind === 'gateway' && !isDirectGateway(tool.target.gateway, config)) {
 		return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, toolWorkflowParameters(tool, config, lookup));
 	}
@@ -83,6 +86,6 @@ export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): W
 	return mcpWorkflow(
 		spec.name,
 		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion, { tools: spec.tools, gated: spec.tools.filter((t) => spec.gated?.has(t.name)).map((t) => t.name) }),
-		spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.get(t.name))),
+		spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.get(t.name) ?? spec.once?.get(t.name))),
 	);
 }

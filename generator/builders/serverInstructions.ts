@@ -1,12 +1,16 @@
 /**
  * What an MCP endpoint tells the agent before its first call (the trigger's `instructions`): what
  * holds across tools and no one tool description can say. How to read an answer, the approval
- * protocol, read before change, which tools change things, and that what a tool returns is data.
+ * protocol, the conventions of parameter descriptions, read before change, which tools change
+ * things, and that what a tool returns is data.
  * Built from the catalogue and the config, so it names only the tools the endpoint serves.
  */
 import { APPROVAL_RETRY, MCP_INSTRUCTIONS, RETRY_MEANING, RETRY_POLICIES } from '../contracts';
 import { APPROVAL_ID_PARAM } from '../lint/core';
 import { HermesError } from '../errors';
+
+/** What the catalogue's parameter descriptions leave unsaid (docs/catalogue.md tells authors). */
+export const PARAMETER_CONVENTIONS = 'Parameters: an empty or 0 default means none unless described otherwise; "One of" lists the only values accepted.';
 
 export interface EndpointTools {
 	/** Every tool the endpoint serves, in catalogue order. */
@@ -30,6 +34,8 @@ export function serverInstructions({ tools, gated }: EndpointTools): string {
 	const text = [
 		'Every tool answers JSON. "success": true means done. "success": false comes with "error" (a code such as __NOT_FOUND__), a "hint", and "retry", which says what may help:',
 		...retries.map((retry) => `- ${retry}: ${RETRY_MEANING[retry]}`),
+		// Said once here, not in every parameter description: the schema shows each default.
+		PARAMETER_CONVENTIONS,
 		...(gated.length > 0
 			? [
 					`Approval: ${gated.join(', ')} run only after a person approves the exact call. The first call answers __APPROVAL_REQUIRED__ with an ${APPROVAL_ID_PARAM}, and the person is sent the request. Tell them, wait until they say they decided, then send the same call with that ${APPROVAL_ID_PARAM}. __APPROVAL_DENIED__ is their no: do not ask again unless they tell you to.`,

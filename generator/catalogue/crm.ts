@@ -4,7 +4,7 @@ import { defineTool } from 'hermes-workflows';
 export default [
 	defineTool({
 		name: 'crm_list_stages',
-		description: 'Lists the CRM pipeline stages (id, name, sequence, is_won).',
+		description: 'Lists the CRM pipeline stages: id, name, sequence, is_won.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -15,12 +15,12 @@ export default [
 			limitParam: 'limit',
 		},
 		parameters: [
-			{ key: 'limit', type: 'number', description: 'Maximum number of stages to return', required: false, default: 50 },
+			{ key: 'limit', type: 'number', description: 'Max results', required: false, default: 50 },
 		],
 	}),
 	defineTool({
 		name: 'crm_list_leads',
-		description: 'Lists the CRM opportunities in the pipeline (id, name, customer, stage, expected revenue, probability).',
+		description: 'Lists the CRM pipeline opportunities: id, name, customer, stage, expected revenue, probability.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -32,12 +32,12 @@ export default [
 			limitParam: 'limit',
 		},
 		parameters: [
-			{ key: 'limit', type: 'number', description: 'Maximum number of opportunities to return', required: false, default: 50 },
+			{ key: 'limit', type: 'number', description: 'Max results', required: false, default: 50 },
 		],
 	}),
 	defineTool({
 		name: 'crm_create_lead',
-		description: 'Creates a CRM opportunity (type=opportunity is forced so it lands in the pipeline). Returns its id.',
+		description: 'Creates an opportunity in the CRM pipeline; returns its id.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -55,17 +55,17 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'name', type: 'string', description: 'Title of the opportunity', required: true },
-			{ key: 'partner_name', type: 'string', description: 'Customer company name, empty for none', required: false, default: '' },
-			{ key: 'email_from', type: 'string', description: 'Customer email, empty for none', required: false, default: '' },
-			{ key: 'phone', type: 'string', description: 'Customer phone, empty for none', required: false, default: '' },
-			{ key: 'expected_revenue', type: 'number', description: 'Expected revenue in the company currency, 0 if unknown', required: false, default: 0 },
-			{ key: 'description', type: 'string', description: 'Internal notes, empty for none', required: false, default: '' },
+			{ key: 'name', type: 'string', description: 'Title', required: true },
+			{ key: 'partner_name', type: 'string', description: 'Customer company', required: false, default: '' },
+			{ key: 'email_from', type: 'string', description: 'Customer email', required: false, default: '' },
+			{ key: 'phone', type: 'string', description: 'Customer phone', required: false, default: '' },
+			{ key: 'expected_revenue', type: 'number', description: 'In the company currency', required: false, default: 0 },
+			{ key: 'description', type: 'string', description: 'Internal notes', required: false, default: '' },
 		],
 	}),
 	defineTool({
 		name: 'crm_update_lead',
-		description: 'Updates one field of a CRM opportunity: name, partner_name, email_from, phone, expected_revenue, probability, date_deadline or description. Any other field is refused.',
+		description: 'Updates one field of a CRM opportunity.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -80,9 +80,9 @@ export default [
 			},
 		},
 		parameters: [
-			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to update (see crm_list_leads)', required: true },
-			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, partner_name, email_from, phone, expected_revenue, probability, date_deadline, description. Any other field is refused', required: true },
-			{ key: 'value', type: 'string', description: 'New value of that field (numbers as digits, date_deadline as YYYY-MM-DD)', required: true },
+			{ key: 'lead_id', type: 'number', description: 'From crm_list_leads', required: true },
+			{ key: 'field', type: 'string', description: 'One of name, partner_name, email_from, phone, expected_revenue, probability, date_deadline, description', required: true },
+			{ key: 'value', type: 'string', description: 'Numbers as digits, date_deadline as YYYY-MM-DD', required: true },
 		],
 	}),
 	defineTool({
@@ -98,18 +98,18 @@ export default [
 			writes: [{ field: 'stage_id', param: 'stage_id' }],
 		},
 		parameters: [
-			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to move', required: true },
-			{ key: 'stage_id', type: 'number', description: 'Id of the target stage (see crm_list_stages)', required: true },
+			{ key: 'lead_id', type: 'number', description: 'From crm_list_leads', required: true },
+			{ key: 'stage_id', type: 'number', description: 'From crm_list_stages', required: true },
 		],
 	}),
 	defineTool({
 		name: 'crm_delete_lead',
-		description: 'SENSITIVE: permanently deletes a CRM opportunity. Ask the user for explicit confirmation before calling.',
+		description: 'SENSITIVE: permanently deletes a CRM opportunity. Ask the user for explicit confirmation first.',
 		sensitive: true,
 		readOnly: false,
 		target: { kind: 'odoo', model: 'crm.lead', operation: 'delete', recordIdParam: 'lead_id' },
 		parameters: [
-			{ key: 'lead_id', type: 'number', description: 'Id of the opportunity to delete permanently (only after the user confirmed)', required: true },
+			{ key: 'lead_id', type: 'number', description: 'From crm_list_leads', required: true },
 		],
 	}),
 ];

@@ -4,7 +4,7 @@ import { defineTool } from 'hermes-workflows';
 export default [
 	defineTool({
 		name: 'docker_read',
-		description: 'Reads Docker state on the host: status of a compose stack, its recent logs, or the list of stacks.',
+		description: 'Reads the Docker compose stacks of the host.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -16,13 +16,13 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'action', type: 'string', description: 'One of status, logs, list', required: true },
-			{ key: 'stack', type: 'string', description: 'Compose stack name (lowercase letters, digits, - and _); empty for list', required: false, default: '' },
+			{ key: 'action', type: 'string', description: 'One of status, logs (recent lines), list (of stacks)', required: true },
+			{ key: 'stack', type: 'string', description: 'Compose stack: lowercase letters, digits, - and _; empty for list', required: false, default: '' },
 		],
 	}),
 	defineTool({
 		name: 'docker_manage',
-		description: 'SENSITIVE: starts, stops, restarts or updates (pull + up -d) a Docker compose stack. Ask the user for explicit confirmation before calling. Protected stacks are refused.',
+		description: 'SENSITIVE: changes a Docker compose stack; protected stacks are refused. Ask the user for explicit confirmation first.',
 		sensitive: true,
 		readOnly: false,
 		target: {
@@ -34,8 +34,8 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'action', type: 'string', description: 'One of start, stop, restart, update (only after the user confirmed)', required: true },
-			{ key: 'stack', type: 'string', description: 'Compose stack name (lowercase letters, digits, - and _)', required: true },
+			{ key: 'action', type: 'string', description: 'One of start, stop, restart, update (pull + up -d)', required: true },
+			{ key: 'stack', type: 'string', description: 'As in docker_read', required: true },
 		],
 	}),
 	defineTool({
@@ -52,12 +52,12 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'reason', type: 'string', description: 'Optional note on why the alerts are checked; not used as a filter', required: false, default: '' },
+			{ key: 'reason', type: 'string', description: 'Why you check; not a filter', required: false, default: '' },
 		],
 	}),
 	defineTool({
 		name: 'monitoring_query',
-		description: 'Runs an instant PromQL query against Prometheus (result capped, truncated flag).',
+		description: 'Runs an instant PromQL query on Prometheus (result capped, truncated flag).',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -69,12 +69,12 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'promql', type: 'string', description: 'PromQL expression, e.g. up == 0', required: true },
+			{ key: 'promql', type: 'string', description: 'e.g. up == 0', required: true },
 		],
 	}),
 	defineTool({
 		name: 'content_generate',
-		description: 'Hands a draft note, article or research request to the content pipeline. Give a text, a url, or both.',
+		description: 'Hands a request for a draft to the content pipeline. Give a text, a url, or both.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -88,8 +88,8 @@ export default [
 		},
 		parameters: [
 			{ key: 'content_type', type: 'string', description: 'One of note, article, research', required: true },
-			{ key: 'text', type: 'string', description: 'Text or idea to work from; empty if a url is given', required: false, default: '' },
-			{ key: 'url', type: 'string', description: 'http or https link to work from; empty if a text is given', required: false, default: '' },
+			{ key: 'text', type: 'string', description: 'Text or idea to work from', required: false, default: '' },
+			{ key: 'url', type: 'string', description: 'http or https link to work from', required: false, default: '' },
 		],
 	}),
 ];

@@ -4,7 +4,7 @@ import { defineTool } from 'hermes-workflows';
 export default [
 	defineTool({
 		name: 'odoo_search_contacts',
-		description: 'Searches Odoo contacts by name (case-insensitive) and returns their details and address.',
+		description: 'Searches the contacts by name, case-insensitive; returns their details and address.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -16,13 +16,13 @@ export default [
 			limitParam: 'limit',
 		},
 		parameters: [
-			{ key: 'name', type: 'string', description: 'Part of the contact name to search for (case-insensitive)', required: true },
-			{ key: 'limit', type: 'number', description: 'Maximum number of contacts to return', required: false, default: 20 },
+			{ key: 'name', type: 'string', description: 'Part of the name', required: true },
+			{ key: 'limit', type: 'number', description: 'Max results', required: false, default: 20 },
 		],
 	}),
 	defineTool({
 		name: 'odoo_create_contact',
-		description: 'Creates an Odoo contact (person or company). Returns its id.',
+		description: 'Creates a contact (person or company); returns its id.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -40,18 +40,18 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'name', type: 'string', description: 'Full name of the person or company', required: true },
-			{ key: 'is_company', type: 'boolean', description: 'true for a company, false for a person', required: false, default: false },
-			{ key: 'email', type: 'string', description: 'Email address, empty for none', required: false, default: '' },
-			{ key: 'phone', type: 'string', description: 'Phone number, empty for none', required: false, default: '' },
-			{ key: 'street', type: 'string', description: 'Street address, empty for none', required: false, default: '' },
-			{ key: 'zip', type: 'string', description: 'Postal code, empty for none', required: false, default: '' },
-			{ key: 'city', type: 'string', description: 'City, empty for none', required: false, default: '' },
+			{ key: 'name', type: 'string', description: 'Full name', required: true },
+			{ key: 'is_company', type: 'boolean', description: 'true for a company', required: false, default: false },
+			{ key: 'email', type: 'string', description: 'Email address', required: false, default: '' },
+			{ key: 'phone', type: 'string', description: 'Phone number', required: false, default: '' },
+			{ key: 'street', type: 'string', description: 'Street address', required: false, default: '' },
+			{ key: 'zip', type: 'string', description: 'Postal code', required: false, default: '' },
+			{ key: 'city', type: 'string', description: 'City', required: false, default: '' },
 		],
 	}),
 	defineTool({
 		name: 'odoo_update_contact',
-		description: 'Updates one field of an Odoo contact: name, email, phone, street, zip, city or website. Any other field is refused.',
+		description: 'Updates one field of a contact.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -66,9 +66,9 @@ export default [
 			},
 		},
 		parameters: [
-			{ key: 'contact_id', type: 'number', description: 'Id of the contact to update (see odoo_search_contacts)', required: true },
-			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, email, phone, street, zip, city, website. Any other field is refused', required: true },
-			{ key: 'value', type: 'string', description: 'New value of that field', required: true },
+			{ key: 'contact_id', type: 'number', description: 'From odoo_search_contacts', required: true },
+			{ key: 'field', type: 'string', description: 'One of name, email, phone, street, zip, city, website', required: true },
+			{ key: 'value', type: 'string', description: 'New value', required: true },
 		],
 	}),
 ];

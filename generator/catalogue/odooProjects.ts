@@ -4,7 +4,7 @@ import { defineTool } from 'hermes-workflows';
 export default [
 	defineTool({
 		name: 'odoo_list_projects',
-		description: 'Lists Odoo projects (id and name).',
+		description: 'Lists the projects: id, name.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -15,12 +15,12 @@ export default [
 			limitParam: 'limit',
 		},
 		parameters: [
-			{ key: 'limit', type: 'number', description: 'Maximum number of projects to return', required: false, default: 100 },
+			{ key: 'limit', type: 'number', description: 'Max results', required: false, default: 100 },
 		],
 	}),
 	defineTool({
 		name: 'odoo_create_project',
-		description: 'Creates an Odoo project (the ORM creates the matching analytic account). Returns its id.',
+		description: 'Creates a project and its analytic account; returns its id.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -33,13 +33,13 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'name', type: 'string', description: 'Name of the new project', required: true },
-			{ key: 'description', type: 'string', description: 'Project description (HTML or plain text), empty for none', required: false, default: '' },
+			{ key: 'name', type: 'string', description: 'Project name', required: true },
+			{ key: 'description', type: 'string', description: 'HTML or plain text', required: false, default: '' },
 		],
 	}),
 	defineTool({
 		name: 'odoo_update_project',
-		description: 'Updates one field of an Odoo project: name or description. Any other field is refused.',
+		description: 'Updates one field of a project.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -50,14 +50,14 @@ export default [
 			fieldChoice: { fieldParam: 'field', valueParam: 'value', allowed: ['name', 'description'] },
 		},
 		parameters: [
-			{ key: 'project_id', type: 'number', description: 'Id of the project to update (see odoo_list_projects)', required: true },
-			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, description. Any other field is refused', required: true },
-			{ key: 'value', type: 'string', description: 'New value of that field', required: true },
+			{ key: 'project_id', type: 'number', description: 'From odoo_list_projects', required: true },
+			{ key: 'field', type: 'string', description: 'One of name, description', required: true },
+			{ key: 'value', type: 'string', description: 'New value', required: true },
 		],
 	}),
 	defineTool({
 		name: 'odoo_archive_project',
-		description: 'Archives or unarchives an Odoo project.',
+		description: 'Archives or unarchives a project.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -68,13 +68,13 @@ export default [
 			writes: [{ field: 'active', param: 'active' }],
 		},
 		parameters: [
-			{ key: 'project_id', type: 'number', description: 'Id of the project to archive or unarchive', required: true },
-			{ key: 'active', type: 'boolean', description: 'false archives the project, true unarchives (restores) it', required: false, default: false },
+			{ key: 'project_id', type: 'number', description: 'From odoo_list_projects', required: true },
+			{ key: 'active', type: 'boolean', description: 'false archives, true restores', required: false, default: false },
 		],
 	}),
 	defineTool({
 		name: 'odoo_list_task_stages',
-		description: 'Lists the kanban stages of an Odoo project (id, name, sequence, folded).',
+		description: 'Lists the kanban stages of a project: id, name, sequence, fold.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -85,12 +85,12 @@ export default [
 			filters: [{ field: 'project_ids', operator: 'in', param: 'project_id' }],
 		},
 		parameters: [
-			{ key: 'project_id', type: 'number', description: 'Id of the project whose stages are listed', required: true },
+			{ key: 'project_id', type: 'number', description: 'From odoo_list_projects', required: true },
 		],
 	}),
 	defineTool({
 		name: 'odoo_move_task_stage',
-		description: 'Moves an Odoo task to another kanban stage.',
+		description: 'Moves a task to another kanban stage.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -101,13 +101,13 @@ export default [
 			writes: [{ field: 'stage_id', param: 'stage_id' }],
 		},
 		parameters: [
-			{ key: 'task_id', type: 'number', description: 'Id of the task to move', required: true },
-			{ key: 'stage_id', type: 'number', description: 'Id of the target stage (see odoo_list_task_stages)', required: true },
+			{ key: 'task_id', type: 'number', description: 'From odoo_list_tasks', required: true },
+			{ key: 'stage_id', type: 'number', description: 'From odoo_list_task_stages', required: true },
 		],
 	}),
 	defineTool({
 		name: 'odoo_list_tasks',
-		description: 'Lists the tasks of an Odoo project (id, name, stage, assignees, deadline, priority). A deadline is a date and time in UTC, YYYY-MM-DD HH:MM:SS, or false.',
+		description: 'Lists the tasks of a project: id, name, stage, assignees, deadline (UTC YYYY-MM-DD HH:MM:SS, or false), priority.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -119,13 +119,13 @@ export default [
 			limitParam: 'limit',
 		},
 		parameters: [
-			{ key: 'project_id', type: 'number', description: 'Id of the project whose tasks are listed', required: true },
-			{ key: 'limit', type: 'number', description: 'Maximum number of tasks to return', required: false, default: 100 },
+			{ key: 'project_id', type: 'number', description: 'From odoo_list_projects', required: true },
+			{ key: 'limit', type: 'number', description: 'Max results', required: false, default: 100 },
 		],
 	}),
 	defineTool({
 		name: 'odoo_get_task',
-		description: 'Returns the detail of one Odoo task, description included. Its deadline is a date and time in UTC, YYYY-MM-DD HH:MM:SS, or false.',
+		description: 'Reads one task in full, description included; deadline as in odoo_list_tasks.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -135,11 +135,11 @@ export default [
 			recordIdParam: 'task_id',
 			fieldsList: ['id', 'name', 'description', 'project_id', 'stage_id', 'user_ids', 'date_deadline', 'priority', 'tag_ids'],
 		},
-		parameters: [{ key: 'task_id', type: 'number', description: 'Id of the task to read', required: true }],
+		parameters: [{ key: 'task_id', type: 'number', description: 'From odoo_list_tasks', required: true }],
 	}),
 	defineTool({
 		name: 'odoo_create_task',
-		description: 'Creates a task in an Odoo project. Returns its id.',
+		description: 'Creates a task in a project; returns its id.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -154,15 +154,15 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'name', type: 'string', description: 'Title of the new task', required: true },
-			{ key: 'project_id', type: 'number', description: 'Id of the project the task belongs to', required: true },
-			{ key: 'description', type: 'string', description: 'Task description, empty for none', required: false, default: '' },
-			{ key: 'date_deadline', type: 'string', description: 'Deadline as YYYY-MM-DD (kept as that day 00:00:00 UTC) or YYYY-MM-DD HH:MM:SS in UTC, empty for none. Reads return it as YYYY-MM-DD HH:MM:SS', required: false, default: '' },
+			{ key: 'name', type: 'string', description: 'Title', required: true },
+			{ key: 'project_id', type: 'number', description: 'From odoo_list_projects', required: true },
+			{ key: 'description', type: 'string', description: 'Task description', required: false, default: '' },
+			{ key: 'date_deadline', type: 'string', description: 'YYYY-MM-DD (that day 00:00:00 UTC) or YYYY-MM-DD HH:MM:SS in UTC', required: false, default: '' },
 		],
 	}),
 	defineTool({
 		name: 'odoo_update_task',
-		description: 'Updates one field of an Odoo task: name, description or date_deadline. Any other field is refused.',
+		description: 'Updates one field of a task.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -173,9 +173,9 @@ export default [
 			fieldChoice: { fieldParam: 'field', valueParam: 'value', allowed: ['name', 'description', 'date_deadline'] },
 		},
 		parameters: [
-			{ key: 'task_id', type: 'number', description: 'Id of the task to update', required: true },
-			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name, description, date_deadline. Any other field is refused', required: true },
-			{ key: 'value', type: 'string', description: 'New value of that field (date_deadline as YYYY-MM-DD, kept as that day 00:00:00 UTC, or YYYY-MM-DD HH:MM:SS in UTC; reads return YYYY-MM-DD HH:MM:SS)', required: true },
+			{ key: 'task_id', type: 'number', description: 'From odoo_list_tasks', required: true },
+			{ key: 'field', type: 'string', description: 'One of name, description, date_deadline', required: true },
+			{ key: 'value', type: 'string', description: 'New value; date_deadline as in odoo_create_task', required: true },
 		],
 	}),
 ];

@@ -4,7 +4,7 @@ import { defineTool } from 'hermes-workflows';
 export default [
 	defineTool({
 		name: 'timesheet_report',
-		description: 'Lists timesheet lines from a date on (date, description, hours, project, task, employee).',
+		description: 'Lists timesheet lines from a date on: id, date, description, hours, project, task, employee.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -19,13 +19,13 @@ export default [
 			limitParam: 'limit',
 		},
 		parameters: [
-			{ key: 'date_from', type: 'string', description: 'First day to include, as YYYY-MM-DD', required: true },
-			{ key: 'limit', type: 'number', description: 'Maximum number of lines to return', required: false, default: 200 },
+			{ key: 'date_from', type: 'string', description: 'YYYY-MM-DD', required: true },
+			{ key: 'limit', type: 'number', description: 'Max results', required: false, default: 200 },
 		],
 	}),
 	defineTool({
 		name: 'timesheet_log_hours',
-		description: 'Logs hours on an Odoo project (and optionally a task). Returns the new line id.',
+		description: 'Logs hours on an Odoo project, optionally a task; returns the new line id.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -42,17 +42,17 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'project_id', type: 'number', description: 'Id of the project the hours are logged on', required: true },
-			{ key: 'task_id', type: 'number', description: 'Id of the task, 0 for none', required: false, default: 0 },
+			{ key: 'project_id', type: 'number', description: 'From odoo_list_projects', required: true },
+			{ key: 'task_id', type: 'number', description: 'From odoo_list_tasks', required: false, default: 0 },
 			{ key: 'description', type: 'string', description: 'What was done', required: true },
-			{ key: 'hours', type: 'number', description: 'Duration in hours, e.g. 1.5', required: true },
-			{ key: 'date', type: 'string', description: 'Day worked as YYYY-MM-DD, empty for today', required: false, default: '' },
-			{ key: 'employee_id', type: 'number', description: 'Id of the employee, leave the default for the usual one', required: false, default: 1 },
+			{ key: 'hours', type: 'number', description: 'e.g. 1.5', required: true },
+			{ key: 'date', type: 'string', description: 'YYYY-MM-DD; empty for today', required: false, default: '' },
+			{ key: 'employee_id', type: 'number', description: 'The default is the usual employee', required: false, default: 1 },
 		],
 	}),
 	defineTool({
 		name: 'timesheet_update',
-		description: 'Updates one field of a timesheet line: name (description), unit_amount (hours) or date. Any other field is refused.',
+		description: 'Updates one field of a timesheet line.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -63,19 +63,19 @@ export default [
 			fieldChoice: { fieldParam: 'field', valueParam: 'value', allowed: ['name', 'unit_amount', 'date'] },
 		},
 		parameters: [
-			{ key: 'line_id', type: 'number', description: 'Id of the timesheet line to update (see timesheet_report)', required: true },
-			{ key: 'field', type: 'string', description: 'Field to change: exactly one of name (description), unit_amount (hours), date. Any other field is refused', required: true },
-			{ key: 'value', type: 'string', description: 'New value of that field (hours as a number, date as YYYY-MM-DD)', required: true },
+			{ key: 'line_id', type: 'number', description: 'From timesheet_report', required: true },
+			{ key: 'field', type: 'string', description: 'One of name (description), unit_amount (hours), date', required: true },
+			{ key: 'value', type: 'string', description: 'Hours as a number, date as YYYY-MM-DD', required: true },
 		],
 	}),
 	defineTool({
 		name: 'timesheet_delete',
-		description: 'SENSITIVE: permanently deletes a timesheet line. Ask the user for explicit confirmation before calling.',
+		description: 'SENSITIVE: permanently deletes a timesheet line. Ask the user for explicit confirmation first.',
 		sensitive: true,
 		readOnly: false,
 		target: { kind: 'odoo', model: 'account.analytic.line', operation: 'delete', recordIdParam: 'line_id' },
 		parameters: [
-			{ key: 'line_id', type: 'number', description: 'Id of the timesheet line to delete permanently (only after the user confirmed)', required: true },
+			{ key: 'line_id', type: 'number', description: 'From timesheet_report', required: true },
 		],
 	}),
 ];

@@ -7,7 +7,7 @@ import { defineTool } from 'hermes-workflows';
 export default [
 	defineTool({
 		name: 'vault_search',
-		description: 'Case-insensitive search over the notes of the vault: at most 3 matches per file and 60 lines in total (truncated flag when capped).',
+		description: 'Case-insensitive search of the vault notes: at most 3 matches per file and 60 lines in total (truncated flag).',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -19,12 +19,12 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'query', type: 'string', description: 'Text to look for (fixed string, not a regex)', required: true },
+			{ key: 'query', type: 'string', description: 'Fixed string, not a regex', required: true },
 		],
 	}),
 	defineTool({
 		name: 'vault_list',
-		description: 'Lists the tracked files of the vault, optionally under a folder (at most 300, truncated flag when capped).',
+		description: 'Lists the tracked files of the vault, optionally under a folder (at most 300, truncated flag).',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -36,12 +36,12 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'prefix', type: 'string', description: 'Folder to list, e.g. research/; empty lists the whole vault', required: false, default: '' },
+			{ key: 'prefix', type: 'string', description: 'e.g. research/', required: false, default: '' },
 		],
 	}),
 	defineTool({
 		name: 'vault_read',
-		description: 'Reads a note of the vault (at most 30,000 characters, truncated flag) and returns its contentHash, needed to overwrite it with vault_write.',
+		description: 'Reads a vault note (at most 30,000 characters, truncated flag) and its contentHash.',
 		sensitive: false,
 		readOnly: true,
 		target: {
@@ -53,12 +53,12 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'path', type: 'string', description: 'Path of the note inside the vault, e.g. research/topic.md', required: true },
+			{ key: 'path', type: 'string', description: 'e.g. research/topic.md', required: true },
 		],
 	}),
 	defineTool({
 		name: 'vault_write',
-		description: 'Writes a markdown note into the vault (allowed folders only, .md, at most 150,000 bytes), then commits and pushes. Overwriting an existing note requires the contentHash from vault_read as base_hash.',
+		description: 'Writes a markdown note into the vault (at most 150,000 bytes), then commits and pushes.',
 		sensitive: false,
 		readOnly: false,
 		target: {
@@ -72,9 +72,9 @@ export default [
 			],
 		},
 		parameters: [
-			{ key: 'path', type: 'string', description: 'Path of the note, under an allowed folder (research/ or inbox/ by default), ending in .md', required: true },
-			{ key: 'content', type: 'string', description: 'Full markdown content of the note', required: true },
-			{ key: 'base_hash', type: 'string', description: 'contentHash returned by vault_read when overwriting an existing note; empty for a new note', required: false, default: '' },
+			{ key: 'path', type: 'string', description: 'Under an allowed folder (research/ or inbox/ by default), ending in .md', required: true },
+			{ key: 'content', type: 'string', description: 'Full markdown', required: true },
+			{ key: 'base_hash', type: 'string', description: 'To overwrite a note, its contentHash from vault_read; empty for a new note', required: false, default: '' },
 		],
 	}),
 ];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../contracts';
 import { packageRoot } from '../runtime/packageRoot';
 import { defaultNodeSettings } from './nodeSettings';
-import type { HermesConfig } from './schema';
+import { CREATES_DEFAULTS, type HermesConfig } from './schema';
 
 /** Where catalogue files live: in this package, in a project `init` made, in what `import` writes. */
 export const CATALOGUE_DIR = 'catalogue';
@@ -28,6 +28,7 @@ export function defaultConfig(): HermesConfig {
 		pipelineWorkflow: { name: 'Telegram Content Pipeline' },
 		employeeId: 1,
 		toolsets: [],
+		creates: { ...CREATES_DEFAULTS },
 		// A note is private and long: the ledger shows its size, the vault keeps its history.
 		ledger: { redact: ['vault_write.content'] },
 	} satisfies Partial<HermesConfig>;
@@ -68,6 +69,8 @@ export function nameAfterEndpoint(user: Record<string, unknown>, merged: Record<
 		if (!has(user.approvals, 'gateWorkflowPrefix')) approvals.gateWorkflowPrefix = defaults.approvals.gateWorkflowPrefix.replace(/ - $/, ` (${path}) - `);
 		if (!has(user.approvals, 'pagePath')) approvals.pagePath = `${defaults.approvals.pagePath}-${path}`;
 	}
+	const creates = objectAt(merged, 'creates');
+	if (!has(user.creates, 'workflowPrefix')) creates.workflowPrefix = CREATES_DEFAULTS.workflowPrefix.replace(/ - $/, ` (${path}) - `);
 	if (has(user, 'admin')) {
 		const admin = objectAt(merged, 'admin');
 		if (!has(user.admin, 'workflowName')) admin.workflowName = named(defaults.admin.workflowName);

@@ -19,11 +19,16 @@ export interface N8nTarget {
 	 * workflow") and runs its saved version when called.
 	 */
 	publishesSubWorkflows: boolean;
+	/**
+	 * Whether the line's Data Table node (1.1) and Crypto node (2) are there: the approval store and
+	 * the create store need both; 1.x has Data Table 1 and Crypto 1 only.
+	 */
+	dataTableStores: boolean;
 }
 
 export const N8N_TARGETS: Readonly<Record<N8nVersion, N8nTarget>> = {
-	'2.x': { mcpTriggerVersion: 2.1, publishesSubWorkflows: true },
-	'1.x': { mcpTriggerVersion: 2, publishesSubWorkflows: false },
+	'2.x': { mcpTriggerVersion: 2.1, publishesSubWorkflows: true, dataTableStores: true },
+	'1.x': { mcpTriggerVersion: 2, publishesSubWorkflows: false, dataTableStores: false },
 };
 
 /** A config setting a line cannot run, with why and what to use instead. */
@@ -43,7 +48,7 @@ export function refusedOn(version: N8nVersion, config: { odooMode: string; appro
 				"n8n 1.x's Odoo node has version 1 only, which misreads the version 2 parameters the native Odoo tools are written with (the model as a resource locator, the field mapper): on n8n 1.123.81 every call fails (model '[object Object]', no field written). Set odooMode: 'hermes' (the Hermes Odoo node runs on 1.x)",
 		});
 	}
-	if (config.approvals !== undefined) {
+	if (config.approvals !== undefined && !N8N_TARGETS[version].dataTableStores) {
 		refusals.push({
 			path: ['approvals'],
 			message: "approvals need n8n's Data Table node 1.1 and Crypto node 2; n8n 1.x has Data Table 1 and Crypto 1 only: leave approvals out, or target n8nVersion: '2.x'",

@@ -169,6 +169,33 @@ export const ApprovalsSchema = z
 	});
 export type ApprovalsConfig = z.infer<typeof ApprovalsSchema>;
 
+export const CREATES_DEFAULTS = {
+	/*
+	 * A client sends a call again when it lost the answer (a stale session reconnected, a dropped
+	 * connection): that happens within seconds. Ten minutes covers a slow reconnect and keeps the
+	 * time short in which an identical record on purpose needs `duplicate: true`.
+	 */
+	windowMinutes: 10,
+	table: 'hermes_creates',
+	lockTable: 'hermes_create_locks',
+	workflowPrefix: 'Hermes Create - ',
+} as const;
+
+/** How a create the client sends again is answered from its first run instead of creating twice (creates/). */
+export const CreatesSchema = z
+	.object({
+		/** An identical create within this many minutes of one that succeeded answers that one's result, with `replayed: true`. */
+		windowMinutes: z.number().int().min(1).max(1440).default(CREATES_DEFAULTS.windowMinutes),
+		/** n8n Data Table holding each create's arguments hash and answer (push creates it). */
+		table: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(CREATES_DEFAULTS.table),
+		/** n8n Data Table holding a lock row per create tool (push creates it), so identical calls racing create once. */
+		lockTable: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(CREATES_DEFAULTS.lockTable),
+		/** A create tool's sub-workflow is named <workflowPrefix><tool>. */
+		workflowPrefix: name.default(CREATES_DEFAULTS.workflowPrefix),
+	})
+	.strict();
+export type CreatesConfig = z.infer<typeof CreatesSchema>;
+
 /**
  * The admin channel's tools, by name (admin/tools.ts defines each). Named here, where the config
  * picks among them, because admin/ builds on the config.
@@ -272,6 +299,7 @@ export const ConfigSchema = z
 		toolsets: z.array(ToolsetSchema),
 		/** Without it every tool acts on the agent's call, as the catalogue says. */
 		approvals: ApprovalsSchema.optional(),
+		creates: CreatesSchema,
 		/** Without it there is no admin endpoint. */
 		admin: AdminSchema.optional(),
 		/** What `calls` shows of a call's arguments: each `tool.argument` or `*.argument` listed is shown as its size only. */
@@ -307,6 +335,19 @@ export const ConfigSchema = z
 		for (const refusal of refusedOn(config.n8nVersion, config)) {
 			ctx.addIssue({ code: 'custom', path: refusal.path, message: `n8nVersion '1.x': ${refusal.message}` });
 		}
+		// n8n's Data table node finds a table by a name it contains: no store's name may hold another's.
+		const tables: Array<[string[], string]> = [
+			[['creates', 'table'], config.creates.table],
+			[['creates', 'lockTable'], config.creates.lockTable],
+			...(config.approvals ? ([[['approvals', 'table'], config.approvals.table], [['approvals', 'lockTable'], config.approvals.lockTable]] as Array<[string[], string]>) : []),
+		];
+		// The approvals pair is checked by ApprovalsSchema; every other pair here.
+		tables.forEach(([path, table], j) => {
+			const clash = tables.slice(0, j).find(([other, t]) => !(other[0] === 'approvals' && path[0] === 'approvals') && (t.includes(table) || table.includes(t)));
+			if (clash) {
+				ctx.addIssue({ code: 'custom', path, message: `"${table}" and the table "${clash[1]}" (${clash[0].join('.')}) must not contain one another: n8n finds a data table by a name it contains, so a workflow could use the wrong one` });
+			}
+		});
 		if (config.approvals && paths.includes(config.approvals.pagePath)) {
 			ctx.addIssue({ code: 'custom', path: ['approvals', 'pagePath'], message: `path "${config.approvals.pagePath}" is already an MCP path` });
 		}

@@ -6,6 +6,8 @@ import { publicUrlNotice } from '../approvals/publicUrl';
 import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
 import { gatedToolNames } from '../approvals/gatedTools';
 import { APPROVAL_COLUMNS, LOCK_COLUMNS, type DataTableSpec } from '../approvals/store';
+import { createTools, onceWorkflowName } from '../creates/createTools';
+import { CREATE_COLUMNS } from '../creates/store';
 import type { Manifest } from '../builders';
 import { N8N_TARGETS, type HermesConfig, type N8nVersion } from '../config';
 import { HermesError } from '../errors';
@@ -64,15 +66,25 @@ export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
 	return workflowsOf(loadProject(configPath));
 }
 
-/** The approval store and its lock table (a free row per gated tool) when the config asks for approvals; none otherwise. */
-export function desiredDataTables(project: { config: Pick<HermesConfig, 'approvals'>; tools: Project['tools'] }): DataTableSpec[] {
+/**
+ * The data tables the workflows use: with approvals, their store and lock table (a free row per
+ * gated tool); with create tools, the create store and its lock table (a free row per create-once
+ * workflow).
+ */
+export function desiredDataTables(project: { config: Pick<HermesConfig, 'approvals' | 'creates' | 'odooMode' | 'gatewayMode' | 'n8nVersion'>; tools: Project['tools'] }): DataTableSpec[] {
+	const tables: DataTableSpec[] = [];
 	const approvals = project.config.approvals;
-	if (!approvals) return [];
-	const rows = gatedToolNames(project.tools, project.config).map((tool) => ({ tool, holder: '', held_until: 0 }));
-	return [
-		{ name: approvals.table, columns: APPROVAL_COLUMNS },
-		{ name: approvals.lockTable, columns: LOCK_COLUMNS, seed: { key: 'tool', rows } },
-	];
+	const gated = gatedToolNames(project.tools, project.config);
+	if (approvals) {
+		const rows = gated.map((tool) => ({ tool, holder: '', held_until: 0 }));
+		tables.push({ name: approvals.table, columns: APPROVAL_COLUMNS }, { name: approvals.lockTable, columns: LOCK_COLUMNS, seed: { key: 'tool', rows } });
+	}
+	const creating = createTools(project.tools, project.config, gated);
+	if (creating.length > 0) {
+		const rows = creating.map((tool) => ({ tool: onceWorkflowName(tool.name, project.config), holder: '', held_until: 0 }));
+		tables.push({ name: project.config.creates.table, columns: CREATE_COLUMNS }, { name: project.config.creates.lockTable, columns: LOCK_COLUMNS, seed: { key: 'tool', rows } });
+	}
+	return tables;
 }
 
 /** The workflows of a loaded project (or of a config and catalogue given in memory). */

@@ -10,6 +10,7 @@ import { expectedError } from '../errors';
 import { adminEndpointCheck } from './checks/adminEndpoint';
 import { adminScopesCheck } from './checks/adminScopes';
 import { approvalsCheck } from './checks/approvals';
+import { createsCheck } from './checks/creates';
 import { callersCheck } from './checks/callers';
 import { credentialsCheck } from './checks/credentials';
 import { instanceCheck } from './checks/instance';
@@ -33,6 +34,7 @@ export const CHECKS: readonly DoctorCheck[] = [
 	readToolsCheck,
 	toolHealthCheck,
 	approvalsCheck,
+	createsCheck,
 	adminEndpointCheck,
 	adminScopesCheck,
 ];
@@ -54,6 +56,7 @@ export interface DoctorReport {
 function skipReason(check: DoctorCheck, context: DoctorContext): string | undefined {
 	if (check.needs.includes('approvals') && !context.config.approvals) return 'the config has no approvals';
 	if (check.needs.includes('admin') && !context.config.admin) return 'the config has no admin channel';
+	if (check.needs.includes('creates') && !context.desired.dataTables.some((t) => t.name === context.config.creates.table)) return 'no tool creates once (native Odoo, gated or no create tools)';
 	if (check.needs.includes('callReads') && !context.options.callReads) return 'it calls tools: pass --call-reads';
 	return undefined;
 }

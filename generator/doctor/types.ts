@@ -21,9 +21,10 @@ export interface CheckResult extends CheckOutcome {
 /**
  * What a check needs beyond the n8n API: `token`, the MCP bearer token (without it the check
  * warns: pass --token); `callReads`, the one option that calls tools; `approvals`, a config
- * with approvals, and `admin`, one with the admin channel (without them the check is not run).
+ * with approvals, `admin`, one with the admin channel, and `creates`, one with a tool that creates
+ * once (without them the check is not run).
  */
-export type CheckNeed = 'token' | 'callReads' | 'approvals' | 'admin';
+export type CheckNeed = 'token' | 'callReads' | 'approvals' | 'admin' | 'creates';
 
 export interface DoctorCheck {
 	id: string;

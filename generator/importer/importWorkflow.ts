@@ -11,6 +11,7 @@ import { collectFromAiCalls } from '../fromAi';
 import { applyDirectSettings, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { applyHermesOdooSettings, hermesOdooPrefix, mapHermesOdooNode } from './hermesOdoo';
 import { mapOdooNode, mapToolWorkflowNode, type RawNode, type ToolDraft } from './mapNodes';
+import { onceWorkflowOf, unwrapOnce, type SubWorkflowReader } from './createOnce';
 import { mcpWorkflowParts } from './readWorkflow';
 import { UnmappableError } from './values';
 import { rebuildDifferences, unexpressibleSettings } from './verify';
@@ -155,7 +156,7 @@ function modelFromList(node: RawNode): RawNode {
 }
 
 /** One tool node -> a spec the generator rebuilds exactly, or the reason it cannot be. */
-function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): ToolSpec | string {
+function importTool(node: RawNode, sensitive: boolean, config: HermesConfig, readSub: SubWorkflowReader | undefined): ToolSpec | string {
 	if (node.disabled === true) {
 		return 'disabled: n8n does not serve a disabled tool (and before nodes-langchain 2.21.5 it routes the tools after it to the wrong node); delete the node, or enable it, then import';
 	}
@@ -166,7 +167,8 @@ function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): To
 	if (settings.length > 0) return `node settings the catalogue cannot express: ${settings.join(', ')}`;
 	let draft: ToolDraft;
 	try {
-		draft = draftOf(node, sensitive, config);
+		const onceName = node.type === TOOL_WORKFLOW ? onceWorkflowOf(node, config) : undefined;
+		draft = draftOf(onceName ? unwrapOnce(node, onceName, config, readSub) : node, sensitive, config);
 	} catch (error) {
 		if (error instanceof UnmappableError) return error.message;
 		return `cannot read the node: ${(error as Error).message}`;
@@ -183,7 +185,7 @@ function importTool(node: RawNode, sensitive: boolean, config: HermesConfig): To
 	return parsed.data;
 }
 
-export function importWorkflow(raw: unknown, file: string, base: HermesConfig, manifest?: unknown): ImportResult {
+export function importWorkflow(raw: unknown, file: string, base: HermesConfig, manifest?: unknown, readSub?: SubWorkflowReader): ImportResult {
 	const parts = mcpWorkflowParts(raw, file);
 	const notes: string[] = [];
 	const config = impliedConfig(base, parts.name, parts.trigger, parts.tools, notes);
@@ -193,7 +195,7 @@ export function importWorkflow(raw: unknown, file: string, base: HermesConfig, m
 	for (const node of parts.tools) {
 		const description = String(node.parameters?.toolDescription ?? node.parameters?.description ?? '');
 		const sensitive = sensitivity.get(node.name) ?? /\bsensitive\b/i.test(description);
-		const result = importTool(node, sensitive, config);
+		const result = importTool(node, sensitive, config, readSub);
 		if (typeof result === 'string') problems.push({ tool: node.name, reason: result });
 		else tools.push(result);
 	}

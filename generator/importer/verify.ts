@@ -6,6 +6,8 @@
 import { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS } from '../contracts';
 
 import { buildMcpWorkflow } from '../builders';
+import { parameterLookup } from '../builders/mcpWorkflow';
+import { createTools, onceToolParameters } from '../creates/createTools';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { differingPaths } from '../deploy/normalise';
@@ -46,6 +48,8 @@ export function unexpressibleSettings(node: RawNode): string[] {
 }
 
 export function rebuildDifferences(original: RawNode, spec: ToolSpec, config: HermesConfig): string[] {
-	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [spec] }, config).nodes[1];
+	// A create tool is rebuilt as its create-once wrapper, as generate writes it.
+	const once = new Map(createTools([spec], config, []).map((tool) => [tool.name, onceToolParameters(tool, config, parameterLookup(tool, config))]));
+	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [spec], once }, config).nodes[1];
 	return differingPaths(comparable(original), comparable(rebuilt as unknown as RawNode), '', Infinity);
 }

@@ -46,7 +46,9 @@ export function effectOf(tool: ToolSpec | undefined, args: Record<string, unknow
 	if (target.kind === 'odoo') {
 		if (!WRITES.has(target.operation)) return effects;
 		const id = target.operation === 'create' ? field(item, 'id') : target.recordIdParam ? field(args, target.recordIdParam) : undefined;
-		effects.push({ kind: 'odoo', text: `${target.model} ${id ?? '?'} ${target.operation}` });
+		// A create sent again answers the first one's record and writes nothing (creates/).
+		const done = item.replayed === true ? `${target.operation} replayed` : target.operation;
+		effects.push({ kind: 'odoo', text: `${target.model} ${id ?? '?'} ${done}` });
 	} else if (target.gateway === 'vault' && field(item, 'commit') !== undefined) {
 		effects.push({ kind: 'vault', text: `commit ${(field(item, 'commit') ?? '').slice(0, 12)} ${field(item, 'path') ?? ''}`.trim() });
 	} else if (target.gateway === 'docker' && field(item, 'stack') !== undefined && field(item, 'output') !== undefined) {

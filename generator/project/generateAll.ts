@@ -7,6 +7,8 @@ import { adminSubWorkflowFileName, buildAdminSubWorkflow, buildAdminWorkflow } f
 import { buildApprovalGate } from '../approvals/gate';
 import { APPROVAL_PAGE_FILE, gatedToolParameters, gatedTools, gateWorkflowFileName, gateWorkflowName } from '../approvals/gatedTools';
 import { buildApprovalPage } from '../approvals/page';
+import { createTools, onceToolParameters, onceWorkflowFileName } from '../creates/createTools';
+import { buildOnceWorkflow } from '../creates/onceWorkflow';
 import { buildGatewayWorkflows, gatewayWorkflowFileName } from '../builders/gatewayWorkflows';
 import { buildManifest, type Manifest } from '../builders/manifest';
 import { buildMcpWorkflow, parameterLookup } from '../builders/mcpWorkflow';
@@ -55,8 +57,8 @@ export function toolsetTools(catalogue: readonly ToolSpec[], names: string[] | T
 	return catalogue.filter((t) => names.includes(t.name));
 }
 
-function mcpFiles(file: string, manifestFile: string, name: string, path: string, tools: readonly ToolSpec[], config: HermesConfig, gated: ReadonlyMap<string, JsonObject>): GeneratedFile[] {
-	const workflow = buildMcpWorkflow({ name, path, tools, gated }, config);
+function mcpFiles(file: string, manifestFile: string, name: string, path: string, tools: readonly ToolSpec[], config: HermesConfig, gated: ReadonlyMap<string, JsonObject>, once: ReadonlyMap<string, JsonObject>): GeneratedFile[] {
+	const workflow = buildMcpWorkflow({ name, path, tools, gated, once }, config);
 	const gates = new Map([...gated.keys()].map((tool) => [tool, gateWorkflowName(tool, config)]));
 	const manifest = buildManifest(workflow, tools, gates);
 	return [jsonFile(file, workflow, { workflow, manifest, tools: tools.length }), jsonFile(manifestFile, manifest, { manifest })];
@@ -65,7 +67,9 @@ function mcpFiles(file: string, manifestFile: string, name: string, path: string
 export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig): GeneratedFile[] {
 	const gated = gatedTools(catalogue, config);
 	const gatedNodes = new Map(gated.map((tool) => [tool.name, gatedToolParameters(tool, config, parameterLookup(tool, config))]));
-	const files = mcpFiles(MAIN_FILE, MAIN_MANIFEST_FILE, config.workflowName, config.mcpPath, catalogue, config, gatedNodes);
+	const creating = createTools(catalogue, config, gated.map((t) => t.name));
+	const onceNodes = new Map(creating.map((tool) => [tool.name, onceToolParameters(tool, config, parameterLookup(tool, config))]));
+	const files = mcpFiles(MAIN_FILE, MAIN_MANIFEST_FILE, config.workflowName, config.mcpPath, catalogue, config, gatedNodes, onceNodes);
 	const seen = new Set<string>();
 	for (const toolset of config.toolsets) {
 		if (seen.has(toolset.name)) throw new ConfigError(`Toolset "${toolset.name}" is defined twice`);
@@ -80,6 +84,7 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 				tools,
 				config,
 				gatedNodes,
+				onceNodes,
 			),
 		);
 	}
@@ -89,6 +94,10 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 	for (const tool of gated) {
 		const workflow = buildApprovalGate(tool, config, parameterLookup(tool, config));
 		files.push(jsonFile(gateWorkflowFileName(tool.name), workflow, { workflow }));
+	}
+	for (const tool of creating) {
+		const workflow = buildOnceWorkflow(tool, config);
+		files.push(jsonFile(onceWorkflowFileName(tool.name), workflow, { workflow }));
 	}
 	if (config.admin) {
 		const workflow = buildAdminWorkflow(config.admin, config.n8nVersion);

@@ -220,6 +220,12 @@ export function readsOnly(target: OdooTarget | GatewayTarget): boolean {
 	return changingOperations(target).length === 0;
 }
 
+/** Whether a target can run an operation each call of which makes something new (its contract's createOperations). */
+export function createsRecords(target: OdooTarget | GatewayTarget): boolean {
+	const { contract, operations } = toolOperations(target);
+	return operations.some((operation) => contract.createOperations.includes(operation));
+}
+
 /** Every parameter key a target refers to. */
 export function referencedParams(target: OdooTarget | GatewayTarget): string[] {
 	const refs: Array<string | undefined> = [];

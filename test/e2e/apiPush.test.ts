@@ -30,7 +30,7 @@ let scratch: string;
 const generated = desiredWorkflows();
 const NAMES = generated.map((d) => d.body.name);
 const MCP = 'Hermes MCP Tools';
-/** The gateway sub-workflows of the default config: every workflow push writes but the tool workflow. */
+/** The sub-workflows of the default config (gateways, create-once workflows): every workflow push writes but the tool workflow. */
 const GATEWAYS = NAMES.length - 1;
 const DECOYS = ['Hermes MCP Tools - old copy', 'Old Hermes Gateway - Vault'];
 let archivedId: string;

@@ -20,3 +20,14 @@ export const DEFAULT_TOOL_NAMES = [
 
 export const ODOO_TOOLS = CATALOGUE.filter((tool) => tool.target.kind === 'odoo');
 export const GATEWAY_TOOLS = CATALOGUE.filter((tool) => tool.target.kind === 'gateway');
+
+/**
+ * The default tools that create once (creates/): each call of theirs makes a record, so each is a
+ * toolWorkflow calling its create-once workflow. The Odoo ones only in odooMode 'hermes' (the
+ * default); content_generate in either gateway mode. Pinned here, in catalogue order.
+ */
+export const DEFAULT_ODOO_CREATE_TOOLS = ['odoo_create_project', 'odoo_create_task', 'odoo_create_contact', 'crm_create_lead', 'timesheet_log_hours'];
+export const DEFAULT_CREATE_TOOLS = [...DEFAULT_ODOO_CREATE_TOOLS, 'content_generate'];
+
+/** The file `generate` writes for a tool's create-once workflow. */
+export const createFile = (tool: string) => `hermes-create-${tool.replace(/_/g, '-')}.json`;

@@ -5,11 +5,12 @@
  */
 import type { Command } from 'commander';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
-import { basename, join } from 'path';
+import { basename, dirname, join } from 'path';
 
 import { CATALOGUE_DIR } from '../../config/defaults';
 import { EXIT } from '../../errors';
 import type { ImportResult } from '../../importer/importWorkflow';
+import type { SubWorkflowReader } from '../../importer/createOnce';
 import { ImportInputError, parseWorkflowText } from '../../importer/readWorkflow';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { configOption, formatOption } from '../options';
@@ -37,6 +38,16 @@ function readManifest(workflowFile: string, explicit?: string): unknown {
 	return parsed instanceof ImportInputError ? undefined : parsed;
 }
 
+/** A workflow the imported one calls, from its file beside it (generate writes them together), if that file holds it. */
+function besideFile(workflowFile: string): SubWorkflowReader {
+	return (name, fileName) => {
+		const path = join(dirname(workflowFile), fileName);
+		if (!existsSync(path)) return undefined;
+		const parsed = parseWorkflowText(readFileSync(path, 'utf8'), path) as { name?: unknown; nodes?: unknown };
+		return !(parsed instanceof ImportInputError) && parsed?.name === name ? parsed : undefined;
+	};
+}
+
 function summary(result: ImportResult, file: string, out: string, written: string[]): string {
 	const total = result.tools.length + result.problems.length;
 	const lines = [`Imported ${result.tools.length} of ${total} tools from ${file} into ${out}/ (${written.join(', ')})`];
@@ -62,7 +73,7 @@ async function importInto(file: string, options: ImportOptions, io: CommandIo): 
 	const config = loadConfig(options.config);
 	const text = readText(file);
 	if (text instanceof ImportInputError) throw text;
-	const result: ImportResult = importWorkflow(parseWorkflowText(text, file), file, config, readManifest(file, options.manifest));
+	const result: ImportResult = importWorkflow(parseWorkflowText(text, file), file, config, readManifest(file, options.manifest), besideFile(file));
 	// ts-morph (and the TypeScript compiler it carries) is loaded only when import runs: other
 	// commands start without it, and a project installs it only to import (an optional peer).
 	// The files are built before anything is written, so without ts-morph import changes nothing.

@@ -31,7 +31,8 @@ export const approvalsCheck: DoctorCheck = {
 	needs: ['approvals'],
 	async run(context) {
 		const approvals = context.config.approvals!;
-		const problems = [...(await dataTableDrift(context.client, context.desired.dataTables))];
+		const tables = context.desired.dataTables.filter((t) => t.name === approvals.table || t.name === approvals.lockTable);
+		const problems = [...(await dataTableDrift(context.client, tables))];
 		const local = pageUrl({ ...approvals, publicUrl: context.options.baseUrl });
 		const pub = pageUrl(approvals);
 		for (const url of new Set([local, pub])) {

@@ -13,12 +13,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { GatewayMode, N8nVersion, OdooMode } from '../../../generator/config';
 import { GATEWAY_CONTRACTS, HAND_OFF_GATEWAYS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, MCP_INSTRUCTIONS, TOOL_TYPE_SUFFIX } from '../../../core';
 import { ODOO_FIELD_TYPES } from '../../../generator/odoo/fieldTypes';
-import type { OdooTarget } from '../../../generator/toolSpec/schema';
+import type { OdooTarget, ToolSpec } from '../../../generator/toolSpec/schema';
+import { createTools, DUPLICATE_SPEC } from '../../../generator/creates/createTools';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { GATEWAY_WORKFLOWS } from '../../helpers/gateways';
 import { runCli } from './cli';
 import { parse as parseYaml } from 'yaml';
 
+import { startDroppingProxy } from './droppingProxy';
 import { ANSWERED_CALLS, callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startN8n, type N8nHandle } from '../../harness/n8n';
@@ -52,6 +54,9 @@ export interface SuiteN8n {
 export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', odooMode: OdooMode = 'native', n8n?: SuiteN8n, lease?: () => Promise<N8nHandle>): void {
 	jest.setTimeout(180_000);
 	const hermesOdoo = odooMode === 'hermes';
+	// The create tools take `duplicate` beside their own parameters (generator/creates/).
+	const creating = new Set(createTools(CATALOGUE, { odooMode, gatewayMode, n8nVersion: n8n?.line ?? '2.x' }, []).map((t) => t.name));
+	const agentParameters = (tool: ToolSpec) => (creating.has(tool.name) ? [...tool.parameters, DUPLICATE_SPEC] : tool.parameters);
 	const invalidCases = hermesOdoo ? [...INVALID_CASES, ...HERMES_ODOO_INVALID_CASES] : INVALID_CASES;
 
 	let stack: HermesStack;
@@ -100,8 +105,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 				CATALOGUE.map((t) => [
 					t.name,
 					{
-						required: t.parameters.filter((p) => p.required).map((p) => p.key).sort(),
-						defaults: Object.fromEntries(t.parameters.filter((p) => !p.required).map((p) => [p.key, p.default])),
+						required: agentParameters(t).filter((p) => p.required).map((p) => p.key).sort(),
+						defaults: Object.fromEntries(agentParameters(t).filter((p) => !p.required).map((p) => [p.key, p.default])),
 					},
 				]),
 			);
@@ -139,7 +144,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			const expected = Object.fromEntries(
 				CATALOGUE.map((t) => [
 					t.name,
-					{ description: t.description, parameters: Object.fromEntries(t.parameters.map((p) => [p.key, [p.description, p.type === 'json' ? expect.anything() : p.type]])) },
+					{ description: t.description, parameters: Object.fromEntries(agentParameters(t).map((p) => [p.key, [p.description, p.type === 'json' ? expect.anything() : p.type]])) },
 				]),
 			);
 			expect(listed).toEqual(expected);
@@ -312,7 +317,11 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			const types = Object.fromEntries(Object.keys(DIRECT_TYPES).map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type]));
 			const gateways = workflows.map((w) => w.name).filter((name) => name.startsWith('Hermes Gateway - ')).sort();
 			const odooType = hermesOdoo ? `n8n-nodes-hermes.${HERMES_ODOO.type}Tool` : 'n8n-nodes-base.odooTool';
-			expect(ODOO_TOOLS.map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type])).toEqual(ODOO_TOOLS.map((tool) => [tool, odooType]));
+			// A create tool calls its create-once workflow.
+			const odooTypeOf = (tool: string) => (creating.has(tool) ? '@n8n/n8n-nodes-langchain.toolWorkflow' : odooType);
+			expect(ODOO_TOOLS.map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type])).toEqual(ODOO_TOOLS.map((tool) => [tool, odooTypeOf(tool)]));
+			const onceWorkflows = workflows.map((w) => w.name).filter((name) => name.startsWith('Hermes Create - ')).sort();
+			expect(onceWorkflows).toEqual([...creating].map((tool) => `Hermes Create - ${tool}`).sort());
 			if (gatewayMode === 'direct') {
 				expect(types).toEqual(DIRECT_TYPES);
 				expect(gateways).toEqual(HAND_OFF_GATEWAYS.map((gateway) => GATEWAY_CONTRACTS[gateway].subWorkflow.name).sort());
@@ -323,7 +332,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		});
 
 		it('diff finds every deployed workflow in sync, and a second push changes nothing', async () => {
-			const count = gatewayMode === 'direct' ? 2 : 5;
+			const count = (gatewayMode === 'direct' ? 2 : 5) + creating.size;
 			const diff = await stack.cli('diff');
 			expect({ code: diff.code, out: diff.stdout }).toEqual({ code: 0, out: expect.stringContaining(`in sync: ${count} workflows match the catalogue`) });
 			const push = await stack.cli('push');
@@ -543,4 +552,74 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(read.truncated).toBe(false);
 		});
 	});
+
+	// Last, so the records it makes change no listing above. A create whose answer is lost is sent again by the client (the Hermes Agent does so after
+	// reconnecting a stale session): it must not create twice. The proxy forwards the call, lets n8n
+	// answer it, and drops the answer; the same call then comes on a new session.
+	if (creating.has('crm_create_lead')) {
+		describe('a create sent again after its answer was lost', () => {
+			const lead = { name: `Retried lead ${engine}`, partner_name: 'Retry GmbH' };
+			const creates = (mark: number) => stack.odoo.objectCallsSince(mark).filter((c) => c.model === 'crm.lead' && c.modelMethod === 'create' && c.error === undefined);
+			let mark = 0;
+			let firstId: unknown;
+
+			it('answers the first run\'s record with replayed: true, and Odoo holds one record', async () => {
+				mark = stack.odoo.calls.length;
+				const proxy = await startDroppingProxy(stack.n8n.baseUrl, 'crm_create_lead');
+				try {
+					const lossy = await connectMcp(stack.mcpUrl.replace(stack.n8n.baseUrl, proxy.baseUrl), stack.token);
+					await expect(lossy.client.callTool({ name: 'crm_create_lead', arguments: lead }, undefined, { timeout: 60_000 })).rejects.toThrow();
+					await lossy.close();
+					// n8n answered the call the client never heard of: the record exists.
+					const lost = await proxy.dropped;
+					expect(lost).toContain('success');
+					expect(creates(mark)).toHaveLength(1);
+				} finally {
+					await proxy.stop();
+				}
+				const again = await connectMcp(stack.mcpUrl, stack.token);
+				try {
+					const answer = gatewayAnswer(await callTool(again, 'crm_create_lead', lead));
+					expect(answer).toMatchObject({ success: true, replayed: true, id: expect.any(Number) });
+					expect(answer.hint).toContain('duplicate: true');
+					firstId = answer.id;
+				} finally {
+					await again.close();
+				}
+				expect(creates(mark)).toHaveLength(1);
+				expect(stack.odoo.store.all('crm.lead').filter((r) => r.name === lead.name).map((r) => r.id)).toEqual([firstId]);
+			});
+
+			it('duplicate: true creates a second identical record on purpose', async () => {
+				const answer = gatewayAnswer(await callTool(mcp, 'crm_create_lead', { ...lead, duplicate: true }));
+				expect(answer).toMatchObject({ success: true, id: expect.any(Number) });
+				expect(answer.replayed).toBeUndefined();
+				expect(answer.id).not.toBe(firstId);
+				expect(creates(mark)).toHaveLength(2);
+			});
+
+			it('identical creates racing on every worker create one record; each other call answers it or says it is still running', async () => {
+				const race = { name: `Raced lead ${engine}` };
+				const start = stack.odoo.calls.length;
+				const answers = (await Promise.all(Array.from({ length: 6 }, () => callTool(mcp, 'crm_create_lead', race)))).map(gatewayAnswer);
+				expect(stack.odoo.objectCallsSince(start).filter((c) => c.model === 'crm.lead' && c.modelMethod === 'create')).toHaveLength(1);
+				const created = answers.filter((a) => a.success === true && a.replayed === undefined);
+				expect(created).toHaveLength(1);
+				for (const a of answers.filter((x) => x !== created[0])) {
+					if (a.success === true) expect(a).toMatchObject({ replayed: true, id: created[0].id });
+					else expect(a).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'timeout', retry: 'later' });
+				}
+			});
+
+			it('a create the node refused is not remembered: sent again, it is checked again', async () => {
+				const refused = { name: `Refused task ${engine}`, project_id: 2, date_deadline: '31/12/2026' };
+				const first = gatewayAnswer(await callTool(mcp, 'odoo_create_task', refused));
+				expect(first).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
+				const second = gatewayAnswer(await callTool(mcp, 'odoo_create_task', refused));
+				expect(second).toEqual(first);
+				expect(second.replayed).toBeUndefined();
+			});
+		});
+	}
+
 }

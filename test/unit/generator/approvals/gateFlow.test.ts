@@ -4,7 +4,6 @@
  * too large requests reach nobody. The gate's expressions are evaluated here as n8n would, on
  * answers of the shape each node gives (the nodes' own answers are tested with the nodes).
  */
-import { createHash } from 'node:crypto';
 
 import { recordNotFoundHint } from '../../../../core';
 
@@ -14,6 +13,7 @@ import { LOCK_LEASE_MS, LOCK_TRIES, lockWaitSeconds } from '../../../../generato
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { generated } from '../fixtures';
+import { withN8nStringHash } from '../../../helpers/n8nStringHash';
 
 const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
 
@@ -46,17 +46,7 @@ function evaluate(expression: unknown, json: Record<string, unknown>, outputs: O
 }
 
 /** n8n's `.hash()` on strings, for the args_hash expression. */
-beforeAll(() => {
-	Object.defineProperty(String.prototype, 'hash', {
-		configurable: true,
-		value(this: string) {
-			return createHash('sha256').update(String(this)).digest('hex');
-		},
-	});
-});
-afterAll(() => {
-	delete (String.prototype as unknown as Record<string, unknown>).hash;
-});
+withN8nStringHash();
 
 const condition = (workflow: Workflow, name: string) =>
 	(nodeOf(workflow, name).parameters.conditions as { conditions: Array<{ leftValue: string }> }).conditions[0].leftValue;

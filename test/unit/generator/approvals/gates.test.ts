@@ -440,8 +440,10 @@ describe('the approval page', () => {
 describe('import of a gated workflow', () => {
 	it('imports every ungated tool and names each gated one with what to do', () => {
 		const files = withApprovals();
-		const result = importWorkflow(files.main, 'hermes-mcp-tools.json', defaultConfig(), files.manifest);
+		// The create-once workflows beside it: the create tools read back as any ungated tool.
+		const result = importWorkflow(files.main, 'hermes-mcp-tools.json', defaultConfig(), files.manifest, files.beside);
 		expect(result.problems.map((p) => p.tool)).toEqual(SENSITIVE);
+		expect(result.tools.map((t) => t.name)).toEqual(CATALOGUE.filter((t) => !t.sensitive).map((t) => t.name));
 		for (const problem of result.problems) expect(problem.reason).toMatch(/calls the approval gate "Hermes Approval - \w+": import does not read a gated tool back/);
 	});
 });

@@ -7,7 +7,8 @@ import { collectFromAiCalls } from '../../../../generator/fromAi';
 import { lintWorkflow } from '../../../../generator/lint';
 import { toolSchemaChanges, toolSchemaOf } from '../../../../generator/deploy/toolSchema';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
-import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
+import { CATALOGUE, createFile, DEFAULT_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
 import { gatewayFile } from '../../../helpers/gateways';
 import { ARTICLE_TOOLS, generated } from '../fixtures';
 
@@ -34,9 +35,10 @@ describe('gatewayMode', () => {
 	it.each([
 		['subworkflow', subworkflow, GATEWAY_NAMES],
 		['direct', direct, HAND_OFF_GATEWAYS],
-	] as const)('%s: writes the tool workflow, its manifest and only the sub-workflows it calls', (_mode, files, gateways) => {
+	] as const)('%s: writes the tool workflow, its manifest, only the sub-workflows it calls and the create-once workflows', (_mode, files, gateways) => {
 		expect(gateways.length).toBeGreaterThan(0);
-		expect(files.files.map((f) => f.file)).toEqual(['hermes-mcp-tools.json', 'hermes-mcp-tools.index.json', ...gateways.map(gatewayFile)]);
+		// The gateway mode changes no create tool: content_generate hands off in both.
+		expect(files.files.map((f) => f.file)).toEqual(['hermes-mcp-tools.json', 'hermes-mcp-tools.index.json', ...gateways.map(gatewayFile), ...DEFAULT_CREATE_TOOLS.map(createFile)]);
 	});
 
 	it.each([
@@ -83,19 +85,21 @@ describe('gatewayMode', () => {
 		const calls = (main: Workflow) =>
 			[...new Map(collectFromAiCalls(node(main, tool).parameters).map((c) => [c.key, { type: c.type, description: c.description, defaultValue: c.defaultValue }]))].sort();
 		expect(calls(direct.main)).toEqual(calls(subworkflow.main));
-		expect(calls(direct.main).map(([key]) => key)).toEqual(spec(tool).parameters.map((p) => p.key).sort());
+		// A create tool offers `duplicate` besides its own parameters.
+		const extra = DEFAULT_CREATE_TOOLS.includes(tool) ? [DUPLICATE_PARAM] : [];
+		expect(calls(direct.main).map(([key]) => key)).toEqual([...spec(tool).parameters.map((p) => p.key), ...extra].sort());
 	});
 
 	const PARAMETERS: Array<[string, Record<string, unknown>]> = [
-		['vault_read', { descriptionType: 'manual', operation: 'read', path: "={{ $fromAI('path', 'Path of the note inside the vault, e.g. research/topic.md', 'string') }}", vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/' }],
-		['vault_list', { operation: 'list', prefix: "={{ $fromAI('prefix', 'Folder to list, e.g. research/; empty lists the whole vault', 'string', '') }}" }],
+		['vault_read', { descriptionType: 'manual', operation: 'read', path: "={{ $fromAI('path', 'e.g. research/topic.md', 'string') }}", vaultPath: '~/vaults/vps-vault', writePrefixes: 'research/,inbox/' }],
+		['vault_list', { operation: 'list', prefix: "={{ $fromAI('prefix', 'e.g. research/', 'string', '') }}" }],
 		[
 			'docker_read',
-			{ operation: "={{ $fromAI('action', 'One of status, logs, list', 'string') }}", dockerCommand: 'docker', protectedStacks: 'security-stack', allowedActions: 'status,logs,list' },
+			{ operation: "={{ $fromAI('action', 'One of status, logs (recent lines), list (of stacks)', 'string') }}", dockerCommand: 'docker', protectedStacks: 'security-stack', allowedActions: 'status,logs,list' },
 		],
 		['docker_manage', { allowedActions: 'start,stop,restart,update' }],
-		['monitoring_alerts', { operation: 'alerts', promql: "={{ $fromAI('reason', 'Optional note on why the alerts are checked; not used as a filter', 'string', '') }}", prometheusUrl: 'http://127.0.0.1:9090' }],
-		['monitoring_query', { operation: 'query', promql: "={{ $fromAI('promql', 'PromQL expression, e.g. up == 0', 'string') }}" }],
+		['monitoring_alerts', { operation: 'alerts', promql: "={{ $fromAI('reason', 'Why you check; not a filter', 'string', '') }}", prometheusUrl: 'http://127.0.0.1:9090' }],
+		['monitoring_query', { operation: 'query', promql: "={{ $fromAI('promql', 'e.g. up == 0', 'string') }}" }],
 	];
 	it.each(PARAMETERS)('direct: %s has its fixed action as a literal and the settings from the config', (tool, expected) => {
 		const parameters = node(direct.main, tool).parameters;

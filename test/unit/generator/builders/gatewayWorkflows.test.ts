@@ -4,10 +4,15 @@ import { GATEWAY_CONTRACTS, GATEWAY_NAMES, type SubWorkflowGateway } from '../..
 import { SUBWORKFLOW_TRIGGER_NAME } from '../../../../generator/builders';
 import type { Workflow } from '../../../../generator/builders';
 import { subWorkflowInputNames } from '../../../../generator/builders/gatewayParams';
-import { GATEWAY_INPUTS } from '../../../../generator/toolSpec/schema';
+import { createsRecords, GATEWAY_INPUTS } from '../../../../generator/toolSpec/schema';
+import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
+import { onceWorkflowFileName } from '../../../../generator/creates/createTools';
+import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { generated } from '../fixtures';
 
-const { byName, main } = generated();
+const { byName, main, files } = generated();
+const workflows = files.map((f) => f.workflow as Workflow | undefined).filter((w): w is Workflow => w !== undefined);
+const calling = (w: Workflow, name: string) => w.nodes.filter((n) => (n.parameters.workflowId as { cachedResultName?: string })?.cachedResultName === name);
 const load = (gateway: string) => byName(`hermes-gateway-${gateway}.json`).workflow as Workflow;
 const nodeOf = (w: Workflow, name: string) => w.nodes.find((n) => n.name === name)!;
 
@@ -23,12 +28,23 @@ describe('gateway sub-workflows', () => {
 			inputSource: 'workflowInputs',
 			workflowInputs: { values: subWorkflowInputNames(gateway).map((name) => ({ name, type: 'string' })) },
 		});
-		// Every tool calling this gateway names it and sends exactly these inputs.
-		const callers = main.nodes.filter((n) => (n.parameters.workflowId as { cachedResultName?: string })?.cachedResultName === wf.name);
+		// Every node calling this gateway (a tool of the MCP workflow; for a create tool, the node of its
+		// create-once workflow) names it and sends exactly these inputs.
+		const callers = workflows.flatMap((w) => calling(w, wf.name));
 		expect(callers.length).toBeGreaterThan(0);
 		for (const caller of callers) {
 			expect(Object.keys((caller.parameters.workflowInputs as { value: object }).value)).toEqual(subWorkflowInputNames(gateway));
 		}
+		// A create tool calls its create-once workflow with these inputs and `duplicate`, which calls the gateway.
+		const creating = CATALOGUE.filter((t) => t.target.kind === 'gateway' && t.target.gateway === gateway && createsRecords(t.target));
+		for (const tool of creating) {
+			const once = byName(onceWorkflowFileName(tool.name)).workflow as Workflow;
+			expect(calling(once, wf.name).map((n) => n.name)).toEqual([tool.name]);
+			const wrapper = calling(main, once.name);
+			expect(wrapper.map((n) => n.name)).toEqual([tool.name]);
+			expect(Object.keys((wrapper[0].parameters.workflowInputs as { value: object }).value)).toEqual([...subWorkflowInputNames(gateway), DUPLICATE_PARAM]);
+		}
+		expect(calling(main, wf.name).length + creating.length).toBe(CATALOGUE.filter((t) => t.target.kind === 'gateway' && t.target.gateway === gateway).length);
 		expect(JSON.stringify(wf)).not.toMatch(/disabled/);
 		expect(new Set(wf.nodes.map((n) => n.id)).size).toBe(wf.nodes.length);
 	});

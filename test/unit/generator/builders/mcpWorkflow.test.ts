@@ -1,7 +1,8 @@
 /** The generated Hermes MCP Tools workflow, parsed from the emitted JSON. */
 import { NODE_TYPES, TRIGGER_NAME } from '../../../../generator/builders';
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
-import { CATALOGUE, GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
+import { CATALOGUE, DEFAULT_CREATE_TOOLS, GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
+import { DUPLICATE_SPEC } from '../../../../generator/creates/createTools';
 import { collectFromAiCalls } from '../../../../generator/fromAi';
 import { defaultConfig, parseConfig } from '../../../../generator/config';
 import { ARTICLE_TOOLS, generated } from '../fixtures';
@@ -12,6 +13,8 @@ const toolNodes = main.nodes.filter((n) => n.name !== TRIGGER_NAME);
 const native = generated(CATALOGUE, parseConfig({ ...defaultConfig(), odooMode: 'native' })).main;
 const nativeTools = native.nodes.filter((n) => n.name !== TRIGGER_NAME);
 const spec = (name: string) => CATALOGUE.find((t) => t.name === name)!;
+/** The parameters a tool offers the agent: a create tool's and `duplicate`. */
+const offered = (name: string) => (DEFAULT_CREATE_TOOLS.includes(name) ? [...spec(name).parameters, DUPLICATE_SPEC] : spec(name).parameters);
 
 /** Every key anywhere in a JSON value. */
 function allKeys(value: unknown): string[] {
@@ -69,13 +72,13 @@ describe('Hermes MCP Tools workflow', () => {
 		expect(again.files.map((f) => f.content)).toEqual(generated().files.map((f) => f.content));
 	});
 
-	it('gives every catalogue parameter a $fromAI call with its description, and every optional one a default', () => {
+	it('gives every catalogue parameter (and a create tool\'s `duplicate`) a $fromAI call with its description, and every optional one a default', () => {
 		for (const node of toolNodes) {
 			const calls = collectFromAiCalls(node.parameters);
-			const tool = spec(node.name);
-			expect(new Set(calls.map((c) => c.key))).toEqual(new Set(tool.parameters.map((p) => p.key)));
+			const parameters = offered(node.name);
+			expect(new Set(calls.map((c) => c.key))).toEqual(new Set(parameters.map((p) => p.key)));
 			for (const call of calls) {
-				const param = tool.parameters.find((p) => p.key === call.key)!;
+				const param = parameters.find((p) => p.key === call.key)!;
 				expect(call.description).toBe(param.description);
 				expect(call.type).toBe(param.type);
 				if (param.required) expect(call.defaultValue).toBeUndefined();
@@ -91,7 +94,26 @@ describe('Hermes MCP Tools workflow', () => {
 			expect(inputs.schema.length).toBeGreaterThan(0);
 			expect(Object.keys(inputs.value)).toEqual((inputs.schema as Array<{ id: string }>).map((s) => s.id));
 			expect(collectFromAiCalls(node.parameters).length).toBeGreaterThan(0);
-			expect(node.parameters.workflowId).toMatchObject({ __rl: true, cachedResultName: expect.stringMatching(/^Hermes Gateway - /) });
+			// A create tool calls its create-once workflow, every other one its gateway.
+			const called = DEFAULT_CREATE_TOOLS.includes(node.name) ? `Hermes Create - ${node.name}` : expect.stringMatching(/^Hermes Gateway - /);
+			expect(node.parameters.workflowId).toMatchObject({ __rl: true, cachedResultName: called });
+		}
+	});
+
+	it.each([
+		['hermes', toolNodes, DEFAULT_CREATE_TOOLS],
+		['native', nativeTools, DEFAULT_CREATE_TOOLS.filter((t) => spec(t).target.kind === 'gateway')],
+	] as const)('odooMode %s: the create tools, and only they, are toolWorkflows calling their create-once workflows, each with an optional boolean `duplicate`', (_mode, nodes, creating) => {
+		expect(creating.length).toBeGreaterThan(0);
+		const wrapped = nodes.filter((n) => String((n.parameters.workflowId as { cachedResultName?: string } | undefined)?.cachedResultName).startsWith('Hermes Create - '));
+		expect(wrapped.map((n) => n.name)).toEqual(creating);
+		for (const node of wrapped) {
+			expect(node.type).toBe(NODE_TYPES.toolWorkflow.type);
+			expect((node.parameters.workflowId as { cachedResultName: string }).cachedResultName).toBe(`Hermes Create - ${node.name}`);
+			const inputs = node.parameters.workflowInputs as { schema: Array<{ id: string; type: string }>; value: Record<string, string> };
+			expect(inputs.schema.find((c) => c.id === 'duplicate')).toMatchObject({ type: 'boolean' });
+			const duplicate = collectFromAiCalls({ value: inputs.value.duplicate });
+			expect(duplicate).toEqual([expect.objectContaining({ key: 'duplicate', type: 'boolean', defaultValue: false })]);
 		}
 	});
 

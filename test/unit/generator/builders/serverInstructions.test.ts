@@ -1,6 +1,6 @@
 /** The MCP server's instructions: what they tell the agent, per endpoint, and their budget. */
 import { MCP_INSTRUCTIONS, RETRY_POLICIES } from '../../../../core';
-import { serverInstructions } from '../../../../generator/builders/serverInstructions';
+import { PARAMETER_CONVENTIONS, serverInstructions } from '../../../../generator/builders/serverInstructions';
 import { HermesError } from '../../../../generator/errors';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 
@@ -22,6 +22,11 @@ describe('server instructions', () => {
 		const ungated = serverInstructions({ tools: CATALOGUE, gated: [] });
 		expect(ungated).not.toContain('Approval:');
 		expect(ungated).not.toContain('after_approval');
+	});
+
+	it('state the conventions of parameter descriptions once, so no description repeats them', () => {
+		expect(lines(full).filter((line) => line === PARAMETER_CONVENTIONS)).toHaveLength(1);
+		expect(lines(serverInstructions({ tools: CATALOGUE, gated: [] }))).toContain(PARAMETER_CONVENTIONS);
 	});
 
 	it('name the tools that read, the shorter list, and say every other one changes things', () => {

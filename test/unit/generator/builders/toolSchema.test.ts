@@ -3,7 +3,8 @@
  * see n8nToolSchema.ts) has exactly the keys, required set, types and defaults of the catalogue.
  */
 import { TRIGGER_NAME } from '../../../../generator/builders';
-import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { CATALOGUE, DEFAULT_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
+import { DUPLICATE_SPEC } from '../../../../generator/creates/createTools';
 import { loadConfig } from '../../../../generator/config';
 import { generated } from '../fixtures';
 import { n8nToolJsonSchema } from './n8nToolSchema';
@@ -16,13 +17,14 @@ describe('tool schemas as n8n serves them', () => {
 
 	it('covers every tool of the catalogue', () => expect(cases).toHaveLength(CATALOGUE.length));
 
-	it.each(cases)('%s: required keys, properties, types and defaults match the catalogue', (name, node) => {
+	it.each(cases)('%s: required keys, properties, types and defaults match the catalogue (a create tool: and an optional boolean `duplicate`)', (name, node) => {
 		const tool = CATALOGUE.find((t) => t.name === name)!;
 		const schema = n8nToolJsonSchema(node);
-		const required = tool.parameters.filter((p) => p.required).map((p) => p.key);
+		const parameters = DEFAULT_CREATE_TOOLS.includes(name) ? [...tool.parameters, DUPLICATE_SPEC] : tool.parameters;
+		const required = parameters.filter((p) => p.required).map((p) => p.key);
 		expect([...(schema.required ?? [])].sort()).toEqual([...required].sort());
-		expect(Object.keys(schema.properties).sort()).toEqual(tool.parameters.map((p) => p.key).sort());
-		for (const param of tool.parameters) {
+		expect(Object.keys(schema.properties).sort()).toEqual(parameters.map((p) => p.key).sort());
+		for (const param of parameters) {
 			const prop = schema.properties[param.key];
 			expect(prop.description).toBe(param.description);
 			if (param.type !== 'json') expect(prop.type).toBe(jsonType[param.type]);

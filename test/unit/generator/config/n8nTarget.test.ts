@@ -64,9 +64,11 @@ test('the 1.x workflow lints as the 2.x one does', () => {
 
 test('import reads a 1.x workflow back as n8nVersion 1.x, and a 2.x one as 2.x', () => {
 	const files = generated(CATALOGUE, config({ odooMode: 'hermes', n8nVersion: '1.x' }));
-	const imported = importWorkflow(files.main, 'hermes-mcp-tools.json', config(), files.manifest);
+	const imported = importWorkflow(files.main, 'hermes-mcp-tools.json', config(), files.manifest, files.beside);
 	expect(imported.config.n8nVersion).toBe('1.x');
 	expect(imported.problems).toEqual([]);
 	const current = generated(CATALOGUE, config({ odooMode: 'hermes' }));
-	expect(importWorkflow(current.main, 'hermes-mcp-tools.json', config(), current.manifest).config.n8nVersion).toBe('2.x');
+	const read = importWorkflow(current.main, 'hermes-mcp-tools.json', config(), current.manifest, current.beside);
+	expect(read.config.n8nVersion).toBe('2.x');
+	expect(read.problems).toEqual([]);
 });

@@ -4,10 +4,12 @@ import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerI
 import { desiredWorkflows } from '../../../../generator/deploy/desired';
 import { compareWorkflows } from '../../../../generator/deploy/normalise';
 import { GATEWAY_WORKFLOWS } from '../../../helpers/gateways';
+import { DEFAULT_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
 
 const generated = desiredWorkflows();
 const MCP = 'Hermes MCP Tools';
 const GATEWAYS = [...GATEWAY_WORKFLOWS].sort();
+const CONTENT = 'Hermes Gateway - Content';
 
 /** A workflow with one node per called workflow (`name` or `name=id` for a pinned reference). */
 function body(name: string, calls: string[] = [], settings: Workflow['settings'] = {}): Workflow {
@@ -25,11 +27,15 @@ function body(name: string, calls: string[] = [], settings: Workflow['settings']
 }
 
 describe('callers: which pushed workflows call which', () => {
-	it('the MCP tools workflow is the one caller of every gateway sub-workflow of the default catalogue', () => {
+	it('the MCP tools workflow is the one caller of every gateway sub-workflow and create-once workflow of the default catalogue, but the content gateway\'s, which its create-once workflow calls', () => {
 		const callers = callersByName(generated);
+		const creates = DEFAULT_CREATE_TOOLS.map((tool) => `Hermes Create - ${tool}`);
 		expect(GATEWAYS.length).toBeGreaterThan(0);
-		expect([...callers.keys()].sort()).toEqual(GATEWAYS);
-		for (const gateway of GATEWAYS) expect(callers.get(gateway)).toEqual([MCP]);
+		expect([...callers.keys()].sort()).toEqual([...GATEWAYS, ...creates].sort());
+		for (const gateway of GATEWAYS.filter((g) => g !== CONTENT)) expect([gateway, callers.get(gateway)]).toEqual([gateway, [MCP]]);
+		// content_generate is the content gateway's one tool, and a create tool.
+		expect(callers.get(CONTENT)).toEqual(['Hermes Create - content_generate']);
+		for (const once of creates) expect([once, callers.get(once)]).toEqual([once, [MCP]]);
 	});
 
 	it('every generated gateway admits only listed callers, the MCP workflow (called by nobody) keeps the default', () => {

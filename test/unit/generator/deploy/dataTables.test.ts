@@ -1,6 +1,7 @@
 import { APPROVAL_COLUMNS, LOCK_COLUMNS } from '../../../../generator/approvals/store';
 import { defaultConfig, parseConfig } from '../../../../generator/config';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { CREATE_COLUMNS } from '../../../../generator/creates/store';
 import { runCommand } from '../../../../generator/cli/run';
 import { DATA_TABLE_SCOPES, DataTableError, ensureDataTables, type DesiredDataTable } from '../../../../generator/deploy/dataTables';
 import { desiredDataTables, desiredWorkflows } from '../../../../generator/deploy/desired';
@@ -21,21 +22,63 @@ async function ensure(n8n: FakeN8n, dryRun = false) {
 
 describe('desiredDataTables', () => {
 	const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
-	const config = (approvals?: Record<string, unknown>) => parseConfig({ ...defaultConfig(), ...(approvals ? { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com', ...approvals } } : {}) });
+	const config = (approvals?: Record<string, unknown>, rest: Record<string, unknown> = {}) =>
+		parseConfig({ ...defaultConfig(), ...rest, ...(approvals ? { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com', ...approvals } } : {}) });
 	const sensitive = CATALOGUE.filter((t) => t.sensitive).map((t) => t.name);
+	/** The create tools of the default catalogue in odooMode 'hermes': the Odoo creates and content_generate. */
+	const creating = ['odoo_create_project', 'odoo_create_task', 'odoo_create_contact', 'crm_create_lead', 'timesheet_log_hours', 'content_generate'];
+	const onceRows = (tools: string[], prefix = 'Hermes Create - ') => tools.map((tool) => ({ tool: `${prefix}${tool}`, holder: '', held_until: 0 }));
 
-	it.each<[string, ReturnType<typeof config>, string[], string[]]>([
-		['no approvals section: none', config(), [], []],
-		['approvals: the store and its locks, a row per sensitive tool', config({}), ['hermes_approvals', 'hermes_approval_locks'], sensitive],
-		['a table name and a tool list: under that name, a row per listed tool', config({ table: 'ops_approvals', tools: ['docker_manage'] }), ['ops_approvals', 'hermes_approval_locks'], ['docker_manage']],
-	])('%s', (_label, cfg, names, lockRows) => {
+	it.each<[string, ReturnType<typeof config>, string[], string[] | undefined, Array<Record<string, unknown>>]>([
+		['no approvals section: only the create store and its locks, a row per create-once workflow', config(), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(creating)],
+		['approvals: the store and its locks, a row per sensitive tool; then the create tables', config({}), ['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'], sensitive, onceRows(creating)],
+		[
+			'a table name and a tool list: under that name, a row per listed tool',
+			config({ table: 'ops_approvals', tools: ['docker_manage'] }),
+			['ops_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'],
+			['docker_manage'],
+			onceRows(creating),
+		],
+		[
+			'a gated create tool: a lock row for its gate, none for a create-once workflow',
+			config({ tools: ['crm_create_lead'] }),
+			['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'],
+			['crm_create_lead'],
+			onceRows(creating.filter((t) => t !== 'crm_create_lead')),
+		],
+		['odooMode native: only content_generate creates once', config(undefined, { odooMode: 'native' }), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(['content_generate'])],
+		['odooMode native, gatewayMode direct: content_generate still hands off, so still creates once', config(undefined, { odooMode: 'native', gatewayMode: 'direct' }), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(['content_generate'])],
+		[
+			'creates names set: the tables under those names, the rows under the workflow prefix',
+			config(undefined, { creates: { table: 'ops_creates', lockTable: 'ops_create_locks', workflowPrefix: 'Ops Create - ' } }),
+			['ops_creates', 'ops_create_locks'],
+			undefined,
+			onceRows(creating, 'Ops Create - '),
+		],
+	])('%s', (_label, cfg, names, approvalLockRows, createLockRows) => {
 		const tables = desiredDataTables({ config: cfg, tools: CATALOGUE });
 		expect(tables.map((t) => t.name)).toEqual(names);
-		if (tables.length === 0) return;
-		expect(tables[0].columns).toBe(APPROVAL_COLUMNS);
-		expect(tables[0].seed).toBeUndefined();
-		expect(tables[1].columns).toBe(LOCK_COLUMNS);
-		expect(tables[1].seed).toEqual({ key: 'tool', rows: lockRows.map((tool) => ({ tool, holder: '', held_until: 0 })) });
+		const rest = approvalLockRows === undefined ? tables : tables.slice(2);
+		if (approvalLockRows !== undefined) {
+			expect(tables[0].columns).toBe(APPROVAL_COLUMNS);
+			expect(tables[0].seed).toBeUndefined();
+			expect(tables[1].columns).toBe(LOCK_COLUMNS);
+			expect(tables[1].seed).toEqual({ key: 'tool', rows: approvalLockRows.map((tool) => ({ tool, holder: '', held_until: 0 })) });
+		}
+		expect(rest[0].columns).toBe(CREATE_COLUMNS);
+		expect(rest[0].seed).toBeUndefined();
+		expect(rest[1].columns).toBe(LOCK_COLUMNS);
+		expect(rest[1].seed).toEqual({ key: 'tool', rows: createLockRows });
+	});
+
+	it('a catalogue without a create tool: no create tables', () => {
+		const tools = CATALOGUE.filter((t) => !creating.includes(t.name));
+		expect(desiredDataTables({ config: config(), tools })).toEqual([]);
+		expect(desiredDataTables({ config: config({}), tools }).map((t) => t.name)).toEqual(['hermes_approvals', 'hermes_approval_locks']);
+	});
+
+	it('n8n 1.x (no Data Table node for a store): no create tool, no table', () => {
+		expect(desiredDataTables({ config: config(undefined, { n8nVersion: '1.x' }), tools: CATALOGUE })).toEqual([]);
 	});
 });
 

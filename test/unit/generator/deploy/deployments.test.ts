@@ -163,7 +163,8 @@ describe('remove', () => {
 		Object.assign(again.n8n, { options: { unpublishingDeletes: 1000 } });
 		const error = await removeDeployment(again.n8n.client, desiredDeployment(again.second).workflows, { unpublishWaitMs: 300 }).catch((e: unknown) => e);
 		expect((error as Error).message).toMatch(/answered 409: Workflow is still being unpublished/);
-	});
+		// Real pauses: 100 + 200 ms for each of the config's workflows (a dozen with the create-once workflows).
+	}, 20_000);
 
 	it('--dry-run changes nothing and says what it would do; --unpublish keeps the workflows unpublished', async () => {
 		const { n8n, second } = await twoDeployments();
@@ -203,8 +204,9 @@ describe('remove', () => {
 		const log: string[] = [];
 		const desired = desiredDeployment(file);
 		const report = await removeDeployment(n8n.client, desired.workflows, { log: (line) => log.push(line), dataTables: desired.dataTables });
-		expect(report.keptDataTables).toEqual(['hermes_approvals', 'hermes_approval_locks']);
-		expect(log.at(-1)).toMatch(/^kept data tables "hermes_approvals", "hermes_approval_locks": they hold the approval history/);
-		expect([...n8n.tables.values()].map((t) => t.name).sort()).toEqual(['hermes_approval_locks', 'hermes_approvals']);
+		const tables = ['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'];
+		expect(report.keptDataTables).toEqual(tables);
+		expect(log.at(-1)).toMatch(new RegExp(`^kept data tables ${tables.map((t) => `"${t}"`).join(', ')}: `));
+		expect([...n8n.tables.values()].map((t) => t.name).sort()).toEqual([...tables].sort());
 	});
 });

@@ -7,8 +7,14 @@ import { FakeN8n } from './fakeN8n';
 /** push's caller policy against an n8n in memory: callerIds wired, a second pass only when needed, no loop. */
 const generated = desiredWorkflows();
 const MCP = 'Hermes MCP Tools';
+/** Every workflow push creates but the MCP tools workflow: each is called (the gateways, the create-once workflows). */
 const GATEWAYS = generated.map((d) => d.body.name).filter((name) => name !== MCP);
 const WORKFLOWS = generated.length;
+/** The content gateway's one tool creates once: its create-once workflow calls the gateway; the MCP workflow calls every other one. */
+const CONTENT = 'Hermes Gateway - Content';
+const CONTENT_ONCE = 'Hermes Create - content_generate';
+const callerOf = (name: string) => (name === CONTENT ? CONTENT_ONCE : MCP);
+const CALLED_BY_MCP = GATEWAYS.filter((name) => callerOf(name) === MCP);
 
 async function push(n8n: FakeN8n, options: PushOptions = {}) {
 	const lines: string[] = [];
@@ -23,21 +29,23 @@ describe('push wires callerIds', () => {
 	it('first push: gateways created before their caller, then a second pass lists the caller, published', async () => {
 		const n8n = new FakeN8n();
 		const { report, lines, writes } = await push(n8n);
-		const mcpId = n8n.byName(MCP)!.id;
+		expect(GATEWAYS).toContain(CONTENT);
+		expect(GATEWAYS).toContain(CONTENT_ONCE);
+		const callerId = (name: string) => n8n.byName(callerOf(name))!.id;
 		for (const gateway of GATEWAYS) {
-			expect(n8n.byName(gateway)!.settings).toMatchObject({ callerPolicy: 'workflowsFromAList', callerIds: mcpId });
+			expect(n8n.byName(gateway)!.settings).toMatchObject({ callerPolicy: 'workflowsFromAList', callerIds: callerId(gateway) });
 			const id = n8n.byName(gateway)!.id;
-			expect(lines).toContain(`update  ${gateway} (id ${id}): callers ${mcpId}; published`);
+			expect(lines).toContain(`update  ${gateway} (id ${id}): callers ${callerId(gateway)}; published`);
 			expect(n8n.byName(gateway)!.activeVersionId).toBe(n8n.byName(gateway)!.versionId);
 		}
 		expect(writes.filter((w) => w === 'POST /workflows')).toHaveLength(generated.length);
-		// One PUT (as a draft) and one more publish per gateway, after the MCP workflow was created.
+		// One PUT (as a draft) and one more publish per called workflow, after the last caller was created.
 		const firstPut = writes.findIndex((w) => w.startsWith('PUT '));
 		expect(firstPut).toBeGreaterThan(writes.lastIndexOf('POST /workflows'));
 		expect(writes.filter((w) => w.startsWith('PUT ')).every((w) => w.endsWith('?publishIfActive=false'))).toBe(true);
 		expect(writes.filter((w) => w.startsWith('PUT '))).toHaveLength(GATEWAYS.length);
 		expect(writes.filter((w) => w.endsWith('/activate'))).toHaveLength(generated.length + GATEWAYS.length);
-		expect(report.outcomes.filter((o) => o.callerIds === mcpId).map((o) => o.name).sort()).toEqual([...GATEWAYS].sort());
+		expect(report.outcomes.filter((o) => GATEWAYS.includes(o.name) && o.callerIds === callerId(o.name)).map((o) => o.name).sort()).toEqual([...GATEWAYS].sort());
 		expect(report.outcomes.every((o) => o.action === 'created')).toBe(true);
 		expect(GATEWAYS.length).toBeGreaterThan(0);
 		expect(lines.at(-1)).toBe(`${WORKFLOWS} created, 0 updated, ${WORKFLOWS} published, 0 unchanged, callers wired into ${GATEWAYS.length} after their callers were created`);
@@ -73,7 +81,8 @@ describe('push wires callerIds', () => {
 		const { writes } = await push(n8n);
 		const recreated = n8n.byName(MCP)!.id;
 		expect(recreated).not.toBe(old);
-		for (const gateway of GATEWAYS) expect(callerIdsOf(n8n, gateway)).toBe(recreated);
+		for (const gateway of CALLED_BY_MCP) expect(callerIdsOf(n8n, gateway)).toBe(recreated);
+		expect(callerIdsOf(n8n, CONTENT)).toBe(n8n.byName(CONTENT_ONCE)!.id);
 		expect(writes.filter((w) => w === 'POST /workflows')).toEqual(['POST /workflows']);
 		expect((await push(n8n)).writes).toEqual([]);
 	});
@@ -89,9 +98,10 @@ describe('push wires callerIds', () => {
 		}
 		const { calls, lines } = await push(n8n, { dryRun: true });
 		expect(calls.every((c) => c.startsWith('GET '))).toBe(true);
-		expect(lines.filter((l) => l.startsWith('would update ') && l.includes(': callers <id of new workflow "Hermes MCP Tools">'))).toHaveLength(
-			GATEWAYS.length,
-		);
+		const wouldList = (caller: string) => lines.filter((l) => l.startsWith('would update ') && l.includes(`: callers <id of new workflow "${caller}">`));
+		expect(wouldList(MCP)).toHaveLength(CALLED_BY_MCP.length);
+		// The content gateway's caller is new only in an empty n8n.
+		expect(wouldList(CONTENT_ONCE).map((l) => l.split(' (id')[0])).toEqual(pushedBefore ? [] : [`would update  ${CONTENT}`]);
 	});
 
 	it('an n8n that drops callerIds: one second pass, a note, and no loop', async () => {

@@ -17,11 +17,22 @@ const MCP_A = config.workflowName;
 const MCP_B = 'Hermes MCP Tools - ops';
 const VAULT = config.gatewayWorkflows.vault;
 const GATEWAYS = Object.values(config.gatewayWorkflows);
-const sameGateways = workflowsOf({ tools: CATALOGUE, config: { ...config, workflowName: MCP_B, mcpPath: 'hermes-ops' } });
+/** The second config's create-once workflows are its own, named after its endpoint (as loadConfig names them). */
+const creates = { ...config.creates, workflowPrefix: 'Hermes Create (hermes-ops) - ' };
+const sameGateways = workflowsOf({ tools: CATALOGUE, config: { ...config, workflowName: MCP_B, mcpPath: 'hermes-ops', creates } });
 const otherVault = workflowsOf({
 	tools: CATALOGUE,
-	config: { ...config, workflowName: MCP_B, mcpPath: 'hermes-ops', vault: { ...config.vault, path: '/srv/ops-vault' } },
+	config: { ...config, workflowName: MCP_B, mcpPath: 'hermes-ops', creates, vault: { ...config.vault, path: '/srv/ops-vault' } },
 });
+/**
+ * Each config's caller of a gateway: its MCP tools workflow, but for the content gateway, whose one
+ * tool creates once, the config's create-once workflow of that tool.
+ */
+const CONTENT = config.gatewayWorkflows.content;
+const callerA = (gateway: string) => (gateway === CONTENT ? `${config.creates.workflowPrefix}content_generate` : MCP_A);
+const callerB = (gateway: string) => (gateway === CONTENT ? `${creates.workflowPrefix}content_generate` : MCP_B);
+/** The workflows of the second config that call a shared gateway. */
+const OUTSIDE_CALLERS = [...new Set(GATEWAYS.map(callerB))];
 
 async function push(n8n: FakeN8n, desired: DesiredWorkflow[]) {
 	const lines: string[] = [];
@@ -31,6 +42,13 @@ async function push(n8n: FakeN8n, desired: DesiredWorkflow[]) {
 
 const idOf = (n8n: FakeN8n, name: string) => n8n.byName(name)!.id;
 const callerIdsOf = (n8n: FakeN8n, name: string) => String(n8n.byName(name)!.settings!.callerIds).split(',').sort();
+const bothCallers = (n8n: FakeN8n, gateway: string) => [idOf(n8n, callerA(gateway)), idOf(n8n, callerB(gateway))].sort();
+
+it('the second config shares every gateway and no create-once workflow', () => {
+	expect(OUTSIDE_CALLERS).toEqual([MCP_B, 'Hermes Create (hermes-ops) - content_generate']);
+	const names = (workflows: DesiredWorkflow[]) => workflows.map((w) => w.body.name);
+	expect(names(first).filter((name) => names(sameGateways).includes(name)).sort()).toEqual([...GATEWAYS].sort());
+});
 
 describe('push keeps callers outside this push', () => {
 	it.each<[string, DesiredWorkflow[]]>([
@@ -40,11 +58,10 @@ describe('push keeps callers outside this push', () => {
 		const n8n = new FakeN8n();
 		await push(n8n, first);
 		const { lines } = await push(n8n, second);
-		const both = [idOf(n8n, MCP_A), idOf(n8n, MCP_B)].sort();
-		for (const gateway of GATEWAYS) expect(callerIdsOf(n8n, gateway)).toEqual(both);
+		for (const gateway of GATEWAYS) expect([gateway, callerIdsOf(n8n, gateway)]).toEqual([gateway, bothCallers(n8n, gateway)]);
 		const kept = lines.filter((l) => l.startsWith('  kept in callerIds'));
 		expect(kept).toHaveLength(GATEWAYS.length);
-		for (const line of kept) expect(line).toContain(`"${MCP_A}" (id ${idOf(n8n, MCP_A)})`);
+		for (const gateway of GATEWAYS) expect(kept.filter((line) => line.includes(`"${callerA(gateway)}" (id ${idOf(n8n, callerA(gateway))})`)).length).toBeGreaterThan(0);
 	});
 
 	it('pushing the first config again keeps the second one\'s caller, and a third push writes nothing', async () => {
@@ -52,27 +69,27 @@ describe('push keeps callers outside this push', () => {
 		await push(n8n, first);
 		await push(n8n, sameGateways);
 		await push(n8n, first);
-		const both = [idOf(n8n, MCP_A), idOf(n8n, MCP_B)].sort();
-		for (const gateway of GATEWAYS) expect(callerIdsOf(n8n, gateway)).toEqual(both);
+		for (const gateway of GATEWAYS) expect([gateway, callerIdsOf(n8n, gateway)]).toEqual([gateway, bothCallers(n8n, gateway)]);
 		n8n.calls.length = 0;
 		const { report } = await push(n8n, first);
 		expect(report.changed).toBe(false);
 		expect(n8n.writes).toEqual([]);
 	});
 
-	it.each<[string, (n8n: FakeN8n) => void]>([
-		['the outside caller no longer calls the gateway', (n8n) => (n8n.byName(MCP_B)!.nodes = [])],
-		['the outside caller is archived', (n8n) => (n8n.byName(MCP_B)!.isArchived = true)],
-		['the outside caller was deleted', (n8n) => n8n.workflows.delete(idOf(n8n, MCP_B))],
+	it.each<[string, (n8n: FakeN8n, name: string) => void]>([
+		['the outside caller no longer calls the gateway', (n8n, name) => (n8n.byName(name)!.nodes = [])],
+		['the outside caller is archived', (n8n, name) => (n8n.byName(name)!.isArchived = true)],
+		['the outside caller was deleted', (n8n, name) => n8n.workflows.delete(idOf(n8n, name))],
 	])('%s: its id is dropped', async (_label, edit) => {
 		const n8n = new FakeN8n();
 		await push(n8n, first);
 		await push(n8n, sameGateways);
-		const mcpB = n8n.byName(MCP_B)!;
-		mcpB.activeVersion = null;
-		edit(n8n);
+		for (const name of OUTSIDE_CALLERS) {
+			n8n.byName(name)!.activeVersion = null;
+			edit(n8n, name);
+		}
 		const { lines } = await push(n8n, first);
-		for (const gateway of GATEWAYS) expect(callerIdsOf(n8n, gateway)).toEqual([idOf(n8n, MCP_A)]);
+		for (const gateway of GATEWAYS) expect([gateway, callerIdsOf(n8n, gateway)]).toEqual([gateway, [idOf(n8n, callerA(gateway))]]);
 		expect(lines.some((l) => l.startsWith('  kept in callerIds'))).toBe(false);
 	});
 
@@ -82,7 +99,9 @@ describe('push keeps callers outside this push', () => {
 		const stranger = await n8n.createWorkflow({ ...structuredClone(n8n.byName(MCP_A)!), name: 'Someone else' } as never);
 		n8n.workflows.get(stranger.id)!.settings = {};
 		await push(n8n, first);
-		for (const gateway of GATEWAYS) expect(callerIdsOf(n8n, gateway)).toEqual([idOf(n8n, MCP_A)]);
+		for (const gateway of GATEWAYS) expect([gateway, callerIdsOf(n8n, gateway)]).toEqual([gateway, [idOf(n8n, callerA(gateway))]]);
+		// The stranger calls the create-once workflows too: they list only the MCP tools workflow.
+		for (const once of first.map((w) => w.body.name).filter((name) => name.startsWith(config.creates.workflowPrefix))) expect([once, callerIdsOf(n8n, once)]).toEqual([once, [idOf(n8n, MCP_A)]]);
 	});
 
 	it('a gateway the second config generates differently: push says the change reaches the other config\'s tools', async () => {

@@ -11,8 +11,8 @@ import {
 	wireWorkflowIds,
 	workflowReferences,
 } from '../../../../generator/deploy/wiring';
-import { HERMES_ODOO_CREDENTIALS } from '../../../../core';
-import { GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
+import { GATEWAY_NAMES, HERMES_ODOO_CREDENTIALS } from '../../../../core';
+import { CATALOGUE, DEFAULT_CREATE_TOOLS, DEFAULT_ODOO_CREATE_TOOLS, GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
 import { GATEWAY_WORKFLOWS } from '../../../helpers/gateways';
 
 const generated = desiredWorkflows();
@@ -24,12 +24,17 @@ const locatorOf = (body: Workflow, node: string) =>
 	(body.nodes.find((n) => n.name === node)!.parameters as Record<string, unknown>).workflowId;
 
 describe('workflow references', () => {
-	it('finds the gateway tool nodes of the MCP workflow by the workflow they call', () => {
+	it('finds the gateway and create tool nodes of the MCP workflow by the workflow they call', () => {
 		const refs = workflowReferences(mcp);
-		expect(refs.map((ref) => ref.node)).toEqual(GATEWAY_TOOLS.map((tool) => tool.name));
+		const calling = CATALOGUE.filter((t) => t.target.kind === 'gateway' || DEFAULT_CREATE_TOOLS.includes(t.name)).map((t) => t.name);
+		expect(refs.map((ref) => ref.node)).toEqual(calling);
 		expect(GATEWAY_WORKFLOWS.length).toBeGreaterThan(0);
-		expect(new Set(refs.map((r) => r.workflow))).toEqual(new Set(GATEWAY_WORKFLOWS));
+		// A create tool calls its create-once workflow; its gateway, if any, is called from there.
+		const gateways = GATEWAY_TOOLS.filter((t) => !DEFAULT_CREATE_TOOLS.includes(t.name)).map((t) => (t.target.kind === 'gateway' ? GATEWAY_WORKFLOWS[GATEWAY_NAMES.indexOf(t.target.gateway)] : ''));
+		expect(new Set(refs.map((r) => r.workflow))).toEqual(new Set([...gateways, ...DEFAULT_CREATE_TOOLS.map((tool) => `Hermes Create - ${tool}`)]));
 		expect(refs.every((r) => r.pinnedId === undefined)).toBe(true);
+		expect(workflowReferences(byName('Hermes Create - content_generate'))).toEqual([{ node: 'content_generate', workflow: 'Hermes Gateway - Content' }]);
+		expect(workflowReferences(byName('Hermes Create - crm_create_lead'))).toEqual([]);
 	});
 
 	it('wires ids by name into a copy, switching the locator to mode id', () => {
@@ -69,7 +74,11 @@ describe('credentials', () => {
 		const refs = credentialReferences(mcp);
 		// the trigger's bearer credential, then one Odoo credential per Odoo tool, in node order (the default hermes mode's type)
 		expect(refs[0]).toEqual({ node: 'MCP Server Trigger', type: 'httpBearerAuth', name: 'Hermes MCP Bearer' });
-		expect(refs.slice(1)).toEqual(ODOO_TOOLS.map((tool) => ({ node: tool.name, type: HERMES_ODOO_CREDENTIALS.odooApi, name: 'Odoo' })));
+		const odoo = (tool: string) => ({ node: tool, type: HERMES_ODOO_CREDENTIALS.odooApi, name: 'Odoo' });
+		// but a create tool's Odoo node is in its create-once workflow
+		expect(refs.slice(1)).toEqual(ODOO_TOOLS.filter((tool) => !DEFAULT_ODOO_CREATE_TOOLS.includes(tool.name)).map((tool) => odoo(tool.name)));
+		expect(DEFAULT_ODOO_CREATE_TOOLS.length).toBeGreaterThan(0);
+		for (const tool of DEFAULT_ODOO_CREATE_TOOLS) expect(credentialReferences(byName(`Hermes Create - ${tool}`))).toEqual([odoo(tool)]);
 	});
 
 	it('wires {id, name} by type and exact name; others stay by name', () => {

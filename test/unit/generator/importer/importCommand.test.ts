@@ -3,8 +3,8 @@
  * the tools the catalogue can express are written, every other one is listed with its reason,
  * exit 1. Then the bad-input table: exit 2, nothing written.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'fs';
-import { join } from 'path';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'fs';
+import { dirname, join } from 'path';
 
 import { generateAll, MAIN_FILE } from '../../../../generator/project';
 import { sentCall } from '../../../../generator/builders/agentArguments';
@@ -162,7 +162,7 @@ test.each<[string, string, (w: Workflow) => void, string]>([
 	}, '$fromAI key "limit" has a default the catalogue cannot express'],
 	['one key with two descriptions', 'crm_create_lead', (w) => {
 		const name = String(at(w, 'crm_create_lead', 'parameters.fieldsToSend.value.name'));
-		at(w, 'crm_create_lead', 'parameters.fieldsToSend.value.partner_name', name.replace('Title of the opportunity', 'Another text'));
+		at(w, 'crm_create_lead', 'parameters.fieldsToSend.value.partner_name', name.replace("'Title'", "'Another text'"));
 	}, '$fromAI key "name" is used twice with different description, type or default'],
 ])('%s is reported, the other tools are imported', async (_label, tool, mutate, reason) => {
 	const workflow = JSON.parse(NATIVE) as Workflow;
@@ -219,9 +219,30 @@ test('an open trigger under another name is imported with notes on what generate
 	}
 	const dir = scratch();
 	writeFileSync(join(dir, 'tools.json'), JSON.stringify(workflow));
+	// The Odoo create tools call their create-once workflows, which import reads from the files beside.
+	const creates = readdirSync(dirname(GENERATED)).filter((f) => /^hermes-create-.*\.json$/.test(f));
+	expect(creates.length).toBeGreaterThan(0);
+	for (const file of creates) copyFileSync(join(dirname(GENERATED), file), join(dir, file));
 	const result = await run(join(dir, 'tools.json'));
 	expect(result.code).toBe(0);
 	expect(result.stdout).toContain(`Imported ${CATALOGUE.length} of ${CATALOGUE.length} tools`);
 	expect(result.stdout).toContain('Note: The MCP trigger is named "Tools"; the generated one is named "MCP Server Trigger".');
 	expect(result.stdout).toContain('Note: The MCP trigger has no Bearer authentication; the generated workflow requires a Bearer token.');
+});
+
+test('without the create-once files beside it, each Odoo create tool is reported with the file it needs, the others are imported', async () => {
+	const dir = scratch();
+	writeFileSync(join(dir, 'tools.json'), readFileSync(GENERATED, 'utf8'));
+	// A file of that name holding another workflow is not read as it.
+	writeFileSync(join(dir, 'hermes-create-crm-create-lead.json'), JSON.stringify({ name: 'Something else', nodes: [], connections: {} }));
+	const result = await run(join(dir, 'tools.json'), { format: 'json' });
+	expect(result.code).toBe(1);
+	const report = JSON.parse(result.stdout) as { tools: string[]; problems: Array<{ tool: string; reason: string }> };
+	const odooCreates = CATALOGUE.filter((t) => t.target.kind === 'odoo' && t.target.operation === 'create').map((t) => t.name);
+	expect(odooCreates.length).toBeGreaterThan(0);
+	expect(report.problems.map((p) => p.tool)).toEqual(odooCreates);
+	for (const { tool, reason } of report.problems) expect(reason).toContain(`hermes-create-${tool.replace(/_/g, '-')}.json beside the imported file`);
+	// The gateway create tool reads back from its toolWorkflow alone.
+	expect(report.tools).toContain('content_generate');
+	expect(report.tools).toHaveLength(CATALOGUE.length - odooCreates.length);
 });

@@ -125,6 +125,7 @@ describe('effects named by the answer', () => {
 	it.each<[string, LiveExecution, string[]]>([
 		['a vault commit and its note', run('vault_write', { path: 'research/a.md', content: 'x' }, { success: true, path: 'research/a.md', commit: '0123456789abcdef0123', status: 'created' }), ['commit 0123456789ab research/a.md']],
 		['an Odoo create: the new id', run('crm_create_lead', { name: 'L' }, { response: [{ id: 41 }] }), ['crm.lead 41 create']],
+		['an Odoo create sent again: the first one\'s id, nothing written', run('crm_create_lead', { name: 'L' }, { success: true, id: 41, replayed: true, hint: 'x' }), ['crm.lead 41 create replayed']],
 		['an Odoo update: the id the agent named', run('crm_update_lead', { lead_id: 7, field: 'phone', value: '1' }, { response: [{ id: 7 }] }), ['crm.lead 7 update']],
 		['an Odoo read: nothing changed', run('crm_list_leads', { limit: 1 }, { response: [] }), []],
 		['a compose action and its stack', run('docker_manage', { action: 'restart', stack: 'blog' }, { success: true, action: 'restart', stack: 'blog', output: 'done' }), ['blog restart']],

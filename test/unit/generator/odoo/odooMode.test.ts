@@ -1,7 +1,9 @@
 /**
  * The generator in both Odoo modes: `hermes` swaps the 23 Odoo tools' nodes for the Hermes Odoo
- * node's tool variant and changes nothing else; the agent sees the same tools/list; the node's
- * parameters are the contract's; a gated Odoo tool's gate runs the Hermes node.
+ * node's tool variant, except the create tools, which become toolWorkflows calling their
+ * create-once workflows (which run the Hermes Odoo node), and changes nothing else; the agent sees
+ * the same tools/list but for the create tools' optional `duplicate`; the node's parameters are
+ * the contract's; a gated Odoo tool's gate runs the Hermes node.
  */
 import { AGENT_ARGUMENTS } from '../../../../core/agentArguments';
 import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_DOMAIN_OPERATORS } from '../../../../core';
@@ -11,7 +13,8 @@ import { defaultConfig, parseConfig, type HermesConfig } from '../../../../gener
 import { lintWorkflow } from '../../../../generator/lint';
 import { toolSchemaChanges, toolSchemaOf } from '../../../../generator/deploy/toolSchema';
 import { FILTER_OPERATORS, type ToolSpec } from '../../../../generator/toolSpec/schema';
-import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { CATALOGUE, createFile, DEFAULT_CREATE_TOOLS, DEFAULT_ODOO_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
+import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
 import { generated } from '../fixtures';
 import { n8nToolJsonSchema } from '../builders/n8nToolSchema';
 import { sentCall } from '../../../../generator/builders/agentArguments';
@@ -23,6 +26,12 @@ const hermes = generated(CATALOGUE, config({ odooMode: 'hermes' }));
 const node = (workflow: Workflow, name: string): WorkflowNode => workflow.nodes.find((n) => n.name === name)!;
 const spec = (name: string): ToolSpec => CATALOGUE.find((t) => t.name === name)!;
 const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
+/** The Odoo tools that create once in hermes mode, and the others. */
+const ODOO_CREATES = DEFAULT_ODOO_CREATE_TOOLS;
+const ODOO_OTHERS = ODOO_TOOLS.filter((t) => !ODOO_CREATES.includes(t));
+const isCreateFile = (file: string) => file.startsWith('hermes-create-');
+/** The Hermes Odoo node an Odoo tool runs in hermes mode: its node in the MCP tools workflow, or a create tool's in its create-once workflow. */
+const hermesNode = (tool: string): WorkflowNode => (ODOO_CREATES.includes(tool) ? node(hermes.byName(createFile(tool)).workflow as Workflow, tool) : node(hermes.main, tool));
 const { params } = HERMES_ODOO;
 
 describe('odooMode', () => {
@@ -32,27 +41,48 @@ describe('odooMode', () => {
 		expect(() => config({ odooMode: 'fast' })).toThrow(/odooMode/);
 	});
 
-	it('hermes: the same files, the same node count and names; only the Odoo tools change, to the Hermes Odoo tool variant', () => {
-		expect(hermes.files.map((f) => f.file)).toEqual(native.files.map((f) => f.file));
+	it('hermes: the same files and the Odoo create tools\' create-once workflows, the same node count and names; only the Odoo tools change, to the Hermes Odoo tool variant, a create tool to a toolWorkflow calling its create-once workflow', () => {
+		expect(ODOO_CREATES.length).toBeGreaterThan(0);
+		// Native mode has the gateway create tool's create-once workflow only; hermes mode adds the Odoo ones, in catalogue order.
+		expect(native.files.map((f) => f.file).filter(isCreateFile)).toEqual(DEFAULT_CREATE_TOOLS.filter((t) => !ODOO_CREATES.includes(t)).map(createFile));
+		expect(hermes.files.map((f) => f.file)).toEqual([...native.files.map((f) => f.file).filter((f) => !isCreateFile(f)), ...DEFAULT_CREATE_TOOLS.map(createFile)]);
 		expect(hermes.main.nodes.map((n) => n.name)).toEqual(native.main.nodes.map((n) => n.name));
 		expect(hermes.main.connections).toEqual(native.main.connections);
 		const changed = hermes.main.nodes.filter((n, i) => JSON.stringify(n) !== JSON.stringify(native.main.nodes[i]));
 		expect(changed.map((n) => n.name)).toEqual(ODOO_TOOLS);
-		for (const n of changed) expect(n).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}Tool`, typeVersion: HERMES_ODOO.typeVersion });
+		for (const n of changed.filter((c) => ODOO_OTHERS.includes(c.name))) expect(n).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}Tool`, typeVersion: HERMES_ODOO.typeVersion });
+		for (const n of changed.filter((c) => ODOO_CREATES.includes(c.name))) {
+			expect(n).toMatchObject({ type: '@n8n/n8n-nodes-langchain.toolWorkflow', parameters: { workflowId: { cachedResultName: `Hermes Create - ${n.name}` } } });
+			expect(hermes.byName(createFile(n.name)).workflow?.name).toBe(`Hermes Create - ${n.name}`);
+			expect(hermesNode(n.name)).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}`, typeVersion: HERMES_ODOO.typeVersion });
+		}
 		expect(hermes.manifest).toEqual(native.manifest);
 	});
 
-	it('switching modes is no tool schema change for push, and n8n serves the same JSON schema for each Odoo tool', () => {
-		expect(toolSchemaChanges(toolSchemaOf(native.main), toolSchemaOf(hermes.main))).toEqual([]);
-		for (const tool of ODOO_TOOLS) expect([tool, n8nToolJsonSchema(node(hermes.main, tool))]).toEqual([tool, n8nToolJsonSchema(node(native.main, tool))]);
+	it('switching modes changes the tool schema of the Odoo create tools only, by an optional boolean `duplicate`; n8n serves the same JSON schema for every other Odoo tool', () => {
+		const changes = toolSchemaChanges(toolSchemaOf(native.main), toolSchemaOf(hermes.main));
+		expect(changes).toHaveLength(ODOO_CREATES.length);
+		ODOO_CREATES.forEach((tool, i) => expect(changes[i]).toContain(`${tool}: +${DUPLICATE_PARAM} (boolean, optional, default false)`));
+		for (const tool of ODOO_OTHERS) expect([tool, n8nToolJsonSchema(node(hermes.main, tool))]).toEqual([tool, n8nToolJsonSchema(node(native.main, tool))]);
+		for (const tool of ODOO_CREATES) {
+			const { properties, ...rest } = n8nToolJsonSchema(node(hermes.main, tool));
+			const { [DUPLICATE_PARAM]: duplicate, ...others } = properties;
+			expect([tool, { ...rest, properties: others }]).toEqual([tool, n8nToolJsonSchema(node(native.main, tool))]);
+			expect(duplicate).toMatchObject({ type: 'boolean', default: false });
+		}
 	});
 
 	it('hermes: the tool description as written, and the Hermes twin of the config credential under its name', () => {
-		for (const tool of ODOO_TOOLS) {
+		for (const tool of ODOO_OTHERS) {
 			expect(node(hermes.main, tool)).toMatchObject({
 				parameters: { descriptionType: 'manual', toolDescription: spec(tool).description, authentication: 'odooApi' },
 				credentials: { hermesOdooApi: { name: 'Odoo' } },
 			});
+		}
+		// A create tool: the toolWorkflow has the description, the node in its create-once workflow the credential.
+		for (const tool of ODOO_CREATES) {
+			expect(node(hermes.main, tool).parameters).toMatchObject({ description: spec(tool).description });
+			expect(hermesNode(tool)).toMatchObject({ parameters: { authentication: 'odooApi' }, credentials: { hermesOdooApi: { name: 'Odoo' } } });
 		}
 		const json2 = buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, config({ odooMode: 'hermes', odooCredentialType: 'odooApiKeyApi', nodeTypePrefix: 'CUSTOM' }));
 		expect(node(json2, 'odoo_get_task')).toMatchObject({
@@ -64,7 +94,16 @@ describe('odooMode', () => {
 
 	it('hermes: every parameter it sets is one the node has (the contract and the agent-arguments check name them)', () => {
 		const known = new Set([...Object.values(params), ...Object.values(AGENT_ARGUMENTS.params), 'descriptionType', 'toolDescription']);
-		for (const tool of ODOO_TOOLS) for (const key of Object.keys(node(hermes.main, tool).parameters)) expect([tool, key, known.has(key)]).toEqual([tool, key, true]);
+		for (const tool of ODOO_TOOLS) for (const key of Object.keys(hermesNode(tool).parameters)) expect([tool, key, known.has(key)]).toEqual([tool, key, true]);
+	});
+
+	it('hermes: a create tool\'s node in its create-once workflow reads the arguments from the trigger, and checks the raw call', () => {
+		for (const tool of ODOO_CREATES) {
+			const inner = hermesNode(tool);
+			expect([tool, JSON.stringify(inner.parameters)]).not.toEqual([tool, expect.stringContaining('$fromAI')]);
+			for (const p of spec(tool).parameters) expect([tool, JSON.stringify(inner.parameters)]).toEqual([tool, expect.stringContaining(`json['${p.key}']`)]);
+			expect(inner.parameters).toMatchObject({ [AGENT_ARGUMENTS.params.sent]: expect.stringContaining(AGENT_ARGUMENTS.inputs.sent), [AGENT_ARGUMENTS.params.accepted]: expect.stringContaining(AGENT_ARGUMENTS.inputs.accepted) });
+		}
 	});
 
 	const PARAMETERS: Array<[string, Record<string, unknown>]> = [
@@ -77,11 +116,11 @@ describe('odooMode', () => {
 				filters: {
 					filter: [
 						{ field: 'project_id', operator: 'notEqual', value: '={{ false }}' },
-						{ field: 'date', operator: 'greaterOrEqual', value: "={{ $fromAI('date_from', 'First day to include, as YYYY-MM-DD', 'string') }}" },
+						{ field: 'date', operator: 'greaterOrEqual', value: "={{ $fromAI('date_from', 'YYYY-MM-DD', 'string') }}" },
 					],
 				},
 				returnAll: false,
-				limit: "={{ $fromAI('limit', 'Maximum number of lines to return', 'number', 200) }}",
+				limit: "={{ $fromAI('limit', 'Max results', 'number', 200) }}",
 			},
 		],
 		['odoo_get_task', { operation: 'get', model: 'project.task', recordId: expect.stringMatching(/^=\{\{ \$fromAI\('task_id', /) }],
@@ -97,7 +136,7 @@ describe('odooMode', () => {
 		['crm_delete_lead', { operation: 'delete', model: 'crm.lead', recordId: expect.stringContaining("$fromAI('lead_id'") }],
 	];
 	it.each(PARAMETERS)('hermes: %s', (tool, expected) => {
-		const parameters = node(hermes.main, tool).parameters;
+		const parameters = hermesNode(tool).parameters;
 		expect(parameters).toMatchObject(expected);
 		// The node enforces the allowed fields: the field reaches it as the agent sent it.
 		expect(JSON.stringify(parameters)).not.toContain('refused_field_');
@@ -130,7 +169,9 @@ describe('a gated Odoo tool in hermes mode', () => {
 	const gate = (files: typeof gatedNative) => files.files.find((f) => f.file.includes('crm-delete-lead') || f.file.includes('crm_delete_lead'))?.workflow;
 
 	it('keeps its gate; the gate runs the Hermes Odoo node, with the inputs as the native gate reads them', () => {
-		expect(gatedHermes.files.map((f) => f.file)).toEqual(gatedNative.files.map((f) => f.file));
+		// The same files, but for the Odoo create tools' create-once workflows.
+		const files = (g: typeof gatedNative) => g.files.map((f) => f.file).filter((f) => !isCreateFile(f));
+		expect(files(gatedHermes)).toEqual(files(gatedNative));
 		const nativeNode = gate(gatedNative)?.nodes.find((n) => n.name === 'crm_delete_lead');
 		const hermesNode = gate(gatedHermes)?.nodes.find((n) => n.name === 'crm_delete_lead');
 		expect(nativeNode?.type).toBe('n8n-nodes-base.odoo');

@@ -1,5 +1,5 @@
 import { defaultConfig } from '../../../../../generator/config';
-import { workflowsOf } from '../../../../../generator/deploy/desired';
+import { desiredDataTables, workflowsOf } from '../../../../../generator/deploy/desired';
 import { pushWorkflows } from '../../../../../generator/deploy/push';
 import { pageProblem } from '../../../../../generator/doctor/checks/approvals';
 import { misroutingRisk } from '../../../../../generator/doctor/checks/instance';
@@ -10,7 +10,7 @@ import type { DoctorContext } from '../../../../../generator/doctor/context';
 import { versionFromEditorPage } from '../../../../../generator/doctor/instance';
 import type { CheckStatus } from '../../../../../generator/doctor/types';
 import { mcpTriggerMisroutes } from '../../../../../core/lint/misroutingVersions';
-import { CATALOGUE } from '../../../../helpers/defaultCatalogue';
+import { CATALOGUE, DEFAULT_CREATE_TOOLS } from '../../../../helpers/defaultCatalogue';
 import { GATEWAY_WORKFLOWS } from '../../../../helpers/gateways';
 import { fakeDeployment, type FakeDeployment } from '../fakeDeployment';
 
@@ -33,7 +33,16 @@ const VAULT = defaultConfig().gatewayWorkflows.vault;
 const MCP = defaultConfig().workflowName;
 /** Gateway sub-workflows a push of the default config writes, each called by the tool workflow. */
 const G = GATEWAY_WORKFLOWS.length;
-test('the default config has gateways to check', () => expect(G).toBeGreaterThan(0));
+/** Create-once workflows a push of the default config writes, each called by the tool workflow (the content gateway then by one of them). */
+const C = DEFAULT_CREATE_TOOLS.length;
+test('the default config has gateways and create-once workflows to check', () => {
+	expect(G).toBeGreaterThan(0);
+	expect(C).toBeGreaterThan(0);
+});
+
+/** A second config on another endpoint under the same gateway names: its create-once workflows its own, named after its endpoint as loadConfig names them. */
+const secondConfig = (d: FakeDeployment, more: Partial<FakeDeployment['config']> = {}) =>
+	workflowsOf({ tools: CATALOGUE, config: { ...d.config, workflowName: 'Ops Tools', mcpPath: 'ops', creates: { ...d.config.creates, workflowPrefix: 'Hermes Create (ops) - ' }, ...more } });
 
 const table = (id: string, cases: Case[], options: Parameters<FakeDeployment['context']>[0] = {}, withApprovals = false) =>
 	describe(`doctor check ${id}`, () => {
@@ -89,23 +98,21 @@ table('n8n-instance', [['no login: the mode is unknown, 2.41 misroutes in neithe
 table('n8n-instance', [['no login, --mode queue', (d) => void (d.endpoint.version = '2.20.1'), 'warn', /queue mode \(from --mode\)/]], { login: undefined, mode: 'queue' });
 
 table('workflows', [
-	['after a push', () => undefined, 'ok', new RegExp(`^${G + 1} workflows exist under their exact names, are published`)],
+	['after a push', () => undefined, 'ok', new RegExp(`^${G + C + 1} workflows exist under their exact names, are published`)],
 	['unpublished', (d) => void (d.n8n.byName(VAULT)!.active = false), 'fail', /"Hermes Gateway - Vault".*not published/],
 	['a node changed', (d) => void (d.n8n.byName(VAULT)!.nodes[1].parameters = { changed: true }), 'fail', /Hermes Gateway - Vault.*differs at/],
 	['deleted', (d) => void d.n8n.workflows.delete(d.n8n.byName(VAULT)!.id), 'fail', /not in n8n/],
 ]);
 
 table('callers', [
-	['after a push', () => undefined, 'ok', new RegExp(`^${G} sub-workflows list all ${G} workflows that call them \\(0 outside this config\\)`)],
+	['after a push', () => undefined, 'ok', new RegExp(`^${G + C} sub-workflows list all ${G + C} workflows that call them \\(0 outside this config\\)`)],
 	['a caller id dropped', (d) => void (d.n8n.byName(VAULT)!.settings!.callerIds = ''), 'fail', /"Hermes Gateway - Vault" \(id \w+\) does not list "Hermes MCP Tools"/],
 	[
 		'a second config under the same gateway names, pushed: listed',
-		async (d) => {
-			const second = workflowsOf({ tools: CATALOGUE, config: { ...d.config, workflowName: 'Ops Tools', mcpPath: 'ops' } });
-			await pushWorkflows(d.n8n.client, second);
-		},
+		async (d) => void (await pushWorkflows(d.n8n.client, secondConfig(d))),
 		'ok',
-		new RegExp(`^${G} sub-workflows list all ${2 * G} workflows that call them \\(${G} outside this config\\)`),
+		// Every gateway lists a caller of each config; the create-once workflows are each config's own.
+		new RegExp(`^${G + C} sub-workflows list all ${2 * G + C} workflows that call them \\(${G} outside this config\\)`),
 	],
 	[
 		'a workflow built in the editor calling a gateway, unlisted',
@@ -119,16 +126,13 @@ table('shared-names', [
 	['alone', () => undefined, 'ok', /no sub-workflow of this config is called from outside it/],
 	[
 		'a second config with other vault path under the same names',
-		async (d) => {
-			const second = workflowsOf({ tools: CATALOGUE, config: { ...d.config, workflowName: 'Ops Tools', mcpPath: 'ops', vault: { ...d.config.vault, path: '/srv/ops' } } });
-			await pushWorkflows(d.n8n.client, second);
-		},
+		async (d) => void (await pushWorkflows(d.n8n.client, secondConfig(d, { vault: { ...d.config.vault, path: '/srv/ops' } }))),
 		'fail',
 		/"Hermes Gateway - Vault" is also called by "Ops Tools".*two configs share the name/,
 	],
 	[
 		'a second config generating the same gateways',
-		async (d) => void (await pushWorkflows(d.n8n.client, workflowsOf({ tools: CATALOGUE, config: { ...d.config, workflowName: 'Ops Tools', mcpPath: 'ops' } }))),
+		async (d) => void (await pushWorkflows(d.n8n.client, secondConfig(d))),
 		'ok',
 		new RegExp(`^${G} sub-workflows are also called from outside this config, and equal`),
 	],
@@ -217,6 +221,36 @@ table(
 	{},
 	true,
 );
+
+// Real: the generator and doctor. Stand-in: the n8n API (fakeDeployment), with its data tables as push made them.
+table('creates', [
+	['the store and a lock row per create tool', () => undefined, 'ok', /table "hermes_creates" has its columns and "hermes_create_locks" a row per create tool/],
+	['the store deleted', (d) => void d.n8n.tables.delete([...d.n8n.tables.values()].find((t) => t.name === 'hermes_creates')!.id), 'fail', /data table "hermes_creates" is not in n8n \(push creates it\)/],
+	[
+		'a lock row deleted',
+		(d) => {
+			const locks = [...d.n8n.tables.values()].find((t) => t.name === 'hermes_create_locks')!;
+			d.n8n.rows.set(locks.id, d.n8n.rows.get(locks.id)!.filter((r) => r.tool !== 'Hermes Create - crm_create_lead'));
+		},
+		'fail',
+		/data table "hermes_create_locks" \(id T\d+\) lacks the rows for Hermes Create - crm_create_lead \(push adds them\)/,
+	],
+	['a column missing', (d) => void [...d.n8n.tables.values()].find((t) => t.name === 'hermes_creates')!.columns.pop(), 'fail', /hermes_creates/],
+]);
+
+test('doctor check creates: skipped when no tool creates once (n8n 1.x, whose Data Table node cannot hold the store)', async () => {
+	const deployment = await fakeDeployment();
+	try {
+		const context = deployment.context({});
+		const config = { ...context.config, n8nVersion: '1.x' as const };
+		const dataTables = desiredDataTables({ config, tools: CATALOGUE });
+		expect(dataTables).toEqual([]);
+		const report = await runDoctor({ ...context, config, desired: { ...context.desired, dataTables } }, CHECKS.filter((c) => c.id === 'creates'));
+		expect(report.skipped).toEqual([{ id: 'creates', title: 'creates', reason: 'no tool creates once (native Odoo, gated or no create tools)' }]);
+	} finally {
+		await deployment.close();
+	}
+});
 
 describe('doctor check read-tools, approvals and admin-scopes: skipped unless asked', () => {
 	it.each<[string, Parameters<FakeDeployment['context']>[0], string]>([

@@ -1,0 +1,37 @@
+/**
+ * What a create tool answers instead of creating: the earlier identical create's own answer, or
+ * why it cannot be given. The wording lives here once; the create-once workflow fills in the
+ * times.
+ */
+import { MARKER_RETRY, STATE_RETRY } from '../contracts';
+
+/** The optional argument every create tool takes: a second identical record on purpose. */
+export const DUPLICATE_PARAM = 'duplicate';
+
+export const DUPLICATE_DESCRIPTION = 'true: create even if identical to a recent one';
+
+/** Added to the first answer, after `succeeded at <time>`. */
+export const REPLAY_HINT = `; this is its answer, and nothing new was created. To create a second identical record on purpose, call again with ${DUPLICATE_PARAM}: true.`;
+
+export const IN_PROGRESS = {
+	error: '__UNAVAILABLE__',
+	state: 'timeout',
+	retry: STATE_RETRY.timeout,
+	/** After `started at <time>`. */
+	hint: ' and has not answered yet; nothing new was started. Send the same call again in a few seconds for its answer.',
+} as const;
+
+export const OUTCOME_UNKNOWN = {
+	error: '__EXISTS__',
+	retry: MARKER_RETRY.__EXISTS__,
+	/** After `started at <time>`. */
+	hint: ` and never recorded how it ended: it may have created the record. Look for it with a read; if it is not there, call again with ${DUPLICATE_PARAM}: true.`,
+} as const;
+
+export const IDENTICAL_CALL = 'An identical call (same tool and arguments)';
+
+export const CREATE_LOCK_BUSY_HINT = 'Nothing was created: other identical creates of this tool were being recorded and this one waited too long for its turn. Retry later.';
+
+export function noCreateLockHint(lockTable: string): string {
+	return `Nothing was created: the create lock table "${lockTable}" has no row for this tool. This is a deployment fault: tell the operator to run hermes-workflows push, which makes the row.`;
+}

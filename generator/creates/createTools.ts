@@ -1,0 +1,79 @@
+/**
+ * Which tools create once, what their sub-workflows are called, and the toolWorkflow such a tool
+ * is in the MCP tools workflow: it calls the tool's create-once workflow with the tool's own
+ * inputs plus an optional `duplicate`.
+ *
+ * A tool creates once when it can run an operation each call of which makes something new (its
+ * contract's createOperations) and a workflow can keep the record: a gateway tool, or an Odoo
+ * tool in `odooMode: 'hermes'`. n8n's own Odoo node is a tool of its own with nothing before it,
+ * so a native Odoo create cannot. A gated tool is not wrapped again: its approval runs once. On
+ * n8n 1.x, whose Data Table node cannot hold the store, no tool is.
+ */
+import { AGENT_ARGUMENT_INPUTS } from '../contracts';
+
+import { agentArgumentsInputs } from '../builders/agentArguments';
+import type { JsonObject } from '../builders/n8nTypes';
+import { callWorkflowParameters } from '../builders/nodeParts';
+import type { ParamLookup } from '../builders/odooTool';
+import { checksArguments } from '../builders/toolNodes';
+import { toolWorkflowInputs } from '../builders/toolWorkflow';
+import { subWorkflowInputNames } from '../builders/gatewayParams';
+import { isDirectGateway } from '../builders/gatewayWorkflows';
+import type { HermesConfig } from '../config';
+import { ConfigError, N8N_TARGETS } from '../config';
+import { inputType } from '../approvals/gatedTools';
+import { expression, fromAiCall } from '../fromAi';
+import { createsRecords, type ParameterSpec, type ToolSpec } from '../toolSpec/schema';
+import { DUPLICATE_DESCRIPTION, DUPLICATE_PARAM } from './answers';
+
+export const DUPLICATE_SPEC: ParameterSpec = { key: DUPLICATE_PARAM, type: 'boolean', description: DUPLICATE_DESCRIPTION, required: false, default: false };
+
+/** The tools that create once: creating, not gated, and run inside a workflow (a gateway's sub-workflow, the Hermes Odoo node). */
+export function createTools(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'odooMode' | 'gatewayMode' | 'n8nVersion'>, gated: readonly string[]): ToolSpec[] {
+	// The store needs the Data Table node the line may lack (n8n 1.x): there a create runs as sent.
+	if (!N8N_TARGETS[config.n8nVersion].dataTableStores) return [];
+	const inWorkflow = (t: ToolSpec) => (t.target.kind === 'gateway' ? !isDirectGateway(t.target.gateway, config) : config.odooMode === 'hermes');
+	const tools = catalogue.filter((t) => createsRecords(t.target) && !gated.includes(t.name) && inWorkflow(t));
+	const clashing = tools.filter((t) => t.parameters.some((p) => p.key === DUPLICATE_PARAM));
+	if (clashing.length > 0) throw new ConfigError(`These tools create records and already have a parameter "${DUPLICATE_PARAM}", which a create tool adds:`, clashing.map((t) => t.name));
+	return tools;
+}
+
+export function onceWorkflowName(tool: string, config: Pick<HermesConfig, 'creates'>): string {
+	return `${config.creates.workflowPrefix}${tool}`;
+}
+
+export function onceWorkflowFileName(tool: string): string {
+	return `hermes-create-${tool.replace(/_/g, '-')}.json`;
+}
+
+/** What the create-once workflow's trigger takes: a gateway tool's sub-workflow inputs, else the tool's parameters and its raw call; and `duplicate`. */
+export function onceInputs(tool: ToolSpec, config: Pick<HermesConfig, 'odooMode'>): Array<{ name: string; type: string }> {
+	const duplicate = { name: DUPLICATE_PARAM, type: 'boolean' };
+	if (tool.target.kind === 'gateway') return [...subWorkflowInputNames(tool.target.gateway).map((name) => ({ name, type: 'string' })), duplicate];
+	const agent = checksArguments(tool, config) ? AGENT_ARGUMENT_INPUTS.map((name) => ({ name, type: 'string' })) : [];
+	return [...tool.parameters.map((p) => ({ name: p.key, type: inputType(p) })), duplicate, ...agent];
+}
+
+/** The tool as the agent sees it: its own parameters and `duplicate`, which the node's argument check must accept too. */
+function withDuplicate(tool: ToolSpec): ToolSpec {
+	return { ...tool, parameters: [...tool.parameters, DUPLICATE_SPEC] };
+}
+
+export function onceToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
+	const agentTool = withDuplicate(tool);
+	const duplicate = { name: DUPLICATE_PARAM, value: expression(fromAiCall(DUPLICATE_SPEC)), type: 'boolean' };
+	if (tool.target.kind === 'gateway') {
+		const inputs = toolWorkflowInputs(agentTool, lookup);
+		return callWorkflowParameters(tool.description, onceWorkflowName(tool.name, config), [
+			...subWorkflowInputNames(tool.target.gateway).map((name) => ({ name, value: inputs[name], type: 'string' })),
+			duplicate,
+		]);
+	}
+	const agent = checksArguments(tool, config) ? agentArgumentsInputs(agentTool) : {};
+	return callWorkflowParameters(tool.description, onceWorkflowName(tool.name, config), [
+		...tool.parameters.map((p) => lookup(p.key)).map((p) => ({ name: p.key, value: expression(fromAiCall(p)), type: inputType(p) })),
+		duplicate,
+		...Object.entries(agent).map(([name, value]) => ({ name, value, type: 'string' })),
+	]);
+}

@@ -1,0 +1,198 @@
+/**
+ * A create tool's sub-workflow: a create the client sends again, because it lost the answer,
+ * creates nothing and answers the first run's result with `replayed: true`.
+ *
+ * Every call: rows older than the window and the unfinished time are deleted, then the call is
+ * hashed (the tool and its arguments as sent). With `duplicate: true` the create runs as asked.
+ * Otherwise an identical create of the window is looked for: one that succeeded answers its
+ * answer; one still running answers "not yet" (retry later); one that never finished answers
+ * that it may have created (read first). None: while the tool's lock row is held (the approvals'
+ * tableLock.ts) the store is read again and this call's row inserted as running, so of identical
+ * calls racing one creates. The create runs; its answer is recorded on its row if it succeeded,
+ * and the row deleted if not, so a failed create can be sent again.
+ */
+import { AGENT_ARGUMENT_INPUTS } from '../contracts';
+
+import type { HermesConfig } from '../config';
+import { quote } from '../fromAi';
+import type { ToolSpec } from '../toolSpec/schema';
+import { subWorkflowInputNames } from '../builders/gatewayParams';
+import { subWorkflowSettings } from '../builders/gatewayWorkflows';
+import { agentArgumentsFromInputs } from '../builders/agentArguments';
+import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
+import { NODE_TYPES } from '../builders/n8nTypes';
+import { ifNode, main, mapper, mapperColumn, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, workflowByName } from '../builders/nodeParts';
+import { parameterLookup } from '../builders/mcpWorkflow';
+import { checksArguments, toolNode } from '../builders/toolNodes';
+import { deleteRows, getRow, insertRow, tableNode, updateRows } from '../approvals/dataTableNode';
+import { LOCK_HOLDER, LOCK_NODES, lockNodes, once, read } from '../approvals/tableLock';
+import { CREATE_LOCK_BUSY_HINT, DUPLICATE_PARAM, IDENTICAL_CALL, IN_PROGRESS, noCreateLockHint, OUTCOME_UNKNOWN, REPLAY_HINT } from './answers';
+import { onceInputs, onceWorkflowName } from './createTools';
+import { CREATE_COLUMNS, UNFINISHED_AFTER_MS, type CreateColumn } from './store';
+
+/** Node names inside a create-once workflow (the expressions below refer to them). */
+export const ONCE_NODES = {
+	...LOCK_NODES,
+	trigger: SUBWORKFLOW_TRIGGER_NAME,
+	forget: 'Forget old creates',
+	call: 'Call',
+	duplicate: 'Duplicate on purpose?',
+	find: 'Find identical create',
+	found: 'Found?',
+	earlier: 'Earlier create',
+	findLocked: 'Find identical create (locked)',
+	foundLocked: 'Found meanwhile?',
+	releaseFound: 'Release (found)',
+	earlierLocked: 'Earlier create (found meanwhile)',
+	claim: 'Start create',
+	releaseClaimed: 'Release (started)',
+	succeeded: 'Created?',
+	record: 'Record answer',
+	forgetFailed: 'Forget failed create',
+	answer: 'Answer',
+} as const;
+
+const first = (nodeName: string) => `$(${quote(nodeName)}).first().json`;
+const input = (key: string) => `${first(ONCE_NODES.trigger)}[${quote(key)}]`;
+const call = first(ONCE_NODES.call);
+const isRow = `typeof $json.args_hash === 'string'`;
+
+/** The node that creates: the tool's own (Hermes Odoo), or for a gateway tool its gateway's sub-workflow. */
+function runNode(workflow: string, tool: ToolSpec, config: HermesConfig, position: [number, number]): WorkflowNode {
+	if (tool.target.kind === 'gateway') {
+		const inputs = subWorkflowInputNames(tool.target.gateway);
+		return node(workflow, tool.name, NODE_TYPES.executeWorkflow, position, {
+			source: 'database',
+			workflowId: workflowByName(config.gatewayWorkflows[tool.target.gateway]),
+			workflowInputs: mapper(
+				Object.fromEntries(inputs.map((name) => [name, safeExpression(input(name))])),
+				inputs.map((name) => mapperColumn(name, 'string')),
+			),
+			mode: 'once',
+			options: { waitForSubWorkflow: true },
+		});
+	}
+	const lookup = parameterLookup(tool, config);
+	const built = toolNode(workflow, tool.name, tool, config, lookup, (spec) => input(spec.key), position);
+	const agent = checksArguments(tool, config) ? agentArgumentsFromInputs(input) : {};
+	return { ...built, parameters: { ...built.parameters, ...agent }, executeOnce: true };
+}
+
+/** The arguments the hash covers: every input but `duplicate` and the raw call (which repeats them). */
+function hashedArguments(tool: ToolSpec): string {
+	const names = tool.target.kind === 'gateway' ? subWorkflowInputNames(tool.target.gateway).filter((n) => !AGENT_ARGUMENT_INPUTS.includes(n)) : tool.parameters.map((p) => p.key);
+	return `{ ${names.map((name) => `${JSON.stringify(name)}: ${input(name)} ?? null`).join(', ')} }`;
+}
+
+/** The answer an earlier identical create gives this call, from its row (an expression). */
+function earlierAnswer(row: string): string {
+	const at = `new Date(${row}.started_at).toISOString()`;
+	const replay = `Object.assign(JSON.parse(${row}.answer_json), { replayed: true, hint: ${quote(`${IDENTICAL_CALL} succeeded at `)} + ${at} + ${quote(REPLAY_HINT)} })`;
+	const running = `({ success: false, error: ${quote(IN_PROGRESS.error)}, state: ${quote(IN_PROGRESS.state)}, hint: ${quote(`${IDENTICAL_CALL} started at `)} + ${at} + ${quote(IN_PROGRESS.hint)}, retry: ${quote(IN_PROGRESS.retry)} })`;
+	const unknown = `({ success: false, error: ${quote(OUTCOME_UNKNOWN.error)}, hint: ${quote(`${IDENTICAL_CALL} started at `)} + ${at} + ${quote(OUTCOME_UNKNOWN.hint)}, retry: ${quote(OUTCOME_UNKNOWN.retry)} })`;
+	return `JSON.stringify(${row}.status === 'done' ? ${replay} : ${row}.started_at > ${call}.now - ${UNFINISHED_AFTER_MS} ? ${running} : ${unknown})`;
+}
+
+/** An answer of a create that was not started (the lock could not be taken). */
+function notStarted(workflow: string, name: string, position: [number, number], state: 'timeout' | 'misconfigured', hint: string, retry: string): WorkflowNode {
+	return once(setNode(workflow, name, position, {
+		success: { type: 'boolean', value: false },
+		error: { type: 'string', value: '__UNAVAILABLE__' },
+		state: { type: 'string', value: state },
+		hint: { type: 'string', value: hint },
+		retry: { type: 'string', value: retry },
+	}));
+}
+
+export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflow {
+	const creates = config.creates;
+	const name = onceWorkflowName(tool.name, config);
+	const key = name;
+	const windowMs = creates.windowMinutes * 60_000;
+	const table = (nodeName: string, position: [number, number], parameters: ReturnType<typeof getRow>) => tableNode(name, nodeName, position, parameters);
+	const identical = [
+		{ column: 'tool' as const, condition: 'eq' as const, value: key },
+		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
+		{ column: 'started_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now - ${windowMs}`) },
+	];
+	const mine = [
+		{ column: 'tool' as const, condition: 'eq' as const, value: key },
+		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
+		{ column: 'holder' as const, condition: 'eq' as const, value: safeExpression(LOCK_HOLDER) },
+	];
+	const lock = lockNodes({
+		workflow: name,
+		lockTable: creates.lockTable,
+		key,
+		at: [1540, 0],
+		onTaken: ONCE_NODES.findLocked,
+		retryFrom: ONCE_NODES.find,
+	});
+	const run = runNode(name, tool, config, [2860, 200]);
+	const nodes: WorkflowNode[] = [
+		subWorkflowTrigger(name, onceInputs(tool, config)),
+		// Every call keeps the table bounded; a failure here must not cost the caller its answer.
+		{
+			...read(tableNode(name, ONCE_NODES.forget, [220, 0], deleteRows<CreateColumn>(creates.table, [
+				{ column: 'started_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${windowMs + UNFINISHED_AFTER_MS}`) },
+			]))),
+			onError: 'continueRegularOutput',
+		},
+		once(setNode(name, ONCE_NODES.call, [440, 0], {
+			args_hash: { type: 'string', value: safeExpression(`JSON.stringify([${quote(key)}, ${hashedArguments(tool)}]).hash('sha256')`) },
+			now: { type: 'number', value: safeExpression('$now.toMillis()') },
+			[DUPLICATE_PARAM]: { type: 'boolean', value: safeExpression(`${input(DUPLICATE_PARAM)} === true`) },
+		})),
+		ifNode(name, ONCE_NODES.duplicate, [660, 0], `$json.${DUPLICATE_PARAM}`),
+		read(table(ONCE_NODES.find, [880, 100], getRow<CreateColumn>(creates.table, identical))),
+		once(ifNode(name, ONCE_NODES.found, [1100, 100], isRow)),
+		once(rawSetNode(name, ONCE_NODES.earlier, [1320, 0], earlierAnswer('$json'))),
+		...lock.nodes,
+		notStarted(name, ONCE_NODES.lockBusy, [2200, -350], 'timeout', CREATE_LOCK_BUSY_HINT, 'later'),
+		notStarted(name, ONCE_NODES.noLock, [1980, -200], 'misconfigured', noCreateLockHint(creates.lockTable), 'never_here'),
+		// Holding the lock: the read that counts, since no identical call can insert meanwhile.
+		read(table(ONCE_NODES.findLocked, [1980, 100], getRow<CreateColumn>(creates.table, identical))),
+		once(ifNode(name, ONCE_NODES.foundLocked, [2200, 100], isRow)),
+		lock.release(ONCE_NODES.releaseFound, [2420, 0]),
+		once(rawSetNode(name, ONCE_NODES.earlierLocked, [2640, 0], earlierAnswer(first(ONCE_NODES.findLocked)))),
+		once(tableNode(name, ONCE_NODES.claim, [2420, 200], insertRow<CreateColumn>(creates.table, {
+			tool: key,
+			args_hash: safeExpression(`${call}.args_hash`),
+			status: 'running',
+			holder: safeExpression(LOCK_HOLDER),
+			started_at: safeExpression(`${call}.now`),
+			answer_json: '',
+		}, CREATE_COLUMNS))),
+		// Inserted and committed: an identical call that takes the lock next finds it running.
+		lock.release(ONCE_NODES.releaseClaimed, [2640, 200]),
+		run,
+		ifNode(name, ONCE_NODES.succeeded, [3080, 200], '$json.success !== false'),
+		// Not recorded (the table failed): the caller still gets its answer; the row stays running, so
+		// the same call sent again is told the outcome is unknown, never created twice.
+		{ ...once(read(tableNode(name, ONCE_NODES.record, [3300, 100], updateRows<CreateColumn>(creates.table, mine, { status: 'done', answer_json: safeExpression(`JSON.stringify(${first(tool.name)})`) }, CREATE_COLUMNS)))), onError: 'continueRegularOutput' },
+		// A failed create made nothing: the same call may create when sent again.
+		{ ...once(read(tableNode(name, ONCE_NODES.forgetFailed, [3300, 300], deleteRows<CreateColumn>(creates.table, mine)))), onError: 'continueRegularOutput' },
+		// The create's own answer, whichever way it went.
+		once(rawSetNode(name, ONCE_NODES.answer, [3520, 200], `JSON.stringify(${first(tool.name)})`)),
+	];
+	const connections: Connections = {
+		[ONCE_NODES.trigger]: { main: [main(ONCE_NODES.forget)] },
+		[ONCE_NODES.forget]: { main: [main(ONCE_NODES.call)] },
+		[ONCE_NODES.call]: { main: [main(ONCE_NODES.duplicate)] },
+		[ONCE_NODES.duplicate]: { main: [main(tool.name), main(ONCE_NODES.find)] },
+		[ONCE_NODES.find]: { main: [main(ONCE_NODES.found)] },
+		[ONCE_NODES.found]: { main: [main(ONCE_NODES.earlier), main(ONCE_NODES.takeLock)] },
+		...lock.connections,
+		[ONCE_NODES.findLocked]: { main: [main(ONCE_NODES.foundLocked)] },
+		[ONCE_NODES.foundLocked]: { main: [main(ONCE_NODES.releaseFound), main(ONCE_NODES.claim)] },
+		[ONCE_NODES.releaseFound]: { main: [main(ONCE_NODES.earlierLocked)] },
+		[ONCE_NODES.claim]: { main: [main(ONCE_NODES.releaseClaimed)] },
+		[ONCE_NODES.releaseClaimed]: { main: [main(tool.name)] },
+		[tool.name]: { main: [main(ONCE_NODES.succeeded)] },
+		[ONCE_NODES.succeeded]: { main: [main(ONCE_NODES.record), main(ONCE_NODES.forgetFailed)] },
+		[ONCE_NODES.record]: { main: [main(ONCE_NODES.answer)] },
+		[ONCE_NODES.forgetFailed]: { main: [main(ONCE_NODES.answer)] },
+	};
+	// Runs keep their data as the gateway sub-workflows do: the ledger reads a create from them.
+	return { name, nodes, connections, settings: subWorkflowSettings(config) };
+}
