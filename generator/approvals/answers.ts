@@ -41,6 +41,15 @@ export function requiredHint(channel: 'email' | 'telegram'): string {
 	);
 }
 
+/** An identical first call while its request is approved and not yet used. */
+export const APPROVED_HINT = `A person already approved this exact call. Call again with this ${APPROVAL_ID_PARAM} and the same arguments before expires_at.`;
+
+/** An identical first call after a denial within the window: nobody is asked again. Around the time of the denial. */
+export const DENIED_AGAIN_HINT = [
+	'A person denied this exact call at ',
+	'. Nothing was executed and nobody was asked again. Do not ask again unless the user wants it; tell them it was denied.',
+] as const;
+
 export const NOT_SENT_HINT =
 	'Nothing was executed: the approval request could not be sent to the approver. This is an infrastructure fault; retry later or tell the operator.';
 
@@ -57,6 +66,11 @@ export function noLockHint(lockTable: string): string {
 /** A call whose normalised arguments are over the cap: nobody is asked. */
 export function tooLargeHint(maxChars: number): string {
 	return `Nothing was executed and nobody was asked: the arguments are over the ${maxChars} characters (as JSON) an approval request holds. Send shorter arguments.`;
+}
+
+/** Over the cap on new requests to one person, across all gated tools: nobody is notified. */
+export function overPersonCapHint(requests: number, minutes: number): string {
+	return `Nothing was executed and nobody was notified: the person who approves was already asked ${requests} times in the last ${minutes} minutes, over all tools, the most they may be. Retry later, or tell the user.`;
 }
 
 /** Over the cap on new requests: nobody is notified. */

@@ -5,8 +5,15 @@
  * What the agent sent is data an attacker may shape, so every argument is shown so that it
  * cannot pass for something else:
  * - a text in quotes, with `"` and `\` escaped; anything else as JSON; one argument per line;
- * - a space at either end or several in a row become `⟦190 spaces⟧`; tabs, line breaks, control,
- *   format (bidi, zero-width) and other invisible characters become `⟦U+200B zero-width space⟧`;
+ * - a line feed starts a new line, which begins `      │ ` so it never passes for another argument
+ *   (in the one-line summary it is marked like the rest);
+ * - a space at either end or several in a row become `⟦190 spaces⟧`; tabs, other line breaks,
+ *   control, format (bidi, zero-width) and other invisible characters become
+ *   `⟦U+200B zero-width space⟧`;
+ * - a combining mark stacked on another, or one drawn over its letter (a strike-through), is
+ *   marked `⟦U+0336 combining long stroke overlay⟧`;
+ * - a link (`http://`, `https://`, `www.`) is shown defanged, `hxxps://example[.]com`, so no mail
+ *   client makes it one: the only link a person gets is the approval page's;
  * - a letter of a script with Latin look-alikes (Cyrillic, Greek, Armenian, Cherokee) in a value
  *   that also holds Latin letters, and any character with a plainer compatibility twin
  *   (fullwidth, mathematical letters, ligatures), is marked `⟦е U+0435 Cyrillic⟧`;
@@ -32,7 +39,12 @@ export const FINDINGS = {
 	mixed: 'Latin mixed with look-alike letters of another script',
 	foreign: 'letters of a script other than Latin',
 	compat: 'characters that look like plainer ones',
+	marks: 'combining marks stacked or drawn over letters',
+	link: 'a link, shown defanged: do not open it from here',
 } as const;
+
+/** What begins each further line of a multi-line text in the arguments block. */
+export const CONTINUATION = '      \u2502 ';
 
 /** Names of the invisible characters a person is most likely to meet; others show their code point. */
 const NAMES: Record<number, string> = {
@@ -61,6 +73,11 @@ const NAMES: Record<number, string> = {
 	0x2068: 'first strong isolate',
 	0x2069: 'pop directional isolate',
 	0x3000: 'ideographic space',
+	0x0334: 'combining tilde overlay',
+	0x0335: 'combining short stroke overlay',
+	0x0336: 'combining long stroke overlay',
+	0x0337: 'combining short solidus overlay',
+	0x0338: 'combining long solidus overlay',
 	0xfeff: 'zero-width no-break space',
 };
 
@@ -74,7 +91,7 @@ const LOOKALIKE_SCRIPTS = ['Cyrillic', 'Greek', 'Armenian', 'Cherokee'] as const
  * elsewhere (Hangul fillers, braille blank, variation selectors, combining grapheme joiner) and
  * the two marks themselves.
  */
-const RENDER = String.raw`((value, cap, quoted) => {
+const RENDER = String.raw`((value, cap, quoted, lines) => {
 	const names = ${JSON.stringify(NAMES)};
 	const open = '\u27E6', close = '\u27E7';
 	const invisible = /^[\p{Z}\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}\u27E6\u27E7]$/u;
@@ -86,9 +103,34 @@ const RENDER = String.raw`((value, cap, quoted) => {
 	const found = [];
 	const note = (f) => found.includes(f) ? null : found.push(f);
 	const parts = [];
-	let i = 0;
+	const overlay = /^[\u0334-\u0338\u20D2\u20D3\u20D8-\u20DA\u20E5\u20E6\u20EA\u20EB]$/u;
+	const mark = /^\p{M}$/u;
+	const linkAt = (k) => /^(https?:\/\/|www\.)/i.test(chars.slice(k, k + 8).join('')) && (k === 0 || !/^[\p{L}\p{N}]$/u.test(chars[k - 1]));
+	let i = 0, link = false;
 	while (i < chars.length) {
 		const c = chars[i];
+		if (lines && c === '\n') {
+			link = false;
+			parts.push(['\n' + ${JSON.stringify(CONTINUATION)}, 1]);
+			i++;
+			continue;
+		}
+		if (/^[\s"'<>]$/u.test(c)) link = false;
+		if (linkAt(i)) {
+			link = true;
+			note('link');
+			if (/^h$/i.test(c)) {
+				// hxxp: the scheme no mail client makes a link of; the rest is shown as any text.
+				parts.push([c + 'xx', 3]);
+				i += 3;
+				continue;
+			}
+		}
+		if (link && c === '.') {
+			parts.push(['[.]', 1]);
+			i++;
+			continue;
+		}
 		if (c === ' ') {
 			let j = i;
 			while (j < chars.length && chars[j] === ' ') j++;
@@ -101,7 +143,11 @@ const RENDER = String.raw`((value, cap, quoted) => {
 			continue;
 		}
 		const script = /^\p{L}$/u.test(c) ? scriptOf(c) : undefined;
-		if (invisible.test(c)) {
+		if (mark.test(c) && (overlay.test(c) || (i > 0 && mark.test(chars[i - 1])))) {
+			const name = names[c.codePointAt(0)];
+			parts.push([open + hex(c) + (name ? ' ' + name : ' combining mark') + close, 1]);
+			note('marks');
+		} else if (invisible.test(c)) {
 			const name = names[c.codePointAt(0)];
 			parts.push([open + hex(c) + (name ? ' ' + name : '') + close, 1]);
 			note('invisible');
@@ -130,7 +176,7 @@ const RENDER = String.raw`((value, cap, quoted) => {
 const FINDING_TEXT = `(${JSON.stringify(FINDINGS)})`;
 
 /** `show(value, cap)`: a value as a person reads it, strings in quotes, anything else as JSON. */
-const SHOW = `((render) => (value, cap) => typeof value === 'string' ? ((r) => ({ ...r, text: '"' + r.text + '"' }))(render(value, cap, true)) : render(JSON.stringify(value) ?? 'null', cap, false))(${RENDER})`;
+const SHOW = `((render) => (value, cap, lines) => typeof value === 'string' ? ((r) => ({ ...r, text: '"' + r.text + '"' }))(render(value, cap, true, lines === true)) : render(JSON.stringify(value) ?? 'null', cap, false, false))(${RENDER})`;
 
 /**
  * One line per key of `object` (`  key = "value"`), each followed by its `⚠` findings; a line per
@@ -140,7 +186,7 @@ function entryLines(object: string, separator: string, cap: number, cutNote: str
 	return (
 		`((show, findings) => Object.entries(${object} ?? ({})).map(([key, value]) => ((r) => ['  ' + key + ${quote(separator)} + r.text]` +
 		`.concat(r.found.map((f) => '      ${FLAG} ' + key + ': ' + findings[f]))` +
-		`.concat(r.cut ? [${quote(`      ${cutNote}`)}] : []).join('\\n'))(show(value, ${cap}))).join('\\n'))(${SHOW}, ${FINDING_TEXT})`
+		`.concat(r.cut ? [${quote(`      ${cutNote}`)}] : []).join('\\n'))(show(value, ${cap}, true))).join('\\n'))(${SHOW}, ${FINDING_TEXT})`
 	);
 }
 

@@ -5,8 +5,10 @@
  * checks the call (check.ts). A call that cannot run gets the tool's own answer, and
  * nobody is asked; one that can is taken on as the tool normalised it, with its target as read.
  *
- * First call (no approval_id): an identical pending request (same tool and hash of the
- * normalised arguments) is answered with its approval_id, and nobody is notified again. Over
+ * First call (no approval_id): an identical request of the window (same tool and hash of the
+ * normalised arguments) that stands, pending or approved and not yet used, is answered with its
+ * approval_id; one a person denied within the window answers __APPROVAL_DENIED__ with the time.
+ * Nobody is notified again. Over
  * the cap on new requests, or with arguments over the size cap, nothing is stored or sent.
  * Else a new request is stored as pending, a random secret goes to the person in the link to the
  * approval page (only its hash is stored), and the answer is __APPROVAL_REQUIRED__ with the
@@ -23,7 +25,7 @@ import { AGENT_ARGUMENT_INPUTS, APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type 
 
 import { APPROVAL_ID_PARAM, gateWorkflowName, inputType } from './gatedTools';
 import { LOCK_NODES, lockNodes, once, read } from './tableLock';
-import { LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
+import { APPROVED_HINT, DENIED_AGAIN_HINT, LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
 import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from './display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { quote } from '../fromAi';
@@ -37,7 +39,7 @@ import type { ParamLookup } from '../builders/odooTool';
 import { checksArguments, toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
 import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows } from './dataTableNode';
-import { notifyNode } from './notify';
+import { notifyNode, recipientOf } from './notify';
 import { PAGE_FIELDS, pageUrl } from './page';
 
 /** Node names inside a gate (the expressions below refer to them). */
@@ -68,6 +70,7 @@ export const GATE_NODES = {
 	releaseFound: 'Release (pending)',
 	requestedMeanwhile: 'Requested meanwhile',
 	recent: 'Recent requests',
+	recentToPerson: 'Recent requests to the person',
 	underCap: 'Under the cap?',
 	releaseOverCap: 'Release (over the cap)',
 	overCap: 'Over the cap',
@@ -79,6 +82,8 @@ export const GATE_NODES = {
 	notify: 'Notify approver',
 	required: 'Approval required',
 	forgetUnsent: 'Forget unsent request',
+	recordOutcome: 'Record outcome',
+	answer: 'Answer',
 	notSent: 'Request not sent',
 } as const;
 
@@ -225,13 +230,33 @@ function notAskedNode(workflow: string, name: string, position: [number, number]
 /** A row of the table, as the If node after its read sees it: a read that found none outputs one empty item. */
 const isRow = `typeof $json.${APPROVAL_ID_PARAM} === 'string'`;
 
-function pendingOf(approvals: ApprovalsConfig, call: string) {
+/** The requests of this exact call made within the window: pending, approved, denied or used. */
+function identicalOf(approvals: ApprovalsConfig, call: string) {
 	return [
 		{ column: 'tool' as const, condition: 'eq' as const, value: safeExpression(`${call}.tool`) },
 		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
-		{ column: 'status' as const, condition: 'eq' as const, value: 'pending' },
-		{ column: 'expires_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now`) },
+		{ column: 'requested_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now - ${approvals.windowMinutes * 60_000}`) },
 	];
+}
+
+/**
+ * The request that still stands for this exact call, among the rows `nodeName` read (an
+ * expression; undefined when none): one pending or approved and not yet used, unexpired, answers
+ * with its own id; else a denial decided within the window answers as a denial. Nobody is asked
+ * again either way.
+ */
+function standing(approvals: ApprovalsConfig, nodeName: string, call: string): string {
+	const rows = `$(${quote(nodeName)}).all().map((i) => i.json).filter((r) => typeof r.${APPROVAL_ID_PARAM} === 'string')`;
+	const open = `rows.find((r) => (r.status === 'pending' || r.status === 'approved') && r.expires_at > ${call}.now)`;
+	const denied = `rows.find((r) => r.status === 'denied' && r.decided_at > ${call}.now - ${approvals.windowMinutes * 60_000})`;
+	return `((rows) => ${open} ?? ${denied})(${rows})`;
+}
+
+/** The answer a standing request gives (its row an expression): the same approval_id, or the denial with its time. */
+function standingNode(workflow: string, name: string, position: [number, number], row: string): WorkflowNode {
+	const required = `{ success: false, error: '__APPROVAL_REQUIRED__', ${APPROVAL_ID_PARAM}: r.${APPROVAL_ID_PARAM}, summary: r.summary, expires_at: new Date(r.expires_at).toISOString(), hint: r.status === 'approved' ? ${quote(APPROVED_HINT)} : ${quote(REFUSAL_HINTS.pending)}, retry: ${quote(APPROVAL_RETRY.__APPROVAL_REQUIRED__)} }`;
+	const denied = `{ success: false, error: '__APPROVAL_DENIED__', ${APPROVAL_ID_PARAM}: r.${APPROVAL_ID_PARAM}, summary: r.summary, hint: ${quote(DENIED_AGAIN_HINT[0])} + new Date(r.decided_at).toISOString() + ${quote(DENIED_AGAIN_HINT[1])}, retry: ${quote(APPROVAL_RETRY.__APPROVAL_DENIED__)} }`;
+	return once(rawSetNode(workflow, name, position, `JSON.stringify(((r) => r.status === 'denied' ? ${denied} : ${required})(${row}))`));
 }
 
 /** Identical and pending: the rows one request of this exact call may have left. */
@@ -262,32 +287,42 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 	const request = first(GATE_NODES.newSecret);
 	const rows = (nodeName: string) => `$(${quote(nodeName)}).all().map(i => i.json)`;
 	// Identical pending requests are one request: they count once, as the earliest answers them.
-	const counted = `${rows(GATE_NODES.recent)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
+	const counted = (nodeName: string) => `${rows(nodeName)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
+	const toolOver = `${counted(GATE_NODES.recent)} >= ${approvals.requestsPerWindow}`;
+	const personOver = `${counted(GATE_NODES.recentToPerson)} >= ${approvals.requestsPerPerson}`;
 	const window = approvals.windowMinutes * 60_000;
 	const lock = gateLock(workflow, tool, approvals);
 	return [
 		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),
 		notAskedNode(workflow, GATE_NODES.tooLarge, [1540, -200], { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
 		// Without the lock first: identical calls after the first find its request here, and never wait.
-		read(tableNode(workflow, GATE_NODES.findPending, [1540, -400], getRow(approvals.table, pendingOf(approvals, call)))),
-		once(ifNode(workflow, GATE_NODES.pending, [1760, -400], isRow)),
-		once(requiredNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], '$json', REFUSAL_HINTS.pending)),
+		read(tableNode(workflow, GATE_NODES.findPending, [1540, -400], getRows(approvals.table, identicalOf(approvals, call)))),
+		once(ifNode(workflow, GATE_NODES.pending, [1760, -400], `${standing(approvals, GATE_NODES.findPending, call)} !== undefined`)),
+		standingNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], standing(approvals, GATE_NODES.findPending, call)),
 		...lock.nodes,
 		// Holding the lock: the read that counts, since no identical call can store meanwhile.
-		read(tableNode(workflow, GATE_NODES.findPendingLocked, [2420, -400], getRow(approvals.table, pendingOf(approvals, call)))),
-		once(ifNode(workflow, GATE_NODES.pendingLocked, [2640, -400], isRow)),
+		read(tableNode(workflow, GATE_NODES.findPendingLocked, [2420, -400], getRows(approvals.table, identicalOf(approvals, call)))),
+		once(ifNode(workflow, GATE_NODES.pendingLocked, [2640, -400], `${standing(approvals, GATE_NODES.findPendingLocked, call)} !== undefined`)),
 		lock.release(GATE_NODES.releaseFound, [2860, -500]),
-		once(requiredNode(workflow, GATE_NODES.requestedMeanwhile, [3080, -500], first(GATE_NODES.findPendingLocked), REFUSAL_HINTS.pending)),
+		standingNode(workflow, GATE_NODES.requestedMeanwhile, [3080, -500], standing(approvals, GATE_NODES.findPendingLocked, call)),
 		read(tableNode(workflow, GATE_NODES.recent, [2420, -300], getRows(approvals.table, [
 			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
 			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
 		]))),
-		once(ifNode(workflow, GATE_NODES.underCap, [2640, -300], `${counted} < ${approvals.requestsPerWindow}`)),
+		// The person's requests, whatever the tool. Racing calls of other tools hold other lock rows, so
+		// this cap may be passed by one request per tool at the same instant; the tool's cap is exact.
+		read(tableNode(workflow, GATE_NODES.recentToPerson, [2420, -200], getRows(approvals.table, [
+			{ column: 'recipient', condition: 'eq', value: recipientOf(approvals.channel) },
+			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
+		]))),
+		once(ifNode(workflow, GATE_NODES.underCap, [2640, -300], `!(${toolOver}) && !(${personOver})`)),
 		lock.release(GATE_NODES.releaseOverCap, [2860, -200]),
-		once(notAskedNode(workflow, GATE_NODES.overCap, [3080, -200], {
-			error: '__UNAVAILABLE__',
-			state: 'rate_limited',
-			hint: overCapHint(approvals.requestsPerWindow, approvals.windowMinutes),
+		once(setNode(workflow, GATE_NODES.overCap, [3080, -200], {
+			success: { type: 'boolean', value: false },
+			error: { type: 'string', value: '__UNAVAILABLE__' },
+			state: { type: 'string', value: 'rate_limited' },
+			hint: { type: 'string', value: safeExpression(`${toolOver} ? ${quote(overCapHint(approvals.requestsPerWindow, approvals.windowMinutes))} : ${quote(overPersonCapHint(approvals.requestsPerPerson, approvals.windowMinutes))}`) },
+			retry: { type: 'string', value: STATE_RETRY.rate_limited },
 		})),
 		setNode(workflow, GATE_NODES.request, [2860, -400], Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }]))),
 		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, [3080, -400], { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
@@ -304,6 +339,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			status: 'pending',
 			expires_at: safeExpression('$json.expires_at'),
 			requested_at: safeExpression('$json.now'),
+			recipient: recipientOf(approvals.channel),
 		})),
 		// Stored and committed: an identical call that takes the lock next finds it pending.
 		lock.release(GATE_NODES.releaseStored, [3740, -400]),
@@ -317,6 +353,31 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			onError: 'continueRegularOutput',
 		},
 		once(notAskedNode(workflow, GATE_NODES.notSent, [4400, -300], { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT })),
+	];
+}
+
+/** Whether the tool answers one item, which the gate can record and hand back (n8n's Odoo node lists a search as many). */
+function recordsOutcome(tool: ToolSpec, config: HermesConfig): boolean {
+	return !(tool.target.kind === 'odoo' && config.odooMode === 'native' && tool.target.operation === 'getAll');
+}
+
+/**
+ * After the approved call ran: its outcome on the request (the page shows the person what
+ * happened), then the tool's own answer. A failure to record must not cost the agent its answer.
+ */
+function outcomeNodes(workflow: string, tool: ToolSpec, config: HermesConfig, approvals: ApprovalsConfig): WorkflowNode[] {
+	if (!recordsOutcome(tool, config)) return [];
+	const ran = first(tool.name);
+	// n8n's Odoo node answers records (or { id }) on success and no `success` field.
+	const outcome = `(${ran}.success === false ? String(${ran}.error ?? 'failed') : ${ran}.success === true || ${ran}.error === undefined ? 'succeeded' : 'n8n_error')`;
+	return [
+		{
+			...read(once(tableNode(workflow, GATE_NODES.recordOutcome, [2200, -200], updateRows(approvals.table, [
+				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${first(GATE_NODES.call)}.${APPROVAL_ID_PARAM}`) },
+			], { outcome: safeExpression(outcome) })))),
+			onError: 'continueRegularOutput',
+		},
+		once(rawSetNode(workflow, GATE_NODES.answer, [2420, -200], `JSON.stringify(${ran})`)),
 	];
 }
 
@@ -384,6 +445,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		// The claim outputs the row it changed, or one empty item when it changed none.
 		ifNode(name, GATE_NODES.claimed, [1760, 0], isRow),
 		toolNode(name, tool.name, tool, config, lookup, approved, [1980, -100]),
+		...outcomeNodes(name, tool, config, approvals),
 		approvalOfCall(GATE_NODES.lookUp, [1980, 100]),
 		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [2200 + i * 220, 100] })),
 		...requestNodes(name, tool, approvals),
@@ -404,6 +466,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		[GATE_NODES.isSecondCall]: { main: [main(GATE_NODES.claim), main(GATE_NODES.smallEnough)] },
 		[GATE_NODES.claim]: { main: [main(GATE_NODES.claimed)] },
 		[GATE_NODES.claimed]: { main: [main(tool.name), main(GATE_NODES.lookUp)] },
+		...(recordsOutcome(tool, config) ? { [tool.name]: { main: [main(GATE_NODES.recordOutcome)] }, [GATE_NODES.recordOutcome]: { main: [main(GATE_NODES.answer)] } } : {}),
 		[GATE_NODES.lookUp]: { main: [main(GATE_NODES.why)] },
 		[GATE_NODES.why]: { main: [main(GATE_NODES.refusal)] },
 		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },
@@ -413,7 +476,8 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		[GATE_NODES.findPendingLocked]: { main: [main(GATE_NODES.pendingLocked)] },
 		[GATE_NODES.pendingLocked]: { main: [main(GATE_NODES.releaseFound), main(GATE_NODES.recent)] },
 		[GATE_NODES.releaseFound]: { main: [main(GATE_NODES.requestedMeanwhile)] },
-		[GATE_NODES.recent]: { main: [main(GATE_NODES.underCap)] },
+		[GATE_NODES.recent]: { main: [main(GATE_NODES.recentToPerson)] },
+		[GATE_NODES.recentToPerson]: { main: [main(GATE_NODES.underCap)] },
 		[GATE_NODES.underCap]: { main: [main(GATE_NODES.request), main(GATE_NODES.releaseOverCap)] },
 		[GATE_NODES.releaseOverCap]: { main: [main(GATE_NODES.overCap)] },
 		[GATE_NODES.request]: { main: [main(GATE_NODES.newId)] },

@@ -11,6 +11,11 @@ export interface RequestText {
 	text: string;
 }
 
+/** The person a channel reaches, as the store's `recipient` column names them: one cap counts every request sent there. */
+export function recipientOf(channel: ApprovalsConfig['channel']): string {
+	return channel.type === 'email' ? `email:${[...channel.to].map((to) => to.toLowerCase()).sort().join(',')}` : `telegram:${channel.chatId}`;
+}
+
 function channelParameters(approvals: ApprovalsConfig, request: RequestText): { kind: { type: string; typeVersion: number }; parameters: JsonObject; credentials: Record<string, { name: string }> } {
 	const channel = approvals.channel;
 	if (channel.type === 'email') {

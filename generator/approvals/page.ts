@@ -107,12 +107,15 @@ function decisionRecord(): string {
 }
 
 const STATUS_TEXT: Record<string, string> = {
-	approved: 'Approved: the agent may run this call once.',
+	approved: 'Approved: the agent has not run it yet, and may run this call once.',
 	denied: 'Denied: nothing will be run.',
-	used: 'Approved, and the call has run.',
+	used: 'Approved, and the agent called it: its outcome is not recorded.',
 };
 
-const statusText = `(${JSON.stringify(STATUS_TEXT)})[$json.status] ?? 'Expired before anyone decided: nothing will be run.'`;
+/** A used approval: what its call answered, as the gate recorded it. */
+const usedText = `($json.outcome === 'succeeded' ? 'Approved; the call ran and succeeded.' : $json.outcome ? 'Approved; the call ran and failed: ' + $json.outcome + '.' : undefined)`;
+
+const statusText = `($json.status === 'used' ? ${usedText} : undefined) ?? (${JSON.stringify(STATUS_TEXT)})[$json.status] ?? 'Expired before anyone decided: nothing will be run.'`;
 
 /** The GET: the request by its id alone, and the form while it is open. It decides nothing. */
 function requestPage(): string {
@@ -126,6 +129,7 @@ function requestPage(): string {
 		text(
 			`"><p id="secret-field"><label for="${PAGE_FIELDS.secret}">Secret: the text after <code>#${PAGE_FIELDS.secret}=</code> in the link you were sent</label><br>` +
 				`<input type="text" id="${PAGE_FIELDS.secret}" name="${PAGE_FIELDS.secret}" autocomplete="off" spellcheck="false" required></p>` +
+				`<button type="submit" disabled hidden aria-hidden="true" tabindex="-1"></button>` +
 				`<button type="submit" name="${PAGE_FIELDS.decision}" value="approve">Approve</button><button type="submit" name="${PAGE_FIELDS.decision}" value="deny">Deny</button></form>` +
 				`<script>${SCRIPT}</script>`,
 		),

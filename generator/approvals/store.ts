@@ -36,6 +36,10 @@ export const APPROVAL_COLUMNS = [
 	{ name: 'target_json', type: 'string' },
 	/** When the request was made (the cap on new requests counts these). */
 	{ name: 'requested_at', type: 'number' },
+	/** Who was asked (notify.ts recipientOf): the cap per person counts the requests sent to them, whatever the tool. */
+	{ name: 'recipient', type: 'string' },
+	/** What the approved call answered once it ran: `succeeded`, or its marker (`n8n_error` when it answered none). */
+	{ name: 'outcome', type: 'string' },
 ] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];

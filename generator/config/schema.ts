@@ -130,6 +130,12 @@ export const APPROVAL_DEFAULTS = {
 	 * the link room in one Telegram message (4096 characters).
 	 */
 	requestsPerWindow: 10,
+	/*
+	 * And 10 an hour per person across all gated tools: the per-tool cap alone let an agent spread
+	 * over four tools send one person 40 requests in a minute. A person decides with care a few
+	 * calls an hour, whichever tools they are.
+	 */
+	requestsPerPerson: 10,
 	windowMinutes: 60,
 	maxArgsChars: 2000,
 } as const;
@@ -156,6 +162,8 @@ export const ApprovalsSchema = z
 		gateWorkflowPrefix: name.default(APPROVAL_DEFAULTS.gateWorkflowPrefix),
 		/** New requests one gated tool may make in windowMinutes; over it the call answers __UNAVAILABLE__ (rate_limited, retry later) and nobody is notified. */
 		requestsPerWindow: z.number().int().min(1).max(1000).default(APPROVAL_DEFAULTS.requestsPerWindow),
+		/** New requests one person (the channel's recipients) may get in windowMinutes, across all gated tools; over it, as over requestsPerWindow. */
+		requestsPerPerson: z.number().int().min(1).max(1000).default(APPROVAL_DEFAULTS.requestsPerPerson),
 		windowMinutes: z.number().int().min(1).max(1440).default(APPROVAL_DEFAULTS.windowMinutes),
 		/** The most characters the normalised arguments may take as JSON; a longer call answers __TOO_LARGE__ and nobody is asked. */
 		maxArgsChars: z.number().int().min(100).max(100_000).default(APPROVAL_DEFAULTS.maxArgsChars),

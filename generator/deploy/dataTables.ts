@@ -1,8 +1,8 @@
 /**
- * The n8n Data Tables the workflows need (the approval store): push makes sure each exists with
+ * The n8n Data Tables the workflows need (the approval and create stores): push makes sure each exists with
  * its columns BEFORE it pushes the workflows, since the gate workflows look their table up by
  * name when they run. A missing table is created, a missing column added, a missing seed row
- * (the approval locks: one per gated tool) inserted; a user's own columns and rows, and seed rows
+ * (the lock rows: one per gated tool or create tool) inserted; a user's own columns and rows, and seed rows
  * already there, are never dropped or changed. With dryRun only GETs are made.
  */
 import type { DataTableSpec } from '../approvals/store';
@@ -26,7 +26,7 @@ export interface DataTableOutcome {
 	seeded: string[];
 }
 
-/** The scopes push needs for seed rows (the approval locks). */
+/** The scopes push needs for seed rows (the lock rows). */
 const ROW_SCOPES = 'dataTableRow:read dataTableRow:create';
 /** The scopes push needs for data tables, named in every refusal. */
 export const DATA_TABLE_SCOPES = `dataTable:list dataTable:create dataTableColumn:create ${ROW_SCOPES}`;
@@ -52,14 +52,14 @@ function explain(error: unknown, table: string): unknown {
 	const said = error.message;
 	if (error.status === 403) {
 		return new DataTableError(
-			`the API key may not read or create the data table "${table}" the approval workflows use (${said})`,
+			`the API key may not read or create the data table "${table}" the generated workflows use (${said})`,
 			`give the key the scopes ${DATA_TABLE_SCOPES} (Settings > n8n API > edit the key), or use a key of the instance owner`,
 		);
 	}
 	if (error.status === 404 || error.status === 405) {
 		return new DataTableError(
-			`this n8n has no data table API, needed for the approval store "${table}" (${said})`,
-			'approvals need n8n 1.113 or later with Data Tables enabled: upgrade n8n, or remove the approvals section from the config',
+			`this n8n has no data table API, needed for the data table "${table}" (${said})`,
+			'the approval and create stores need n8n 1.113 or later with Data Tables enabled: upgrade n8n, or for n8n 1.x set n8nVersion: \'1.x\' (no create store, no approvals)',
 		);
 	}
 	return error;
@@ -74,8 +74,8 @@ function exactTable(candidates: readonly LiveDataTable[], name: string): LiveDat
 	const lookalikes = candidates.filter((table) => table.name !== name && table.name.toLowerCase().includes(name.toLowerCase()));
 	if (lookalikes.length > 0) {
 		throw new DataTableError(
-			`the data tables ${lookalikes.map((t) => `"${t.name}" (id ${t.id})`).join(', ')} contain the name "${name}" in theirs; n8n's Data table node finds a table by a name it contains, so the approval workflows could read and write one of them instead`,
-			`rename those tables in n8n (Overview > Data tables), or set approvals.table and approvals.lockTable in the config to names no other table's name contains, then run again`,
+			`the data tables ${lookalikes.map((t) => `"${t.name}" (id ${t.id})`).join(', ')} contain the name "${name}" in theirs; n8n's Data table node finds a table by a name it contains, so the generated workflows could read and write one of them instead`,
+			`rename those tables in n8n (Overview > Data tables), or set the config's table names (approvals.table, approvals.lockTable, creates.table, creates.lockTable) to names no other table's name contains, then run again`,
 			'shape',
 		);
 	}
@@ -98,7 +98,7 @@ function missingColumns(live: LiveDataTable, wanted: DesiredDataTable): DesiredD
 		const list = clashes.map((c) => `"${c.name}" is ${byName.get(c.name)!.type}, must be ${c.type}`).join(', ');
 		throw new DataTableError(
 			`data table "${wanted.name}" (id ${live.id}) has columns of the wrong type: ${list}; push never changes a column`,
-			`delete the table in n8n if its rows can go (push creates it again), or point the config's approvals.table at a new name`,
+			`delete the table in n8n if its rows can go (push creates it again), or give it a new name in the config (approvals.table, creates.table, ...)`,
 			'shape',
 		);
 	}

@@ -102,6 +102,6 @@ export async function removeDeployment(client: N8nApi, desired: readonly Desired
 		log(action === 'deleted' || action === 'unpublished' ? `${would}${VERB[action]}  ${name}${where}` : `skip  ${name}${where}: ${action}`);
 	}
 	const keptDataTables = (options.dataTables ?? []).map((table) => table.name);
-	if (keptDataTables.length > 0) log(`kept data tables ${keptDataTables.map((t) => `"${t}"`).join(', ')}: they hold the approvals and creates made (delete them in n8n when they are no longer needed)`);
+	if (keptDataTables.length > 0) log(`kept data tables ${keptDataTables.map((t) => `"${t}"`).join(', ')}: they hold the approval requests and the answers of recent creates (delete them in n8n when no longer needed)`);
 	return { outcomes, keptDataTables, changed: outcomes.some((o) => o.action === 'deleted' || o.action === 'unpublished') };
 }

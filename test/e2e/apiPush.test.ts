@@ -13,7 +13,9 @@ import { workflowBody } from '../../generator/n8nClient/body';
 import type { CommandIo } from '../../generator/cli/io';
 import { N8nApiClient, type LiveWorkflow } from '../../generator/n8nClient/client';
 import { runLintLive, type LiveLintOptions } from '../../generator/cli/commands/lint';
+import { DATA_TABLE_SCOPES } from '../../generator/deploy/dataTables';
 import { desiredWorkflows } from '../../generator/deploy/desired';
+import { workflowReferences } from '../../generator/deploy/wiring';
 import { exactMatch } from '../../generator/n8nClient/exactName';
 import { startN8n, type N8nHandle } from '../harness/n8n';
 import { freePorts } from '../harness/n8n/freePort';
@@ -175,7 +177,9 @@ describe('push, pull, diff against a real n8n', () => {
 		const decoysBefore = await Promise.all(DECOYS.map(live));
 		const result = await run(runPush);
 		expect(result.code).toBe(0);
-		const creates = result.out.split('\n').filter((line) => line.startsWith('create  '));
+		const creates = result.out.split('\n').filter((line) => line.startsWith('create  ') && !line.startsWith('create  data table'));
+		// The create store and its lock table, before any workflow.
+		expect(result.out.split('\n').filter((line) => line.startsWith('create  data table')).map((line) => line.split(' ')[4])).toEqual(['hermes_creates', 'hermes_create_locks']);
 		expect(GATEWAYS).toBeGreaterThan(0);
 		expect(creates).toHaveLength(NAMES.length);
 		expect(creates.at(-1)).toContain(MCP);
@@ -195,10 +199,13 @@ describe('push, pull, diff against a real n8n', () => {
 		}
 		const credentials = await client.listCredentials();
 		const mcp = byName.get(MCP)!;
-		// Only the MCP tools workflow may run a gateway: n8n holds the policy and its id.
+		// Only the workflow that calls a sub-workflow may run it (the content gateway: its create-once
+		// workflow; every other one: the MCP tools workflow): n8n holds the policy and the caller's id.
 		for (const name of NAMES.filter((n) => n !== MCP)) {
-			expect(byName.get(name)!.settings).toMatchObject({ callerPolicy: 'workflowsFromAList', callerIds: mcp.id });
-			expect(result.out).toContain(`update  ${name} (id ${byName.get(name)!.id}): callers ${mcp.id}; published`);
+			const callers = generated.filter((d) => workflowReferences(d.body).some((r) => r.workflow === name)).map((d) => byName.get(d.body.name)!.id);
+			expect(callers).toHaveLength(1);
+			expect(byName.get(name)!.settings).toMatchObject({ callerPolicy: 'workflowsFromAList', callerIds: callers[0] });
+			expect(result.out).toContain(`update  ${name} (id ${byName.get(name)!.id}): callers ${callers[0]}; published`);
 		}
 		for (const node of mcp.nodes as Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>) {
 			if (node.type.endsWith('.toolWorkflow')) {
@@ -321,7 +328,7 @@ describe('push, pull, diff against a real n8n', () => {
 	it('lint --live finds nothing wrong in what push deployed', async () => {
 		const result = await run(lintLive);
 		expect(result.err).toBe('');
-		expect(result.out).toMatch(/0 errors, \d+ warnings? in 5 files/);
+		expect(result.out).toMatch(new RegExp(`0 errors, \\d+ warnings? in ${NAMES.length} files`));
 		expect(result.code).toBe(0);
 	});
 
@@ -362,7 +369,7 @@ describe('push, pull, diff against a real n8n', () => {
 			const result = await run(runPush, { dryRun: true });
 			expect(result.code).toBe(0);
 			expect(result.out).toMatch(/would update {2}Hermes MCP Tools .*vault_read/);
-			expect(result.out).toMatch(/0 created, 1 updated, 1 published, 4 unchanged/);
+			expect(result.out).toContain(`0 created, 1 updated, 1 published, ${NAMES.length - 1} unchanged`);
 			expect(result.writes).toEqual([]);
 		});
 
@@ -424,8 +431,9 @@ describe('push, pull, diff against a real n8n', () => {
 			return ((await response.json()) as { data: { rawApiKey: string } }).data.rawApiKey;
 		};
 		beforeAll(async () => {
-			readOnlyKey = await createKey('read-only', ['workflow:list', 'workflow:read']);
-			writerKey = await createKey('writer', ['workflow:list', 'workflow:read', 'workflow:create', 'workflow:update', 'workflow:activate']);
+			// The default config keeps a create store: diff reads it, push makes sure of it.
+			readOnlyKey = await createKey('read-only', ['workflow:list', 'workflow:read', 'dataTable:list', 'dataTableRow:read']);
+			writerKey = await createKey('writer', ['workflow:list', 'workflow:read', 'workflow:create', 'workflow:update', 'workflow:activate', ...DATA_TABLE_SCOPES.split(' ')]);
 		});
 
 		it('diff still answers, comparing credentials by name, and says so', async () => {

@@ -11,6 +11,7 @@ import { callTool, connectMcp } from './helpers/mcp';
 import { api, createCredential } from './helpers/n8nRest';
 import { startHermesStack, STACK_NAMES, type HermesStack } from './helpers/stack';
 import { gatewayAnswer } from './helpers/toolCases';
+import { DEFAULT_CREATE_TOOLS } from '../helpers/defaultCatalogue';
 import { GATEWAY_WORKFLOWS } from '../helpers/gateways';
 
 /**
@@ -252,13 +253,13 @@ describe('a second config beside the first: its own workflows, then removed', ()
 		const names = (await client.listWorkflows()).map((w) => w.name);
 		const dry = await stack.cli('remove', '--config', second, '--dry-run');
 		expect(dry.code).toBe(0);
-		// The tool workflow and a sub-workflow per gateway.
-		expect(dry.stdout).toMatch(new RegExp(`^dry run: removing the ${GATEWAY_WORKFLOWS.length + 1} workflows of this config`, 'm'));
+		// The tool workflow, a sub-workflow per gateway and a create-once workflow per create tool.
+		expect(dry.stdout).toMatch(new RegExp(`^dry run: removing the ${GATEWAY_WORKFLOWS.length + 1 + DEFAULT_CREATE_TOOLS.length} workflows of this config`, 'm'));
 		expect((await client.listWorkflows()).map((w) => w.name)).toEqual(names);
 		const removed = await stack.cli('remove', '--config', second);
 		process.stdout.write(`remove --config ops.config.json (exit ${removed.code}):\n${removed.stdout}${removed.stderr}\n`);
 		expect(removed.code).toBe(0);
-		expect((await client.listWorkflows()).map((w) => w.name).sort()).toEqual(names.filter((n) => !n.endsWith('(hermes-ops)')).sort());
+		expect((await client.listWorkflows()).map((w) => w.name).sort()).toEqual(names.filter((n) => !n.includes('(hermes-ops)')).sort());
 		for (const url of [stack.mcpUrl, `${stack.n8n.baseUrl}/mcp/hermes-shared`]) {
 			const session = await connectMcp(url, stack.token);
 			try {

@@ -13,9 +13,10 @@ import type { QueueN8nHandle } from '../../harness/queue/stack';
 import { startQueueN8n } from '../../harness/queue/stack';
 import type { N8nHandle } from '../../harness/n8n';
 import { callTool, type McpSession, type ToolAnswer } from './mcp';
+import { recipientOf } from '../../../generator/approvals/notify';
 import { api, createPublishedWorkflow, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startStackWithClient, type HermesStack } from './stack';
-import type { OdooMode } from '../../../generator/config';
+import type { ApprovalChannel as ChannelConfig, OdooMode } from '../../../generator/config';
 import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './approvalChannels';
 import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
 import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
@@ -33,6 +34,8 @@ const PAGE_PATH = 'hermes-approval';
  * the cap's own case (which fills the window first) meets it.
  */
 const CAP = 40;
+/** The cap per person, over all tools: above what the suite's own requests reach in an hour, so only its own case meets it. */
+const PERSON_CAP = 150;
 
 interface Approval {
 	id: string;
@@ -104,7 +107,7 @@ export const GATED_CASES: GatedCase[] = [
 	{
 		tool: 'vault_write',
 		// A new note each time (real sshd and git vault): checked by the vault node's Check Only.
-		// One line: the display marks every line feed (a person sees each one), which other cases test.
+		// One line: the display tests (display.test.ts) cover multi-line text.
 		args: () => ({ path: `research/approval-${++sequence}.md`, content: `Approved note ${sequence}`, base_hash: '' }),
 		other: (args) => ({ ...args, path: String(args.path).replace('.md', '-other.md') }),
 		executed: (stack, _since, args) => stack.vault.git('log', '--format=%s', '--', String(args.path)).split('\n').filter((line) => line.startsWith('vault: write')).length,
@@ -176,7 +179,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 				await channel.createCredential(n8n);
 			},
 			config: () => ({
-				approvals: { tools: [...GATED_CASES.map((c) => c.tool), TEXT_TOOL], channel: channel.config, publicUrl: proxy.url, pagePath: PAGE_PATH, table: TABLE, requestsPerWindow: CAP },
+				approvals: { tools: [...GATED_CASES.map((c) => c.tool), TEXT_TOOL], channel: channel.config, publicUrl: proxy.url, pagePath: PAGE_PATH, table: TABLE, requestsPerWindow: CAP, requestsPerPerson: PERSON_CAP },
 			}),
 		}));
 		pageBase = `${proxy.url}/webhook/${PAGE_PATH}`;
@@ -193,6 +196,15 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		await browser?.close();
 		await proxy?.close();
 	}, 120_000);
+
+	// Each case stands alone: a request one case left approved, used or denied would answer the
+	// identical call of the next (a standing request, a remembered denial), as it should in use.
+	afterEach(async () => {
+		if (!stack) return;
+		const table = await approvalTable(stack);
+		const all = JSON.stringify({ type: 'and', filters: [{ columnName: 'approval_id', condition: 'neq', value: '' }] });
+		await api(stack.n8n, 'DELETE', `/data-tables/${table.id}/rows/delete?filter=${encodeURIComponent(all)}`);
+	});
 
 	async function call(tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
 		const answer = await callTool(mcp, tool, args);
@@ -295,6 +307,9 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			const done = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(done.error).toBeUndefined();
 			expect(gated.executed(stack, before, args)).toBe(1);
+			// The page tells the person what happened.
+			const after = await browser.openOnly(`${pageBase}?id=${approval.id}`);
+			expect(after.text).toContain('Approved; the call ran and succeeded.');
 			const replay = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(replay).toMatchObject({ success: false, error: '__APPROVAL_INVALID__', retry: 'change_arguments', hint: expect.stringContaining('already used') });
 			expect(gated.executed(stack, before, args)).toBe(1);
@@ -303,6 +318,11 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 
 		it('other arguments with an approved id -> refused, nothing executed, and the approval still stands for its own call', async () => {
 			const { args, before, approval } = await approvedRequest(gated);
+			// The identical first call while the approval stands unused: its id again, nobody asked.
+			const sent = channel.count();
+			const again = await call(gated.tool, args);
+			expect(again).toMatchObject({ success: false, error: '__APPROVAL_REQUIRED__', approval_id: approval.id, hint: expect.stringContaining('already approved') });
+			expect(channel.count()).toBe(sent);
 			const other = gated.other(args);
 			const refused = await call(gated.tool, { ...other, approval_id: approval.id });
 			expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('other arguments') });
@@ -319,8 +339,13 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			expect(page.text).toContain('Denied');
 			const refused = await call(gated.tool, { ...args, approval_id: approval.id });
 			expect(refused).toMatchObject({ success: false, error: '__APPROVAL_DENIED__', retry: 'never_here' });
+			// The identical first call again: the denial, with its time; nobody is asked again.
+			const sent = channel.count();
+			const again = await call(gated.tool, args);
+			expect(again).toMatchObject({ success: false, error: '__APPROVAL_DENIED__', approval_id: approval.id, retry: 'never_here', hint: expect.stringContaining('denied this exact call at') });
+			expect(channel.count()).toBe(sent);
 			expect(gated.executed(stack, before, args)).toBe(0);
-			observe(gated.tool, 'deny', [refused], gated.executed(stack, before, args));
+			observe(gated.tool, 'deny, then the same call again', [refused, again], gated.executed(stack, before, args), channel.count() - sent);
 		});
 
 		it('expired -> refused, nothing executed (the request is aged in the store)', async () => {
@@ -388,7 +413,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		// Later, the request's page by its id alone: decided, the same record, no form.
 		const later = await browser.openOnly(`${pageBase}?id=${approval.id}`);
 		expect(later.status).toBe(200);
-		expect(later.text).toContain('Approved: the agent may run this call once.');
+		expect(later.text).toContain('Approved: the agent has not run it yet, and may run this call once.');
 		expect(later.text).not.toContain('Approve this call?');
 		expect(record(later.text)).toEqual(shown);
 		expect(later.text).not.toContain('Valid until');
@@ -565,6 +590,52 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 				});
 			}
 		});
+	});
+
+	it(`over the cap of ${PERSON_CAP} requests to one person an hour, over all tools: __UNAVAILABLE__ rate_limited; nobody notified, nothing stored`, async () => {
+		const table = await approvalTable(stack);
+		const filler = 'person cap filler';
+		// Requests to this person from tools other than the one called: only the person's cap counts them.
+		await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, {
+			data: Array.from({ length: PERSON_CAP }, (_, i) => ({ approval_id: `person-${i}`, tool: `other_tool_${i % 4}`, args_hash: `person-${i}`, summary: filler, status: 'denied', expires_at: Date.now(), requested_at: Date.now(), recipient: recipientOf(channel.config as ChannelConfig) })),
+			returnType: 'count',
+		});
+		const args = GATED_CASES[0].args(stack);
+		const before = mark(stack);
+		const sent = channel.count();
+		const rowsBefore = (await approvalRows(stack)).length;
+		try {
+			const answer = await call('crm_delete_lead', args);
+			expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'rate_limited', retry: 'later', hint: expect.stringContaining('over all tools') });
+			expect(channel.count()).toBe(sent);
+			expect((await approvalRows(stack)).length).toBe(rowsBefore);
+			observe('crm_delete_lead', `over the person's cap (${PERSON_CAP} in the window)`, [answer], GATED_CASES[0].executed(stack, before, args), channel.count() - sent);
+		} finally {
+			await api(stack.n8n, 'PATCH', `/data-tables/${table.id}/rows/update`, {
+				filter: { type: 'and', filters: [{ columnName: 'summary', condition: 'eq', value: filler }] },
+				data: { requested_at: 0 },
+			});
+		}
+	});
+
+	it('approved, then the call fails where it runs (Odoo refuses the value): the agent gets the failure, and the page says what happened', async () => {
+		const leadId = createRecord(stack, 'crm.lead', { name: `Refused lead ${++sequence}`, type: 'opportunity', partner_id: 2, stage_id: 1 });
+		// The gate reads the lead (it exists); only the write meets crm.lead's rule that a probability is 0 to 100.
+		const args = { lead_id: leadId, field: 'probability', value: '150' };
+		const approval = await request(TEXT_TOOL, args);
+		await decide(approval, 'Approve');
+		const failed = await call(TEXT_TOOL, { ...args, approval_id: approval.id });
+		expect(failed.success).not.toBe(true);
+		const after = await browser.openOnly(`${pageBase}?id=${approval.id}`);
+		expect(after.text).not.toContain('succeeded');
+		if (odooMode === 'hermes') {
+			// The Hermes Odoo node answers Odoo's refusal as a marker, which the gate records.
+			expect(failed).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
+			expect(after.text).toContain('Approved; the call ran and failed: __BAD_ARGUMENT__.');
+		} else {
+			// n8n's Odoo node throws: the gate run fails before it can record anything, and the page says so.
+			expect(after.text).toContain('Approved, and the agent called it: its outcome is not recorded.');
+		}
 	});
 
 	it('an unknown approval_id is refused', async () => {

@@ -5,7 +5,7 @@
  */
 import { Expression } from 'n8n-workflow';
 
-import { argumentsText, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, SUMMARY_ARGUMENT_CAP, targetText } from '../../../../generator/approvals/display';
+import { argumentsText, CONTINUATION, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, SUMMARY_ARGUMENT_CAP, targetText } from '../../../../generator/approvals/display';
 import { safeExpression } from '../../../../generator/builders/nodeParts';
 
 function evaluate(body: string, json: Record<string, unknown>): string {
@@ -30,7 +30,15 @@ describe('an argument as the person sees it', () => {
 		['one leading space', ' blog', `"${MARK_OPEN}1 space${MARK_CLOSE}blog"`, ['spaces']],
 		['two spaces inside', 'a  b', `"a${MARK_OPEN}2 spaces${MARK_CLOSE}b"`, ['spaces']],
 		['a tab', 'a\tb', `"a${MARK_OPEN}U+0009 tab${MARK_CLOSE}b"`, ['invisible']],
-		['a newline', 'blog\nweb', `"blog${MARK_OPEN}U+000A line feed${MARK_CLOSE}web"`, ['invisible']],
+		['a carriage return', 'blog\rweb', `"blog${MARK_OPEN}U+000D carriage return${MARK_CLOSE}web"`, ['invisible']],
+		['a strike-through overlay', 'a\u0336b', `"a${MARK_OPEN}U+0336 combining long stroke overlay${MARK_CLOSE}b"`, ['marks']],
+		['marks stacked on one letter', 'e\u0301\u0301\u0301', `"e\u0301${MARK_OPEN}U+0301 combining mark${MARK_CLOSE}${MARK_OPEN}U+0301 combining mark${MARK_CLOSE}"`, ['marks']],
+		['one accent as a combining mark is plain', 'cafe\u0301', '"cafe\u0301"', []],
+		['a link: its scheme and dots defanged', 'see https://evil.example/approve?id=1 now', '"see hxxps://evil[.]example/approve?id=1 now"', ['link']],
+		['a www. address', 'www.evil.example', '"www[.]evil[.]example"', ['link']],
+		['an HTTP link in capitals', 'HTTP://a.b', '"HxxP://a[.]b"', ['link']],
+		['a look-alike inside a link is still marked', 'https://p\u0430ypal.com', `"hxxps://p${MARK_OPEN}\u0430 U+0430 Cyrillic${MARK_CLOSE}ypal[.]com"`, ['link', 'mixed']],
+		['a dot outside a link is plain', 'notes.md', '"notes.md"', []],
 		['a zero-width space', 'bl\u200Bog', `"bl${MARK_OPEN}U+200B zero-width space${MARK_CLOSE}og"`, ['invisible']],
 		['a zero-width joiner', 'a\u200Db', `"a${MARK_OPEN}U+200D zero-width joiner${MARK_CLOSE}b"`, ['invisible']],
 		['a right-to-left override', '\u202Egnp.exe', `"${MARK_OPEN}U+202E right-to-left override${MARK_CLOSE}gnp.exe"`, ['invisible']],
@@ -50,6 +58,15 @@ describe('an argument as the person sees it', () => {
 	])('%s', (_case, value, line, findings) => {
 		expect(shown(value)[0]).toBe(`  v = ${line}`);
 		expect(findingsOf(value)).toEqual(findings);
+	});
+
+	it('a multi-line text reads as lines, each further one begun so it cannot pass for another argument', () => {
+		const lines = shownArguments({ content: 'Meeting\n- item one\n  stack = "web"', path: 'a.md' }).split('\n');
+		expect(lines).toEqual(['  content = "Meeting', `${CONTINUATION}- item one`, `${CONTINUATION}${MARK_OPEN}2 spaces${MARK_CLOSE}stack = \\"web\\""`, '      \u26A0 content: spaces at its start or end, or several in a row', '  path = "a.md"']);
+	});
+
+	it('the one-line summary marks a line feed instead of breaking the line', () => {
+		expect(evaluate(summaryText("'vault_write'", '$json.args'), { args: { content: 'a\nb' } })).toBe(`vault_write(content="a${MARK_OPEN}U+000A line feed${MARK_CLOSE}b")`);
 	});
 
 	it('several findings of one argument each get a line', () => {

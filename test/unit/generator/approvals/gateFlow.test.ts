@@ -263,6 +263,28 @@ describe('limits', () => {
 		expect(evaluate(condition(gate, GATE_NODES.underCap), {}, { [GATE_NODES.call]: [CALL], [GATE_NODES.recent]: recent })).toBe(under);
 	});
 
+	// The person's cap, over all tools: 2 here, beside the tool's 3.
+	const personal = gates({ requestsPerWindow: 3, requestsPerPerson: 2, windowMinutes: 30 })('docker_manage');
+	it.each<[string, Array<Record<string, unknown>>, Array<Record<string, unknown>>, boolean]>([
+		['nothing sent yet', [{}], [{}], true],
+		['1 to the person (another tool)', [{}], [row(1, 'A', 'pending')], true],
+		['2 to the person over two tools: the person\'s cap', [row(1, 'A', 'denied')], [row(1, 'A', 'denied'), row(2, 'B', 'used')], false],
+		['identical pending ones count once for the person too', [row(1, 'H', 'pending')], [row(1, 'H', 'pending'), row(2, 'H', 'pending')], true],
+	])('under the caps (tool 3, person 2) with %s: %s', (_case, tool, person, under) => {
+		expect(evaluate(condition(personal, GATE_NODES.underCap), {}, { [GATE_NODES.call]: [CALL], [GATE_NODES.recent]: tool, [GATE_NODES.recentToPerson]: person })).toBe(under);
+	});
+
+	it('the person\'s requests are read by recipient, whatever the tool, and each request stores its recipient', () => {
+		const read = nodeOf(personal, GATE_NODES.recentToPerson).parameters as { filters: { conditions: Array<{ keyName: string; condition: string; keyValue: string }> } };
+		expect(read.filters.conditions.map((c) => [c.keyName, c.condition, c.keyValue.startsWith('=') ? evaluate(c.keyValue, {}, { [GATE_NODES.call]: [CALL] }) : c.keyValue])).toEqual([
+			['recipient', 'eq', 'email:ops@example.com'],
+			['requested_at', 'gt', 1_000_000 - 30 * 60_000],
+		]);
+		expect((nodeOf(personal, GATE_NODES.store).parameters as { columns: { value: Record<string, unknown> } }).columns.value.recipient).toBe('email:ops@example.com');
+		const over = { [GATE_NODES.call]: [CALL], [GATE_NODES.recent]: [{}], [GATE_NODES.recentToPerson]: [row(1, 'A', 'used'), row(2, 'B', 'used')] };
+		expect(setOutput(personal, GATE_NODES.overCap, {}, over)).toMatchObject({ error: '__UNAVAILABLE__', state: 'rate_limited', retry: 'later', hint: expect.stringContaining('the person who approves was already asked 2 times in the last 30 minutes, over all tools') });
+	});
+
 	it('counts the requests of this tool made within the window', () => {
 		const recent = nodeOf(gate, GATE_NODES.recent);
 		expect(recent).toMatchObject({ alwaysOutputData: true, parameters: { operation: 'get', returnAll: true } });
@@ -287,30 +309,48 @@ describe('limits', () => {
 		for (const refused of [GATE_NODES.overCap, GATE_NODES.tooLarge]) expect(gate.connections[refused]).toBeUndefined();
 	});
 
-	it('an identical pending request answers with its own id and notifies nobody', () => {
+	/** What a Set node in raw mode outputs for these node outputs. */
+	const rawOutput = (name: string, outputs: Outputs) => JSON.parse(String(evaluate(nodeOf(gate, name).parameters.jsonOutput, {}, outputs))) as Record<string, unknown>;
+	const decided = (id: number, status: string, decidedAt: number, expiresAt = 2_000_000) => ({ ...row(id, 'H', status), expires_at: expiresAt, decided_at: decidedAt });
+
+	it('reads the requests of this exact call made within the window', () => {
 		const find = nodeOf(gate, GATE_NODES.findPending);
 		const conditions = (find.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: string }> }).conditions;
 		expect(conditions.map((c) => [c.keyName, c.condition, c.keyValue.startsWith('=') ? evaluate(c.keyValue, {}, { [GATE_NODES.call]: [CALL] }) : c.keyValue])).toEqual([
 			['tool', 'eq', 'docker_manage'],
 			['args_hash', 'eq', 'H'],
-			['status', 'eq', 'pending'],
-			['expires_at', 'gt', 1_000_000],
+			['requested_at', 'gt', 1_000_000 - 30 * 60_000],
 		]);
-		expect(gate.connections[GATE_NODES.pending].main[0]).toEqual([{ node: GATE_NODES.alreadyRequested, type: 'main', index: 0 }]);
-		expect(setOutput(gate, GATE_NODES.alreadyRequested, row(4, 'H', 'pending'), {})).toMatchObject({ error: '__APPROVAL_REQUIRED__', approval_id: 'a4', summary: 's4', retry: 'after_approval' });
-		expect(gate.connections[GATE_NODES.alreadyRequested]).toBeUndefined();
-		// Found before the lock: no lock is taken.
-		expect(gate.connections[GATE_NODES.pending].main[1]).toEqual([{ node: GATE_NODES.takeLock, type: 'main', index: 0 }]);
+		expect(find.parameters.returnAll).toBe(true);
+		expect(nodeOf(gate, GATE_NODES.findPendingLocked).parameters).toEqual(find.parameters);
 	});
 
-	it('an identical pending request found under the lock (stored meanwhile): the lock is released, then its id answers', () => {
-		const find = nodeOf(gate, GATE_NODES.findPendingLocked).parameters;
-		expect(find).toEqual(nodeOf(gate, GATE_NODES.findPending).parameters);
+	// The identical requests the read found -> whether one stands, and what the call then answers; nobody is notified.
+	it.each<[string, Array<Record<string, unknown>>, Record<string, unknown> | undefined]>([
+		['none (the read outputs one empty item)', [{}], undefined],
+		['pending', [row(4, 'H', 'pending')], { error: '__APPROVAL_REQUIRED__', approval_id: 'a4', summary: 's4', retry: 'after_approval', hint: expect.stringContaining('No one has decided yet') }],
+		['approved, not yet used', [decided(5, 'approved', 900_000)], { error: '__APPROVAL_REQUIRED__', approval_id: 'a5', retry: 'after_approval', hint: expect.stringContaining('already approved this exact call') }],
+		['approved, expired unused', [decided(5, 'approved', 900_000, 999_000)], undefined],
+		['used: the next identical call is a new request', [decided(6, 'used', 900_000)], undefined],
+		['pending, expired', [{ ...row(7, 'H', 'pending'), expires_at: 999_000 }], undefined],
+		['denied within the window', [decided(8, 'denied', 900_000)], { error: '__APPROVAL_DENIED__', approval_id: 'a8', retry: 'never_here', hint: expect.stringContaining(`denied this exact call at ${new Date(900_000).toISOString()}`) }],
+		['denied before the window', [decided(8, 'denied', 1_000_000 - 30 * 60_000 - 1)], undefined],
+		['denied, then asked again and pending: the pending one', [decided(8, 'denied', 900_000), row(9, 'H', 'pending')], { error: '__APPROVAL_REQUIRED__', approval_id: 'a9' }],
+	])('an identical call finding %s', (_case, found, answer) => {
+		const outputs = { [GATE_NODES.call]: [CALL], [GATE_NODES.findPending]: found, [GATE_NODES.findPendingLocked]: found };
+		expect(evaluate(condition(gate, GATE_NODES.pending), {}, outputs)).toBe(answer !== undefined);
+		expect(evaluate(condition(gate, GATE_NODES.pendingLocked), {}, outputs)).toBe(answer !== undefined);
+		if (answer === undefined) return;
+		expect(rawOutput(GATE_NODES.alreadyRequested, outputs)).toMatchObject({ success: false, ...answer });
+		expect(rawOutput(GATE_NODES.requestedMeanwhile, outputs)).toMatchObject({ success: false, ...answer });
+	});
+
+	it('a standing request answers without the lock; one found under the lock releases it first', () => {
+		expect(gate.connections[GATE_NODES.pending].main[0]).toEqual([{ node: GATE_NODES.alreadyRequested, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.alreadyRequested]).toBeUndefined();
+		expect(gate.connections[GATE_NODES.pending].main[1]).toEqual([{ node: GATE_NODES.takeLock, type: 'main', index: 0 }]);
 		expect(gate.connections[GATE_NODES.pendingLocked].main[0]).toEqual([{ node: GATE_NODES.releaseFound, type: 'main', index: 0 }]);
 		expect(gate.connections[GATE_NODES.releaseFound].main[0]).toEqual([{ node: GATE_NODES.requestedMeanwhile, type: 'main', index: 0 }]);
-		// The release outputs the lock row: the answer reads the request from the read before it.
-		const answered = setOutput(gate, GATE_NODES.requestedMeanwhile, { tool: 'docker_manage', holder: '' }, { [GATE_NODES.findPendingLocked]: [row(4, 'H', 'pending')] });
-		expect(answered).toMatchObject({ error: '__APPROVAL_REQUIRED__', approval_id: 'a4', summary: 's4' });
 	});
 });
 
@@ -443,5 +483,39 @@ describe('what reaches the store and the person', () => {
 		expect(paths(workflow, GATE_NODES.notify)[0]).toEqual(expect.arrayContaining([`${GATE_NODES.locked}#0`, `${GATE_NODES.releaseStored}#0`]));
 		// The action runs only on the claimed branch of a second call the tool could run.
 		expect(paths(workflow, tool)).toEqual([expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#0`, `${GATE_NODES.claimed}#0`])]);
+	});
+});
+
+describe('after the approved call ran: its outcome, for the page', () => {
+	const gate = gates()('docker_manage');
+	const CALL = { tool: 'docker_manage', approval_id: 'a1', args_hash: 'H', now: 1_000_000 };
+	const outcomeOf = (answer: Record<string, unknown>) => {
+		const record = nodeOf(gate, GATE_NODES.recordOutcome).parameters as { filters: { conditions: Array<{ keyName: string; keyValue: string }> }; columns: { value: { outcome: string } } };
+		const outputs = { [GATE_NODES.call]: [CALL], docker_manage: [answer] };
+		expect(record.filters.conditions.map((c) => [c.keyName, evaluate(c.keyValue, {}, outputs)])).toEqual([['approval_id', 'a1']]);
+		return evaluate(record.columns.value.outcome, {}, outputs);
+	};
+
+	it.each<[string, Record<string, unknown>, string]>([
+		['a success', { success: true, action: 'restart' }, 'succeeded'],
+		['a marker', { success: false, error: '__PROTECTED__', retry: 'never_here' }, '__PROTECTED__'],
+		["n8n's Odoo node's record (no success field)", { id: 7 }, 'succeeded'],
+		['an error without a marker', { error: 'boom', success: 'maybe' }, 'n8n_error'],
+	])('%s is recorded as %s', (_case, answer, outcome) => {
+		expect(outcomeOf(answer)).toBe(outcome);
+	});
+
+	it("the tool's node -> the record -> the tool's own answer; a failed record still answers", () => {
+		expect(gate.connections.docker_manage.main[0]).toEqual([{ node: GATE_NODES.recordOutcome, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.recordOutcome].main[0]).toEqual([{ node: GATE_NODES.answer, type: 'main', index: 0 }]);
+		expect(nodeOf(gate, GATE_NODES.recordOutcome).onError).toBe('continueRegularOutput');
+		const answer = { success: true, action: 'restart', stack: 'blog' };
+		expect(JSON.parse(String(evaluate(nodeOf(gate, GATE_NODES.answer).parameters.jsonOutput, {}, { docker_manage: [answer] })))).toEqual(answer);
+	});
+
+	it("a native Odoo search answers many items: handed back as they are, with no record", () => {
+		const list = gates({ tools: ['crm_list_leads'] }, { odooMode: 'native' })('crm_list_leads');
+		expect(list.nodes.some((n) => n.name === GATE_NODES.recordOutcome)).toBe(false);
+		expect(list.connections.crm_list_leads).toBeUndefined();
 	});
 });

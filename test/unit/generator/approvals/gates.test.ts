@@ -93,6 +93,7 @@ describe('config approvals', () => {
 			pageWorkflow: 'Hermes Approval Page',
 			gateWorkflowPrefix: 'Hermes Approval - ',
 			requestsPerWindow: 10,
+			requestsPerPerson: 10,
 			windowMinutes: 60,
 			maxArgsChars: 2000,
 		});
@@ -266,7 +267,7 @@ describe('a gate', () => {
 	it('stores only the hash of the secret, and the answer carries no secret', () => {
 		const workflow = gate('docker_manage');
 		const stored = (nodeOf(workflow, GATE_NODES.store).parameters.columns as { value: Record<string, string> }).value;
-		expect(Object.keys(stored).sort()).toEqual(APPROVAL_COLUMNS.map((c) => c.name).filter((c) => !['decided_at', 'decided_address', 'decided_user_agent', 'used_at'].includes(c)).sort());
+		expect(Object.keys(stored).sort()).toEqual(APPROVAL_COLUMNS.map((c) => c.name).filter((c) => !['decided_at', 'decided_address', 'decided_user_agent', 'used_at', 'outcome'].includes(c)).sort());
 		expect(stored.secret_hash).toBe("={{ $json.secret.hash('sha256') }}");
 		expect(stored.status).toBe('pending');
 		const required = nodeOf(workflow, GATE_NODES.required);
@@ -348,6 +349,14 @@ describe('a gate', () => {
 describe('the approval page', () => {
 	const page = workflowOf(withApprovals(), 'hermes-approval-page.json');
 
+	it('has no default action: Enter in the secret field presses a hidden, disabled button, which submits nothing', () => {
+		const show = JSON.stringify(nodeOf(page, PAGE_NODES.show).parameters);
+		const buttons = [...show.matchAll(/<button[^>]*>/g)].map((m) => m[0]);
+		expect(buttons[0]).toContain('disabled');
+		expect(buttons[0]).toContain('hidden');
+		expect(buttons.slice(1).map((b) => /value=\W*(\w+)/.exec(b)?.[1])).toEqual(['approve', 'deny']);
+	});
+
 	it('serves GET and POST on the page path, answering from its own nodes; keeps no execution data', () => {
 		expect(nodeOf(page, PAGE_NODES.webhook).parameters).toEqual({ multipleMethods: true, httpMethod: ['GET', 'POST'], path: 'hermes-approval', responseMode: 'responseNode', options: {} });
 		expect(page.connections[PAGE_NODES.webhook].main.map((targets) => targets[0].node)).toEqual([PAGE_NODES.find, PAGE_NODES.decide]);
@@ -428,7 +437,7 @@ describe('the approval page', () => {
 	it('shows a decided request with its decision record, and no form', () => {
 		const html = render(PAGE_NODES.show, { ...open, status: 'approved', args_json: '{}', decided_at: Date.UTC(2026, 0, 2, 3, 4, 5), decided_address: '203.0.113.7', decided_user_agent: 'Mozilla/5.0 <x>' });
 		expect(html).toContain('<h1>Approval request</h1>');
-		expect(html).toContain('Approved: the agent may run this call once.');
+		expect(html).toContain('Approved: the agent has not run it yet, and may run this call once.');
 		expect(html).toContain('<dd>2026-01-02T03:04:05.000Z</dd>');
 		expect(html).toContain('<dd>203.0.113.7</dd>');
 		expect(html).toContain('<dd>Mozilla/5.0 &lt;x&gt;</dd>');

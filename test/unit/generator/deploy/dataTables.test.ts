@@ -205,7 +205,7 @@ describe('ensureDataTables', () => {
 			},
 			[],
 			/the data tables "hermes_approvals_old" \(id T\d+\) contain the name "hermes_approvals" in theirs; n8n's Data table node finds a table by a name it contains/,
-			/rename those tables in n8n .*or set approvals.table and approvals.lockTable/,
+			/rename those tables in n8n .*or set the config's table names \(approvals.table, approvals.lockTable, creates.table, creates.lockTable\)/,
 		],
 		[
 			'the same name in capitals',
