@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,12 @@ export interface DockerEngineHandle {
 	docker(...args: string[]): Promise<string>;
 	/** A container of a compose stack (labels as compose writes them), from the busybox image. */
 	composeContainer(spec: ComposeContainerSpec): Promise<void>;
+	/**
+	 * Stops the daemon (SIGSTOP) and resolves once every one of its threads is stopped, so a
+	 * request sent after it meets a daemon that takes the connection and never answers.
+	 * Resolves to the function that lets it run again.
+	 */
+	freeze(): Promise<() => void>;
 	dockerdPid: number;
 	stop(): Promise<void>;
 }
@@ -48,6 +54,13 @@ export const TEST_IMAGE = 'local/busybox:1';
 const APPLETS = ['sh', 'sleep', 'true', 'false', 'echo', 'cat'];
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether each thread of the process is in state T (stopped), as /proc tells. */
+function allThreadsStopped(pid: number): boolean {
+	const tasks = readdirSync(`/proc/${pid}/task`);
+	// The state follows the command name, which is in parentheses and may hold spaces.
+	return tasks.every((task) => /\) T /.test(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')));
+}
 
 async function ping(socket: string): Promise<boolean> {
 	return await new Promise((resolve) => {
@@ -110,6 +123,18 @@ export async function startDockerEngine(): Promise<DockerEngineHandle> {
 		clearCalls: () => writeFileSync(calls, ''),
 		docker,
 		dockerdPid: child.pid ?? 0,
+		async freeze() {
+			const pid = child.pid;
+			if (pid === undefined) throw new Error('dockerd has no pid');
+			process.kill(pid, 'SIGSTOP');
+			// A signal stops each thread when it next runs: on a loaded machine that is not at once.
+			const until = Date.now() + 10_000;
+			while (!allThreadsStopped(pid)) {
+				if (Date.now() > until) throw new Error(`dockerd (${pid}): not every thread stopped 10 s after SIGSTOP`);
+				await sleep(20);
+			}
+			return () => process.kill(pid, 'SIGCONT');
+		},
 		async composeContainer(spec) {
 			const name = spec.name ?? `${spec.project}-${spec.service}-1`;
 			const labels = ['com.docker.compose.project', spec.project, 'com.docker.compose.service', spec.service, 'com.docker.compose.container-number', '1'];

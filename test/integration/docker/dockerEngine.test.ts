@@ -129,7 +129,7 @@ describe('sshd with AllowStreamLocalForwarding no', () => {
 
 test('a daemon that takes the connection but never answers: unreachable at the limit, a retry may help', async () => {
 	await answer({ operation: 'list' });
-	process.kill(engine.dockerdPid, 'SIGSTOP');
+	const thaw = await engine.freeze();
 	try {
 		const started = Date.now();
 		expect(await answer({ operation: 'list' })).toMatchObject({
@@ -141,7 +141,7 @@ test('a daemon that takes the connection but never answers: unreachable at the l
 		});
 		expect(Date.now() - started).toBeGreaterThanOrEqual(ENGINE_SECONDS * 1000 - 100);
 	} finally {
-		process.kill(engine.dockerdPid, 'SIGCONT');
+		thaw();
 	}
 	expect(await answer({ operation: 'list' })).toMatchObject({ success: true, count: 2 });
 });
