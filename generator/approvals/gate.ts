@@ -21,9 +21,10 @@
  * if it is approved, unexpired and for this tool and these arguments; only the call whose
  * update changed the row runs the tool's node. Any other call reads the request to say why not.
  */
-import { AGENT_ARGUMENT_INPUTS, APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type UnavailableState } from '../contracts';
+import { APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type UnavailableState } from '../contracts';
 
-import { APPROVAL_ID_PARAM, gateWorkflowName, inputType } from './gatedTools';
+import { APPROVAL_ID_PARAM, APPROVAL_ID_SPEC, gateWorkflowName } from './gatedTools';
+import { wrapperInputs } from '../builders/wrappedTool';
 import { LOCK_NODES, lockNodes, once, read } from './tableLock';
 import { APPROVED_HINT, DENIED_AGAIN_HINT, LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
 import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from './display';
@@ -36,7 +37,7 @@ import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from '../b
 import { NODE_TYPES } from '../builders/n8nTypes';
 import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type SetValue } from '../builders/nodeParts';
 import type { ParamLookup } from '../builders/odooTool';
-import { checksArguments, toolNode } from '../builders/toolNodes';
+import { toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
 import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows } from './dataTableNode';
 import { notifyNode, recipientOf } from './notify';
@@ -266,19 +267,16 @@ function samePending(call: string): string {
 
 /** The gate's lock on its tool's row (tableLock.ts), with the gate's own answers when it cannot be taken. */
 function gateLock(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig) {
-	const lock = lockNodes({
+	return lockNodes({
 		workflow,
 		lockTable: approvals.lockTable,
 		key: tool.name,
 		at: [1980, -300],
 		onTaken: GATE_NODES.findPendingLocked,
 		retryFrom: GATE_NODES.findPending,
+		busyHint: LOCK_BUSY_HINT,
+		noRowHint: noLockHint(approvals.lockTable),
 	});
-	const answers = [
-		notAskedNode(workflow, GATE_NODES.lockBusy, [2640, -650], { error: '__UNAVAILABLE__', state: 'timeout', hint: LOCK_BUSY_HINT }),
-		notAskedNode(workflow, GATE_NODES.noLock, [2420, -500], { error: '__UNAVAILABLE__', state: 'misconfigured', hint: noLockHint(approvals.lockTable) }),
-	];
-	return { ...lock, nodes: [...lock.nodes, ...answers] };
 }
 
 /** The first-call path, up to the person's notification. */
@@ -394,12 +392,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	if (!approvals) throw new Error('buildApprovalGate without approvals');
 	const name = gateWorkflowName(tool.name, config);
 	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
-	const agentInputs = checksArguments(tool, config) ? AGENT_ARGUMENT_INPUTS : [];
-	const trigger = subWorkflowTrigger(name, [
-		...tool.parameters.map((p) => ({ name: p.key, type: inputType(p) })),
-		{ name: APPROVAL_ID_PARAM, type: 'string' },
-		...agentInputs.map((n) => ({ name: n, type: 'string' })),
-	]);
+	const trigger = subWorkflowTrigger(name, wrapperInputs(tool, APPROVAL_ID_SPEC, config, lookup));
 	const call = first(GATE_NODES.call);
 	const check = gateCheck(name, tool, config, lookup, rawValue, [440, 0], agentArgumentsFromInputs(input));
 	// What runs is the call as the tool normalised it, which is what the person approved.

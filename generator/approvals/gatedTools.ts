@@ -5,14 +5,12 @@
  */
 import { HAND_OFF_GATEWAYS } from '../contracts';
 
-import { agentArgumentsInputs } from '../builders/agentArguments';
 import type { JsonObject } from '../builders/n8nTypes';
 import { callWorkflowParameters } from '../builders/nodeParts';
 import type { ParamLookup } from '../builders/odooTool';
-import { checksArguments } from '../builders/toolNodes';
+import { wrapperInputs } from '../builders/wrappedTool';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
-import { expression, fromAiCall } from '../fromAi';
 import { APPROVAL_ID_PARAM } from '../lint/core';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 
@@ -64,17 +62,7 @@ export const APPROVAL_ID_SPEC: ParameterSpec = {
 export const GATED_NOTE =
 	' Each call needs a person\'s approval: the first call executes nothing and answers __APPROVAL_REQUIRED__ with an approval_id; once the person approved, call again with that approval_id and the same arguments.';
 
-/** Workflow input type of a tool parameter. */
-export function inputType(param: ParameterSpec): string {
-	return param.type === 'json' ? 'any' : param.type;
-}
-
 /** The tool's parameters and `approval_id`, and where the gate's check can refuse an argument the tool does not take, the raw call. */
 export function gatedToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
-	const params = [...tool.parameters.map((p) => lookup(p.key)), APPROVAL_ID_SPEC];
-	const agent = checksArguments(tool, config) ? agentArgumentsInputs({ name: tool.name, parameters: params }) : {};
-	return callWorkflowParameters(`${tool.description}${GATED_NOTE}`, gateWorkflowName(tool.name, config), [
-		...params.map((p) => ({ name: p.key, value: expression(fromAiCall(p)), type: inputType(p) })),
-		...Object.entries(agent).map(([name, value]) => ({ name, value, type: 'string' })),
-	]);
+	return callWorkflowParameters(`${tool.description}${GATED_NOTE}`, gateWorkflowName(tool.name, config), wrapperInputs(tool, APPROVAL_ID_SPEC, config, lookup));
 }

@@ -9,19 +9,15 @@
  * so a native Odoo create cannot. A gated tool is not wrapped again: its approval runs once. On
  * n8n 1.x, whose Data Table node cannot hold the store, no tool is.
  */
-import { AGENT_ARGUMENT_INPUTS } from '../contracts';
-
-import { agentArgumentsInputs } from '../builders/agentArguments';
 import type { JsonObject } from '../builders/n8nTypes';
 import { callWorkflowParameters } from '../builders/nodeParts';
-import type { ParamLookup } from '../builders/odooTool';
-import { checksArguments } from '../builders/toolNodes';
+import { parameterLookup } from '../builders/mcpWorkflow';
 import { toolWorkflowInputs } from '../builders/toolWorkflow';
 import { subWorkflowInputNames } from '../builders/gatewayParams';
 import { isDirectGateway } from '../builders/gatewayWorkflows';
 import type { HermesConfig } from '../config';
 import { ConfigError, N8N_TARGETS } from '../config';
-import { inputType } from '../approvals/gatedTools';
+import { inputType, wrapperInputs, type WrapperInput } from '../builders/wrappedTool';
 import { expression, fromAiCall } from '../fromAi';
 import { createsRecords, type ParameterSpec, type ToolSpec } from '../toolSpec/schema';
 import { DUPLICATE_DESCRIPTION, DUPLICATE_PARAM } from './answers';
@@ -47,33 +43,21 @@ export function onceWorkflowFileName(tool: string): string {
 	return `hermes-create-${tool.replace(/_/g, '-')}.json`;
 }
 
-/** What the create-once workflow's trigger takes: a gateway tool's sub-workflow inputs, else the tool's parameters and its raw call; and `duplicate`. */
-export function onceInputs(tool: ToolSpec, config: Pick<HermesConfig, 'odooMode'>): Array<{ name: string; type: string }> {
-	const duplicate = { name: DUPLICATE_PARAM, type: 'boolean' };
-	if (tool.target.kind === 'gateway') return [...subWorkflowInputNames(tool.target.gateway).map((name) => ({ name, type: 'string' })), duplicate];
-	const agent = checksArguments(tool, config) ? AGENT_ARGUMENT_INPUTS.map((name) => ({ name, type: 'string' })) : [];
-	return [...tool.parameters.map((p) => ({ name: p.key, type: inputType(p) })), duplicate, ...agent];
+/** The inputs of the create-once workflow, with what the toolWorkflow passes: a gateway tool's sub-workflow inputs, else the tool's parameters and its raw call; and `duplicate`. */
+function onceCallInputs(tool: ToolSpec, config: HermesConfig): WrapperInput[] {
+	const lookup = parameterLookup(tool, config);
+	if (tool.target.kind !== 'gateway') return wrapperInputs(tool, DUPLICATE_SPEC, config, lookup);
+	// The gateway's inputs as its own toolWorkflow passes them, for the tool as the agent sees it (with `duplicate`).
+	const values = toolWorkflowInputs({ ...tool, parameters: [...tool.parameters, DUPLICATE_SPEC] }, lookup);
+	const duplicate = { name: DUPLICATE_PARAM, type: inputType(DUPLICATE_SPEC), value: expression(fromAiCall(DUPLICATE_SPEC)) };
+	return [...subWorkflowInputNames(tool.target.gateway).map((name) => ({ name, type: 'string', value: values[name] })), duplicate];
 }
 
-/** The tool as the agent sees it: its own parameters and `duplicate`, which the node's argument check must accept too. */
-function withDuplicate(tool: ToolSpec): ToolSpec {
-	return { ...tool, parameters: [...tool.parameters, DUPLICATE_SPEC] };
+/** What the create-once workflow's trigger takes. */
+export function onceInputs(tool: ToolSpec, config: HermesConfig): Array<{ name: string; type: string }> {
+	return onceCallInputs(tool, config).map(({ name, type }) => ({ name, type }));
 }
 
-export function onceToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
-	const agentTool = withDuplicate(tool);
-	const duplicate = { name: DUPLICATE_PARAM, value: expression(fromAiCall(DUPLICATE_SPEC)), type: 'boolean' };
-	if (tool.target.kind === 'gateway') {
-		const inputs = toolWorkflowInputs(agentTool, lookup);
-		return callWorkflowParameters(tool.description, onceWorkflowName(tool.name, config), [
-			...subWorkflowInputNames(tool.target.gateway).map((name) => ({ name, value: inputs[name], type: 'string' })),
-			duplicate,
-		]);
-	}
-	const agent = checksArguments(tool, config) ? agentArgumentsInputs(agentTool) : {};
-	return callWorkflowParameters(tool.description, onceWorkflowName(tool.name, config), [
-		...tool.parameters.map((p) => lookup(p.key)).map((p) => ({ name: p.key, value: expression(fromAiCall(p)), type: inputType(p) })),
-		duplicate,
-		...Object.entries(agent).map(([name, value]) => ({ name, value, type: 'string' })),
-	]);
+export function onceToolParameters(tool: ToolSpec, config: HermesConfig): JsonObject {
+	return callWorkflowParameters(tool.description, onceWorkflowName(tool.name, config), onceCallInputs(tool, config));
 }

@@ -93,33 +93,18 @@ function earlierAnswer(row: string): string {
 	return `JSON.stringify(${row}.status === 'done' ? ${replay} : ${row}.started_at > ${call}.now - ${UNFINISHED_AFTER_MS} ? ${running} : ${unknown})`;
 }
 
-/** An answer of a create that was not started (the lock could not be taken). */
-function notStarted(workflow: string, name: string, position: [number, number], state: 'timeout' | 'misconfigured', hint: string, retry: string): WorkflowNode {
-	return once(setNode(workflow, name, position, {
-		success: { type: 'boolean', value: false },
-		error: { type: 'string', value: '__UNAVAILABLE__' },
-		state: { type: 'string', value: state },
-		hint: { type: 'string', value: hint },
-		retry: { type: 'string', value: retry },
-	}));
-}
-
 export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflow {
 	const creates = config.creates;
 	const name = onceWorkflowName(tool.name, config);
 	const key = name;
 	const windowMs = creates.windowMinutes * 60_000;
 	const table = (nodeName: string, position: [number, number], parameters: ReturnType<typeof getRow>) => tableNode(name, nodeName, position, parameters);
-	const identical = [
+	const sameCall = [
 		{ column: 'tool' as const, condition: 'eq' as const, value: key },
 		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
-		{ column: 'started_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now - ${windowMs}`) },
 	];
-	const mine = [
-		{ column: 'tool' as const, condition: 'eq' as const, value: key },
-		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
-		{ column: 'holder' as const, condition: 'eq' as const, value: safeExpression(LOCK_HOLDER) },
-	];
+	const identical = [...sameCall, { column: 'started_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now - ${windowMs}`) }];
+	const mine = [...sameCall, { column: 'holder' as const, condition: 'eq' as const, value: safeExpression(LOCK_HOLDER) }];
 	const lock = lockNodes({
 		workflow: name,
 		lockTable: creates.lockTable,
@@ -127,6 +112,8 @@ export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflo
 		at: [1540, 0],
 		onTaken: ONCE_NODES.findLocked,
 		retryFrom: ONCE_NODES.find,
+		busyHint: CREATE_LOCK_BUSY_HINT,
+		noRowHint: noCreateLockHint(creates.lockTable),
 	});
 	const run = runNode(name, tool, config, [2860, 200]);
 	const nodes: WorkflowNode[] = [
@@ -148,8 +135,6 @@ export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflo
 		once(ifNode(name, ONCE_NODES.found, [1100, 100], isRow)),
 		once(rawSetNode(name, ONCE_NODES.earlier, [1320, 0], earlierAnswer('$json'))),
 		...lock.nodes,
-		notStarted(name, ONCE_NODES.lockBusy, [2200, -350], 'timeout', CREATE_LOCK_BUSY_HINT, 'later'),
-		notStarted(name, ONCE_NODES.noLock, [1980, -200], 'misconfigured', noCreateLockHint(creates.lockTable), 'never_here'),
 		// Holding the lock: the read that counts, since no identical call can insert meanwhile.
 		read(table(ONCE_NODES.findLocked, [1980, 100], getRow<CreateColumn>(creates.table, identical))),
 		once(ifNode(name, ONCE_NODES.foundLocked, [2200, 100], isRow)),

@@ -6,7 +6,6 @@
 import { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS } from '../contracts';
 
 import { buildMcpWorkflow } from '../builders';
-import { parameterLookup } from '../builders/mcpWorkflow';
 import { createTools, onceToolParameters } from '../creates/createTools';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
@@ -49,7 +48,7 @@ export function unexpressibleSettings(node: RawNode): string[] {
 
 export function rebuildDifferences(original: RawNode, spec: ToolSpec, config: HermesConfig): string[] {
 	// A create tool is rebuilt as its create-once wrapper, as generate writes it.
-	const once = new Map(createTools([spec], config, []).map((tool) => [tool.name, onceToolParameters(tool, config, parameterLookup(tool, config))]));
+	const once = new Map(createTools([spec], config, []).map((tool) => [tool.name, onceToolParameters(tool, config)]));
 	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [spec], once }, config).nodes[1];
 	return differingPaths(comparable(original), comparable(rebuilt as unknown as RawNode), '', Infinity);
 }

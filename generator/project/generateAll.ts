@@ -68,7 +68,7 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 	const gated = gatedTools(catalogue, config);
 	const gatedNodes = new Map(gated.map((tool) => [tool.name, gatedToolParameters(tool, config, parameterLookup(tool, config))]));
 	const creating = createTools(catalogue, config, gated.map((t) => t.name));
-	const onceNodes = new Map(creating.map((tool) => [tool.name, onceToolParameters(tool, config, parameterLookup(tool, config))]));
+	const onceNodes = new Map(creating.map((tool) => [tool.name, onceToolParameters(tool, config)]));
 	const files = mcpFiles(MAIN_FILE, MAIN_MANIFEST_FILE, config.workflowName, config.mcpPath, catalogue, config, gatedNodes, onceNodes);
 	const seen = new Set<string>();
 	for (const toolset of config.toolsets) {

@@ -7,7 +7,6 @@ import { defaultConfig, parseConfig, type HermesConfig } from '../../../../gener
 import { ConfigError } from '../../../../generator/config';
 import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
 import { createTools, DUPLICATE_SPEC, onceInputs, onceToolParameters, onceWorkflowFileName, onceWorkflowName } from '../../../../generator/creates/createTools';
-import { parameterLookup } from '../../../../generator/builders/mcpWorkflow';
 import { AGENT_ARGUMENT_INPUTS } from '../../../../generator/contracts';
 import { subWorkflowInputNames } from '../../../../generator/builders/gatewayParams';
 import { collectFromAiCalls } from '../../../../generator/fromAi';
@@ -84,7 +83,7 @@ describe('names and what the toolWorkflow sends', () => {
 	it.each(DEFAULT_CREATE_TOOLS)('%s: the toolWorkflow sends what the create-once trigger takes, `duplicate` a boolean $fromAI call defaulting to false', (name) => {
 		const cfg = config();
 		const tool = spec(name);
-		const parameters = onceToolParameters(tool, cfg, parameterLookup(tool, cfg)) as { workflowId: { cachedResultName: string }; workflowInputs: { value: Record<string, string>; schema: Array<{ id: string; type: string }> } };
+		const parameters = onceToolParameters(tool, cfg) as { workflowId: { cachedResultName: string }; workflowInputs: { value: Record<string, string>; schema: Array<{ id: string; type: string }> } };
 		expect(parameters.workflowId.cachedResultName).toBe(onceWorkflowName(name, cfg));
 		const inputs = onceInputs(tool, cfg);
 		expect(parameters.workflowInputs.schema.map((c) => [c.id, c.type])).toEqual(inputs.map((i) => [i.name, i.type]));
