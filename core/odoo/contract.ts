@@ -54,7 +54,8 @@ export type OdooParam =
 	| 'filters'
 	| 'fieldsList'
 	| 'returnAll'
-	| 'limit';
+	| 'limit'
+	| 'checkOnly';
 
 const PARAMS = {
 	authentication: 'authentication',
@@ -67,6 +68,7 @@ const PARAMS = {
 	fieldsList: 'fieldsList',
 	returnAll: 'returnAll',
 	limit: 'limit',
+	checkOnly: 'checkOnly',
 } as const;
 
 /**
@@ -100,14 +102,17 @@ export const HERMES_ODOO: GatewayContract<OdooParam> = {
 		fieldsToWrite: ['create', 'update'],
 		allowedFields: ['create', 'update'],
 		filters: ['getAll'],
-		fieldsList: ['get', 'getAll'],
+		// What a write's Check Only reads of the record it would change.
+		fieldsList: ['get', 'getAll', 'update', 'delete'],
 		returnAll: ['getAll'],
 		limit: ['getAll'],
+		checkOnly: ['create', 'update', 'delete'],
 	},
 	// The tools call the node directly: it has no gateway sub-workflow.
 	subWorkflowInputs: {},
 	allowLists: {},
-	settingDefaults: { authentication: 'odooApi', allowedFields: '' },
+	settingDefaults: { authentication: 'odooApi', allowedFields: '', checkOnly: false },
+	checkOnly: 'checkOnly',
 	agentArguments: true,
 	configSettings: { authentication: { key: 'odooCredentialType' } },
 };

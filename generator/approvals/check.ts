@@ -2,11 +2,11 @@
  * A gate's two uses of the tool's own node: the action after approval, and before anything is
  * stored or sent, the check of the call by the same node. A gateway node checks with its Check
  * Only setting (its own validation, normalisation and target resolution, and a read of the
- * target); an Odoo tool's check is the read of its record (get by id), whose answer also gives
- * the target the person sees. The gate keeps no copy of any validation: it reads what the node
+ * target); so does the Hermes Odoo node for its writes, whose read of the record gives the
+ * target the person sees. The gate keeps no copy of any validation: it reads what the node
  * answered.
  */
-import { MARKER_RETRY, recordNotFoundHint, STATE_RETRY } from '../contracts';
+import { HERMES_ODOO } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { quote } from '../fromAi';
@@ -59,25 +59,26 @@ function gatewayCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lo
 /** A many2one is read as [id, name]; Odoo reads an empty value as false. */
 const shown = (value: string) => `(Array.isArray(${value}) ? ${value}[1] : ${value} === false ? null : ${value})`;
 
+/**
+ * The Hermes Odoo node's Check Only run of the tool's own write (a gated Odoo tool is one:
+ * gatedTools.ts): the id, the allowed fields, each value against its field's type, and for an
+ * update or delete the record as it is now, which is the target. A read has none: gated anyway by
+ * a config, it is asked about as called.
+ */
 function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
 	const target = tool.target as OdooTarget;
+	if (!HERMES_ODOO.shownFor.checkOnly?.includes(target.operation)) return undefined;
 	const idParam = target.recordIdParam;
-	if (idParam === undefined) return undefined;
-	const fields = targetFields(target.model);
-	const read: ToolSpec = { ...tool, target: { ...target, operation: 'get', fieldsList: fields.map((f) => f.field) } };
-	const base = toolNode(workflow, CHECK_NODE, read, config, lookup, valueOf, position);
-	const hermes = config.odooMode === 'hermes';
-	// n8n's Odoo node outputs the record's fields, or nothing for an unknown id; the Hermes node answers.
-	const record = hermes ? `${checked}.record` : checked;
-	const [before, after] = recordNotFoundHint(target.model, '\u0000').split('\u0000');
-	const notFound = `{ success: false, error: '__NOT_FOUND__', hint: ${quote(before)} + ${valueOf(lookup(idParam))} + ${quote(after)}, retry: ${quote(MARKER_RETRY.__NOT_FOUND__)} }`;
-	const unreadable = `{ success: false, error: '__UNAVAILABLE__', state: 'unreachable', hint: ${quote(`Odoo could not be read to check the call (${target.model}). Nothing was executed and nobody was asked; retry later or tell the operator.`)}, retry: ${quote(STATE_RETRY.unreachable)} }`;
+	const fields = idParam === undefined ? [] : targetFields(target.model);
+	const checkedTool: ToolSpec = fields.length > 0 ? { ...tool, target: { ...target, fieldsList: fields.map((f) => f.field) } } : tool;
+	const base = toolNode(workflow, CHECK_NODE, checkedTool, config, lookup, valueOf, position);
+	const record = `${checked}.record`;
 	return {
-		node: { ...base, executeOnce: true, alwaysOutputData: true, onError: 'continueRegularOutput' },
-		passed: hermes ? `${checked}.success === true` : `typeof ${checked}.id === 'number'`,
-		refusal: hermes ? ownRefusal : `(${checked}.error !== undefined ? ${unreadable} : ${notFound})`,
+		node: { ...base, parameters: { ...base.parameters, [HERMES_ODOO.params.checkOnly]: true }, executeOnce: true },
+		passed: `${checked}.success === true && ${checked}.checked === true`,
+		refusal: ownRefusal,
 		value: (key) => (key === idParam ? `${record}.id` : valueOf(lookup(key))),
-		target: `({ ${fields.map((f) => `${JSON.stringify(f.key)}: ${shown(`${record}.${f.field}`)}`).join(', ')} })`,
+		target: fields.length > 0 ? `({ ${fields.map((f) => `${JSON.stringify(f.key)}: ${shown(`${record}.${f.field}`)}`).join(', ')} })` : 'null',
 	};
 }
 

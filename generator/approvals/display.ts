@@ -198,16 +198,18 @@ const parsed = (jsonText: string) => `((t) => { try { return t ? JSON.parse(t) :
  * (0: none). `argsJson` is an expression body giving the arguments as JSON text.
  */
 export function argumentsText(argsJson: string, cap: number): string {
-	const lines = entryLines(parsed(argsJson), ' = ', cap, 'the approval page shows this argument in full');
-	return `((lines) => lines === '' ? '  (none)' : lines)(${lines})`;
+	const lines = entryLines('args', ' = ', cap, 'the approval page shows this argument in full');
+	// An old request's arguments are dropped (gate.ts): its summary says what it was.
+	return `((args) => args === undefined ? '  (no longer kept: see the summary above)' : ((lines) => lines === '' ? '  (none)' : lines)(${lines}))(${parsed(argsJson)})`;
 }
 
 /**
  * The target as the gate read it when the call was made (JSON text of an object), or `not read`
- * when there is none (absent, empty, `null`).
+ * when there is none (absent, empty, `null`); `cap` rendered characters per field at most (0: none).
  */
-export function targetText(targetJson: string): string {
-	return `((target) => target === undefined || target === null ? '  not read' : typeof target === 'object' && target !== null && !Array.isArray(target) ? ${entryLines('target', ': ', 0, '')} : '  ' + ${SHOW}(target, 0).text)(${parsed(targetJson)})`;
+export function targetText(targetJson: string, cap: number): string {
+	const cutNote = 'the approval page shows this field in full';
+	return `((target) => target === undefined || target === null ? '  not read' : typeof target === 'object' && target !== null && !Array.isArray(target) ? ${entryLines('target', ': ', cap, cutNote)} : '  ' + ${SHOW}(target, ${cap}).text)(${parsed(targetJson)})`;
 }
 
 /**

@@ -40,7 +40,7 @@ import type { ParamLookup } from '../builders/odooTool';
 import { toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
 import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows } from './dataTableNode';
-import { notifyNode, recipientOf } from './notify';
+import { notifyNode, recipientOf, type RequestText } from './notify';
 import { PAGE_FIELDS, pageUrl } from './page';
 
 /** Node names inside a gate (the expressions below refer to them). */
@@ -48,6 +48,7 @@ export const GATE_NODES = {
 	...LOCK_NODES,
 	trigger: SUBWORKFLOW_TRIGGER_NAME,
 	forget: 'Forget old requests',
+	forgetArguments: 'Forget old arguments',
 	check: CHECK_NODE,
 	runnable: 'Can run?',
 	refusedSecondCall: 'Second call of a refused one?',
@@ -150,13 +151,15 @@ function linkExpression(approvals: ApprovalsConfig): string {
 }
 
 /** What the person is sent: the call as display.ts renders it (the page shows the same), the target, the link. */
-function requestText(tool: ToolSpec, approvals: ApprovalsConfig): { subject: string; text: string } {
+function requestText(tool: ToolSpec, approvals: ApprovalsConfig): RequestText {
 	const request = first(GATE_NODES.newSecret);
-	const text = [
+	const body = [
 		JSON.stringify(`An AI agent asks to run ${tool.name}: ${actionText(tool)}\n\nArguments (${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else):\n`),
 		argumentsText(`${request}.args_json`, NOTIFICATION_ARGUMENT_CAP),
 		JSON.stringify('\n\nTarget, as read when the call was made:\n'),
-		targetText(`${request}.target_json`),
+		targetText(`${request}.target_json`, NOTIFICATION_ARGUMENT_CAP),
+	].join(' + ');
+	const ending = [
 		JSON.stringify('\n\nApprove or deny it on this page before '),
 		`new Date(${request}.expires_at).toISOString()`,
 		JSON.stringify(' (nothing runs unless you approve, and an approval runs this one call once):\n'),
@@ -164,7 +167,7 @@ function requestText(tool: ToolSpec, approvals: ApprovalsConfig): { subject: str
 		JSON.stringify('\n\nIf you did not expect this request, deny it. Do not forward this message: the link is the approval.'),
 	].join(' + ');
 	// The Call node's summary of the normalised call, carried on each item since.
-	return { subject: `'Approve? ' + ${request}.summary`, text };
+	return { subject: `'Approve? ' + ${request}.summary`, body, ending };
 }
 
 /** `({ reason: value, ... })[<reason>]`: one Set field that depends on the refusal reason. */
@@ -354,20 +357,14 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 	];
 }
 
-/** Whether the tool answers one item, which the gate can record and hand back (n8n's Odoo node lists a search as many). */
-function recordsOutcome(tool: ToolSpec, config: HermesConfig): boolean {
-	return !(tool.target.kind === 'odoo' && config.odooMode === 'native' && tool.target.operation === 'getAll');
-}
-
 /**
  * After the approved call ran: its outcome on the request (the page shows the person what
  * happened), then the tool's own answer. A failure to record must not cost the agent its answer.
  */
 function outcomeNodes(workflow: string, tool: ToolSpec, config: HermesConfig, approvals: ApprovalsConfig): WorkflowNode[] {
-	if (!recordsOutcome(tool, config)) return [];
 	const ran = first(tool.name);
-	// n8n's Odoo node answers records (or { id }) on success and no `success` field.
-	const outcome = `(${ran}.success === false ? String(${ran}.error ?? 'failed') : ${ran}.success === true || ${ran}.error === undefined ? 'succeeded' : 'n8n_error')`;
+	// An item without `success` is n8n's own error, not an answer of the node.
+	const outcome = `(${ran}.success === true ? 'succeeded' : ${ran}.success === false ? String(${ran}.error ?? 'failed') : 'n8n_error')`;
 	return [
 		{
 			...read(once(tableNode(workflow, GATE_NODES.recordOutcome, [2200, -200], updateRows(approvals.table, [
@@ -415,6 +412,15 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		]))),
 		onError: 'continueRegularOutput',
 	};
+	// A request keeps its arguments in full (up to maxArgsChars) only while they can matter: until
+	// windowMinutes after it expired. Its summary, hash and decision stay for keepDays.
+	const forgetArguments: WorkflowNode = {
+		...read(once(tableNode(name, GATE_NODES.forgetArguments, [220, 200], updateRows(approvals.table, [
+			{ column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.windowMinutes * 60_000}`) },
+			{ column: 'args_json', condition: 'neq', value: '' },
+		], { args_json: '' })))),
+		onError: 'continueRegularOutput',
+	};
 	// A second call the tool refuses is answered from its approval where that refuses it (used,
 	// denied, expired, for another call): the tool's refusal only for a usable approval of this call.
 	const usable = `$json.status === 'approved' && $json.expires_at > ${call}.now && $json.tool === ${call}.tool && $json.args_hash === ${call}.args_hash`;
@@ -431,6 +437,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	const nodes: WorkflowNode[] = [
 		trigger,
 		forget,
+		forgetArguments,
 		...checkNodes,
 		callNode(name, tool, approvals, check),
 		ifNode(name, GATE_NODES.isSecondCall, [1320, 0], `$json.${APPROVAL_ID_PARAM} !== ''`),
@@ -445,9 +452,10 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	];
 	const connections: Connections = {
 		[GATE_NODES.trigger]: { main: [main(GATE_NODES.forget)] },
+		[GATE_NODES.forget]: { main: [main(GATE_NODES.forgetArguments)] },
 		...(check
 			? {
-					[GATE_NODES.forget]: { main: [main(GATE_NODES.check)] },
+					[GATE_NODES.forgetArguments]: { main: [main(GATE_NODES.check)] },
 					[GATE_NODES.check]: { main: [main(GATE_NODES.call)] },
 					[GATE_NODES.call]: { main: [main(GATE_NODES.runnable)] },
 					[GATE_NODES.runnable]: { main: [main(GATE_NODES.isSecondCall), main(GATE_NODES.refusedSecondCall)] },
@@ -455,11 +463,12 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 					[GATE_NODES.lookUpRefused]: { main: [main(GATE_NODES.approvalRefuses)] },
 					[GATE_NODES.approvalRefuses]: { main: [main(GATE_NODES.why), main(GATE_NODES.notRunnable)] },
 				}
-			: { [GATE_NODES.forget]: { main: [main(GATE_NODES.call)] }, [GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] } }),
+			: { [GATE_NODES.forgetArguments]: { main: [main(GATE_NODES.call)] }, [GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] } }),
 		[GATE_NODES.isSecondCall]: { main: [main(GATE_NODES.claim), main(GATE_NODES.smallEnough)] },
 		[GATE_NODES.claim]: { main: [main(GATE_NODES.claimed)] },
 		[GATE_NODES.claimed]: { main: [main(tool.name), main(GATE_NODES.lookUp)] },
-		...(recordsOutcome(tool, config) ? { [tool.name]: { main: [main(GATE_NODES.recordOutcome)] }, [GATE_NODES.recordOutcome]: { main: [main(GATE_NODES.answer)] } } : {}),
+		[tool.name]: { main: [main(GATE_NODES.recordOutcome)] },
+		[GATE_NODES.recordOutcome]: { main: [main(GATE_NODES.answer)] },
 		[GATE_NODES.lookUp]: { main: [main(GATE_NODES.why)] },
 		[GATE_NODES.why]: { main: [main(GATE_NODES.refusal)] },
 		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },

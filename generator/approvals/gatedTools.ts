@@ -17,24 +17,38 @@ import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 // Defined with the lint core, which recognises gated tools in any workflow by it.
 export { APPROVAL_ID_PARAM };
 
-/** The tools `approvals` gates: those it lists, else every tool the catalogue marks sensitive. */
-export function gatedToolNames(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals'>): string[] {
+/**
+ * The tools `approvals` gates: those it lists, else every tool the catalogue marks sensitive.
+ * n8n's own Odoo node can check nothing before a person is asked (an allowed field, a value's
+ * type, an argument the tool does not take), so the person would approve a call that then fails:
+ * with `odooMode: 'native'` an Odoo tool is never gated.
+ */
+export function gatedToolNames(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals' | 'odooMode'>): string[] {
 	if (!config.approvals) return [];
 	const listed = config.approvals.tools;
-	if (listed === undefined) return catalogue.filter((t) => t.sensitive).map((t) => t.name);
-	const unknown = listed.filter((name) => !catalogue.some((t) => t.name === name));
+	const names = listed ?? catalogue.filter((t) => t.sensitive).map((t) => t.name);
+	const targetOf = (name: string) => catalogue.find((t) => t.name === name)?.target;
+	const unknown = names.filter((name) => !targetOf(name));
 	if (unknown.length > 0) throw new ConfigError('approvals.tools names tools that are not in the catalogue:', unknown);
-	const handOff = listed.filter((name) => {
-		const target = catalogue.find((t) => t.name === name)?.target;
+	const handOff = names.filter((name) => {
+		const target = targetOf(name);
 		return target?.kind === 'gateway' && HAND_OFF_GATEWAYS.includes(target.gateway);
 	});
 	if (handOff.length > 0) throw new ConfigError('These tools hand their request to another workflow and cannot be gated (the gate would approve the hand-off, not what the other workflow does):', handOff);
-	const clashing = listed.filter((name) => catalogue.find((t) => t.name === name)?.parameters.some((p) => p.key === APPROVAL_ID_PARAM));
+	const nativeOdoo = config.odooMode === 'native' ? names.filter((name) => targetOf(name)?.kind === 'odoo') : [];
+	if (nativeOdoo.length > 0) {
+		const where = listed === undefined ? 'approvals gates every sensitive tool, and these' : 'approvals.tools names';
+		throw new ConfigError(
+			`With odooMode 'native', ${where} Odoo tools whose calls n8n's Odoo node cannot check before a person is asked (the field, the value's type, an argument the tool does not take), so an approved call could still fail. Set odooMode: 'hermes' (the default), or list in approvals.tools only tools that are not Odoo tools:`,
+			nativeOdoo,
+		);
+	}
+	const clashing = names.filter((name) => catalogue.find((t) => t.name === name)?.parameters.some((p) => p.key === APPROVAL_ID_PARAM));
 	if (clashing.length > 0) throw new ConfigError(`These tools already have a parameter "${APPROVAL_ID_PARAM}", which a gated tool adds:`, clashing);
-	return listed;
+	return names;
 }
 
-export function gatedTools(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals'>): ToolSpec[] {
+export function gatedTools(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals' | 'odooMode'>): ToolSpec[] {
 	const names = gatedToolNames(catalogue, config);
 	return catalogue.filter((t) => names.includes(t.name));
 }

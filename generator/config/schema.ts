@@ -7,6 +7,7 @@ import {
 	checkWritePrefixes,
 	GATEWAY_NAMES,
 	ODOO_CREDENTIAL_TYPES,
+	VAULT_LIMITS,
 	WRITE_PREFIX,
 	type Checked,
 	type GatewayName,
@@ -125,9 +126,7 @@ export const APPROVAL_DEFAULTS = {
 	 * Limits on what an agent can put in front of a person. A person decides a destructive call
 	 * with care a few times an hour; 10 new requests of one tool an hour is more than that, and
 	 * bounds the messages a looping or hostile agent sends to 10 a tool an hour (identical pending
-	 * calls are one request). 2000 characters of arguments are far more than any gated call of
-	 * the catalogue sends (an id, a stack and an action), and leave the request, the target and
-	 * the link room in one Telegram message (4096 characters).
+	 * calls are one request).
 	 */
 	requestsPerWindow: 10,
 	/*
@@ -137,7 +136,13 @@ export const APPROVAL_DEFAULTS = {
 	 */
 	requestsPerPerson: 10,
 	windowMinutes: 60,
-	maxArgsChars: 2000,
+	/*
+	 * Any call a gated tool itself accepts can be asked about: the largest is a vault note of
+	 * writeBytes, which as JSON is at most 6 characters a byte (a control byte is `\u0001`), beside
+	 * its path and hash. A request is kept in full (the page shows all of it; the message cuts
+	 * each argument), so this also bounds a request's row.
+	 */
+	maxArgsChars: 6 * VAULT_LIMITS.writeBytes + 10_000,
 } as const;
 
 export const ApprovalsSchema = z
@@ -166,7 +171,7 @@ export const ApprovalsSchema = z
 		requestsPerPerson: z.number().int().min(1).max(1000).default(APPROVAL_DEFAULTS.requestsPerPerson),
 		windowMinutes: z.number().int().min(1).max(1440).default(APPROVAL_DEFAULTS.windowMinutes),
 		/** The most characters the normalised arguments may take as JSON; a longer call answers __TOO_LARGE__ and nobody is asked. */
-		maxArgsChars: z.number().int().min(100).max(100_000).default(APPROVAL_DEFAULTS.maxArgsChars),
+		maxArgsChars: z.number().int().min(100).max(APPROVAL_DEFAULTS.maxArgsChars).default(APPROVAL_DEFAULTS.maxArgsChars),
 	})
 	.strict()
 	.superRefine((approvals, ctx) => {

@@ -85,8 +85,18 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'id,name',
-		description: 'Comma-separated fields to return; empty returns every field',
+		description: 'Comma-separated fields to return (with Check Only on Update and Delete: of the record the call would change); empty returns every field',
 		...shownFor(HERMES_ODOO, 'fieldsList'),
+	},
+	{
+		displayName: 'Check Only',
+		name: params.checkOnly,
+		type: 'boolean',
+		// n8n's lint takes only a literal for a boolean default; a unit test holds it to settingDefaults.
+		default: false,
+		description:
+			"Whether to only check the call: every check the operation would pass (the record ID, Allowed Fields, each value against its field's type as Odoo reports it), answered as the call would be refused, else with checked: true and, for Update and Delete, the record as it is now. Nothing is written. An approval gate runs this before it asks a person.",
+		...shownFor(HERMES_ODOO, 'checkOnly'),
 	},
 	...getAll.description,
 ];

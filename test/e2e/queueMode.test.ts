@@ -29,7 +29,7 @@ describe('MCP tools, sub-workflow gateways', () => describeMcpTools('subworkflow
 describe("MCP tools, gatewayMode 'direct'", () => describeMcpTools('direct', 'queue', 'native', undefined, queue.lease));
 describe("MCP tools, odooMode 'hermes'", () => describeMcpTools('subworkflow', 'queue', 'hermes', undefined, queue.lease));
 describe('the exporter and alert rules', () => describeExporter(queue.lease));
-describe('approvals, Telegram', () => describeApprovals('queue', 'telegram', 'native', queue.lease));
+describe('approvals, Telegram', () => describeApprovals('queue', 'telegram', queue.lease));
 // Last but one: it kills a worker.
 describe('queue mode itself', () => describeQueueStack(queue.lease));
 // Last: it kills the workers left.

@@ -9,6 +9,7 @@
  *   no chat_id or no text -> 400 as Telegram words it; `getMe` answers the bot;
  * - `parse_mode` HTML or Markdown text that Telegram could not parse (a bare `&` or `<`, an
  *   unclosed `*`/`_`) -> 400 `can't parse entities`, as Telegram refuses it (a subset of its rules);
+ * - a text over 4,096 characters once its entities are read -> 400 `message is too long`;
  * - a wrong token -> 401 `Unauthorized`, an unknown method -> 404 `Not Found`, both in the Bot
  *   API's `{ok: false, error_code, description}` shape.
  * Every call is recorded (a wrong token and an unknown method too, with `accepted: false`).
@@ -88,6 +89,15 @@ async function parseParams(request: IncomingMessage, url: URL): Promise<Record<s
 const HTML_TAG = /^<\/?(b|strong|i|em|u|ins|s|strike|del|span|tg-spoiler|a|code|pre|blockquote|tg-emoji)(\s[^<>]*)?>/;
 const HTML_ENTITY = /^&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);/;
 
+/** Telegram's limit on a message's text, counted once its entities are read. */
+const MESSAGE_LIMIT = 4096;
+
+/** The text's length as the person sees it: HTML's tags dropped and its entities read as one character. */
+function shownLength(text: string, parseMode: string | undefined): number {
+	if (parseMode !== 'HTML') return text.length;
+	return text.replace(/<[^>]*>/g, '').replace(/&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/gi, '_').length;
+}
+
 /** Why Telegram would refuse to parse `text` in `parseMode`, or undefined when it parses. */
 function entityError(text: string, parseMode: string | undefined): string | undefined {
 	if (parseMode === 'HTML') {
@@ -125,6 +135,7 @@ export async function startTelegramBotApi(options: { token?: string } = {}): Pro
 		const parse_mode = typeof params.parse_mode === 'string' ? params.parse_mode : undefined;
 		const unparsable = entityError(text, parse_mode);
 		if (unparsable) return failure(400, `Bad Request: can't parse entities: ${unparsable}`);
+		if (shownLength(text, parse_mode) > MESSAGE_LIMIT) return failure(400, 'Bad Request: message is too long');
 		const message_id = nextMessageId++;
 		messages.add({ token: callToken, chat_id: String(chatId), text, parse_mode, message_id, params });
 		const numericId = Number(chatId);

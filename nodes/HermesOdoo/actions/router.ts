@@ -10,9 +10,13 @@ import * as get from './record/get.operation';
 import * as getAll from './record/getAll.operation';
 import * as update from './record/update.operation';
 
-/** An operation reads its own parameters and checks them all before it calls Odoo (a write reads the field types first). */
+/**
+ * An operation reads its own parameters and checks them all before it calls Odoo (a write reads
+ * the field types first). A write's `check` is its Check Only run: the same checks, and reads only.
+ */
 export interface OdooOperationModule {
 	execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject>;
+	check?(ctx: OdooContext, param: ItemParameters): Promise<IDataObject>;
 }
 
 const OPERATIONS: Readonly<Record<OdooOperation, OdooOperationModule>> = { create, get, getAll, update, delete: del };
@@ -23,5 +27,7 @@ export async function router(context: (model: string) => OdooContext, param: Ite
 	if (!picked.ok) return { ...picked.answer };
 	const model = checkModel(param(HERMES_ODOO.params.model));
 	if (!model.ok) return { ...model.answer };
-	return await picked.value.module.execute(context(model.value), param);
+	const { check, execute } = picked.value.module;
+	const run = check && param(HERMES_ODOO.params.checkOnly, false) === true ? check : execute;
+	return await run(context(model.value), param);
 }

@@ -16,13 +16,12 @@ import { callTool, type McpSession, type ToolAnswer } from './mcp';
 import { recipientOf } from '../../../generator/approvals/notify';
 import { api, createPublishedWorkflow, getExecution, listExecutions, listWorkflows } from './n8nRest';
 import { startStackWithClient, type HermesStack } from './stack';
-import type { ApprovalChannel as ChannelConfig, OdooMode } from '../../../generator/config';
+import type { ApprovalChannel as ChannelConfig } from '../../../generator/config';
 import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './approvalChannels';
 import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
 import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
-import { FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN } from '../../../generator/approvals/display';
+import { CONTINUATION, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN } from '../../../generator/approvals/display';
 import { APPROVAL_DEFAULTS } from '../../../generator/config/schema';
-import { CATALOGUE } from '../../helpers/defaultCatalogue';
 
 export type Engine = 'regular' | 'queue';
 
@@ -134,7 +133,7 @@ const first = (answer: ToolAnswer): Record<string, unknown> => {
 };
 
 /** `lease`: an n8n to use instead of booting one for `engine` (helpers/sharedN8n.ts); the stack's stop empties it. */
-export function describeApprovals(engine: Engine, channelKind: ChannelKind, odooMode: OdooMode = 'native', lease?: () => Promise<N8nHandle>): void {
+export function describeApprovals(engine: Engine, channelKind: ChannelKind, lease?: () => Promise<N8nHandle>): void {
 	jest.setTimeout(180_000);
 
 	let stack: HermesStack;
@@ -173,7 +172,6 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		({ stack, mcp, stop: stopAll } = await startStackWithClient({
 			...queue,
 			...(lease ? { startN8n: lease } : {}),
-			odooMode,
 			beforePush: async (n8n) => {
 				proxy = await startAccessLogProxy(webhookBase(n8n));
 				await channel.createCredential(n8n);
@@ -189,7 +187,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 	}, 420_000);
 
 	afterAll(async () => {
-		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}, odooMode ${odooMode}: tool | case | answers | executions the stand-in saw | notifications the person received\n${observed.join('\n')}\n`);
+		if (observed.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: tool | case | answers | executions the stand-in saw | notifications the person received\n${observed.join('\n')}\n`);
 		if (shownToPerson.length > 0) process.stdout.write(`approvals, ${engine} mode, ${channelKind}: what the person was shown\n${shownToPerson.join('\n')}\n`);
 		await stopAll?.();
 		await channel?.stop().catch(() => undefined);
@@ -281,10 +279,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		}
 	});
 
-	// odooMode changes the Odoo tools' nodes only: with 'hermes' the per-tool cases run for the Odoo
-	// tools, and the gateway tools' gates, the same in both modes, are run by the 'native' suite.
-	const perTool = odooMode === 'native' ? GATED_CASES : GATED_CASES.filter((c) => CATALOGUE.find((t) => t.name === c.tool)?.target.kind === 'odoo');
-	describe.each(perTool)('$tool', (gated) => {
+	describe.each(GATED_CASES)('$tool', (gated) => {
 		it('first call executes nothing and notifies the person with what will be done', async () => {
 			const args = gated.args(stack);
 			const before = mark(stack);
@@ -462,6 +457,29 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		});
 	});
 
+	it('a 25-line meeting note of 2,600 characters: asked about line by line, in full on the page, approved and written as sent', async () => {
+		const path = `research/meeting-${++sequence}.md`;
+		const lines = Array.from({ length: 25 }, (_, i) => `${i + 1}. ${'Discussed the roadmap and who owns each part of it. '.repeat(2).trimEnd()}`);
+		const content = lines.join('\n');
+		expect(content.length).toBeGreaterThan(2600);
+		const approval = await request('vault_write', { path, content, base_hash: '' });
+		// The message cuts the note and says where it is whole; a line feed is a new line, never a mark.
+		const message = channel.messageFor(approval.id);
+		expect(message).toContain(`content = "${lines[0]}`);
+		expect(message).toContain('the approval page shows this argument in full');
+		expect(message).not.toContain('line feed');
+		const page = await browser.openOnly(approval.link);
+		expect(page.text).toContain(`content = "${lines[0]}`);
+		for (const line of lines.slice(1)) expect(page.text).toContain(`${CONTINUATION}${line}`);
+		expect(page.text).not.toContain('line feed');
+		await decide(approval, 'Approve');
+		const written = await call('vault_write', { path, content, base_hash: '', approval_id: approval.id });
+		expect(written).toMatchObject({ success: true });
+		expect(stack.vault.git('show', `HEAD:${path}`)).toBe(content);
+		observe('vault_write', 'a 25-line note, approved, called', [approval.answer, written], 1);
+		shownToPerson.push(`--- a 25-line note: ${channelKind} notification:\n${message.replace(/#s=[0-9a-f]+/, '#s=<secret>')}`);
+	});
+
 	describe('what the person is asked: only calls that can run, as they will run', () => {
 		const docker = GATED_CASES[2];
 		const dockerRuns = (before: Mark) => stack.docker.calls().slice(before.docker).filter((argv) => ['start', 'stop', 'restart', 'pull', 'up'].some((verb) => argv.includes(verb))).length;
@@ -498,8 +516,11 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 			// An argument the tool has no parameter for: n8n would drop it, so the person would approve a call other than the one sent.
 			['an argument docker_manage does not take', 'docker_manage', { action: 'restart', stack: 'blog', force: true }, '__BAD_ARGUMENT__', 'change_arguments'],
 			['an argument vault_write does not take', 'vault_write', { path: 'research/new.md', content: 'x', base_hash: '', overwrite: true }, '__BAD_ARGUMENT__', 'change_arguments'],
-			// n8n's Odoo node cannot refuse it (the call is gated as sent without it); the Hermes Odoo node can.
-			...(odooMode === 'hermes' ? [['an argument crm_delete_lead does not take', 'crm_delete_lead', { lead_id: 1, cascade: true }, '__BAD_ARGUMENT__', 'change_arguments'] as [string, string, Record<string, unknown>, string, string]] : []),
+			['an argument crm_delete_lead does not take', 'crm_delete_lead', { lead_id: 1, cascade: true }, '__BAD_ARGUMENT__', 'change_arguments'],
+			// The Hermes Odoo node's Check Only: the tool's allowed fields, and the value against its field's type as Odoo reports it.
+			['a field crm_update_lead does not write', TEXT_TOOL, { lead_id: 1, field: 'user_id', value: '2' }, '__BAD_ARGUMENT__', 'change_arguments'],
+			['text for a number field', TEXT_TOOL, { lead_id: 1, field: 'probability', value: 'lots' }, '__BAD_ARGUMENT__', 'change_arguments'],
+			['a missing lead to update', TEXT_TOOL, { lead_id: 999_999, field: 'name', value: 'x' }, '__NOT_FOUND__', 'change_arguments'],
 		])('%s: refused as the tool refuses it; nobody notified, nothing stored, nothing run', async (what, tool, args, marker, retry) => {
 			const commits = stack.vault.commitCount();
 			const before = mark(stack);
@@ -628,14 +649,9 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 		expect(failed.success).not.toBe(true);
 		const after = await browser.openOnly(`${pageBase}?id=${approval.id}`);
 		expect(after.text).not.toContain('succeeded');
-		if (odooMode === 'hermes') {
-			// The Hermes Odoo node answers Odoo's refusal as a marker, which the gate records.
-			expect(failed).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
-			expect(after.text).toContain('Approved; the call ran and failed: __BAD_ARGUMENT__.');
-		} else {
-			// n8n's Odoo node throws: the gate run fails before it can record anything, and the page says so.
-			expect(after.text).toContain('Approved, and the agent called it: its outcome is not recorded.');
-		}
+		// The Hermes Odoo node answers Odoo's refusal as a marker, which the gate records.
+		expect(failed).toMatchObject({ success: false, error: '__BAD_ARGUMENT__' });
+		expect(after.text).toContain('Approved; the call ran and failed: __BAD_ARGUMENT__.');
 	});
 
 	it('an unknown approval_id is refused', async () => {
@@ -670,7 +686,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 	});
 
 	it('no secret appears in any MCP answer or in the execution data of the tool workflow', async () => {
-		expect(secrets.length).toBeGreaterThanOrEqual(perTool.length * 6);
+		expect(secrets.length).toBeGreaterThanOrEqual(GATED_CASES.length * 6);
 		for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
 		const allAnswers = answers.join('\n');
 		for (const secret of secrets) expect(allAnswers).not.toContain(secret);
@@ -713,11 +729,11 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, odoo
 
 	it('no secret in any URL the server received: the access log in front of n8n holds ids, never a secret', () => {
 		const page = proxy.log.filter((entry) => entry.url.startsWith(`/webhook/${PAGE_PATH}`));
-		expect(page.filter((entry) => entry.method === 'GET').length).toBeGreaterThan(perTool.length);
-		expect(page.filter((entry) => entry.method === 'POST').length).toBeGreaterThan(perTool.length);
+		expect(page.filter((entry) => entry.method === 'GET').length).toBeGreaterThan(GATED_CASES.length);
+		expect(page.filter((entry) => entry.method === 'POST').length).toBeGreaterThan(GATED_CASES.length);
 		const leaked = proxy.log.filter((entry) => !oldStyleUrls.includes(entry.url) && secrets.some((secret) => entry.url.includes(secret)));
 		expect(leaked).toEqual([]);
-		expect(oldStyleUrls.length).toBe(perTool.length);
+		expect(oldStyleUrls.length).toBe(GATED_CASES.length);
 	});
 
 	it(`the notifications went out on ${channelKind}, one per request`, () => {

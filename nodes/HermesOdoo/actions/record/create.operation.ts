@@ -29,3 +29,10 @@ export async function execute(ctx: OdooContext, param: ItemParameters): Promise<
 	const id = Array.isArray(created.value) ? (created.value[0] as unknown) : created.value;
 	return { success: true, model: ctx.model, id: id as number };
 }
+
+/** Check Only: the values as they would be written, nothing created. */
+export async function check(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
+	const values = await valuesToWrite(ctx, param);
+	if (!values.ok) return { ...values.answer };
+	return { success: true, checked: true, model: ctx.model };
+}

@@ -12,9 +12,29 @@ export async function execute(ctx: OdooContext, param: ItemParameters): Promise<
 	if (!fields.ok) return { ...fields.answer };
 	const id = checkRecordId(param(HERMES_ODOO.params.recordId));
 	if (!id.ok) return { ...id.answer };
-	const found = await ctx.call({ method: 'read', ids: [id.value], kwargs: { fields: fields.value }, readOnly: true });
+	return await readRecord(ctx, id.value, fields.value);
+}
+
+/** The record's fields (all where none are named), or __NOT_FOUND__. */
+export async function readRecord(ctx: OdooContext, id: number, fields: string[]): Promise<IDataObject> {
+	const found = await ctx.call({ method: 'read', ids: [id], kwargs: { fields }, readOnly: true });
 	if (!found.ok) return { ...found.answer };
 	const [record] = Array.isArray(found.value) ? (found.value as IDataObject[]) : [];
-	if (!record) return { ...errorAnswer('__NOT_FOUND__', recordNotFoundHint(ctx.model, id.value)) };
+	if (!record) return { ...errorAnswer('__NOT_FOUND__', recordNotFoundHint(ctx.model, id)) };
 	return { success: true, model: ctx.model, record };
+}
+
+/**
+ * A write's Check Only on one record: its id and Fields List, then `more` (the values an update
+ * would write), each checked before Odoo is called; then the record as it is now, marked checked.
+ */
+export async function checkedRecord(ctx: OdooContext, param: ItemParameters, more?: () => Promise<IDataObject | undefined>): Promise<IDataObject> {
+	const id = checkRecordId(param(HERMES_ODOO.params.recordId));
+	if (!id.ok) return { ...id.answer };
+	const fields = checkFieldList('Fields List', param(HERMES_ODOO.params.fieldsList));
+	if (!fields.ok) return { ...fields.answer };
+	const refused = await more?.();
+	if (refused) return refused;
+	const read = await readRecord(ctx, id.value, fields.value);
+	return read.success === true ? { ...read, checked: true } : read;
 }

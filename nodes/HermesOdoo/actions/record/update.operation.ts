@@ -5,6 +5,7 @@ import { HERMES_ODOO } from '../../../../core/odoo/contract';
 import type { OdooContext } from '../../helpers/context';
 import { checkRecordId } from '../../helpers/validate';
 import { valuesToWrite } from './create.operation';
+import { checkedRecord } from './get.operation';
 
 /** Writes values typed for their fields to one record; an unknown id is Odoo's MissingError, __NOT_FOUND__. */
 export async function execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
@@ -15,4 +16,12 @@ export async function execute(ctx: OdooContext, param: ItemParameters): Promise<
 	const written = await ctx.call({ method: 'write', ids: [id.value], kwargs: { vals: values.value }, readOnly: false });
 	if (!written.ok) return { ...written.answer };
 	return { success: true, model: ctx.model, id: id.value };
+}
+
+/** Check Only: the id, the values as they would be written, then the record as it is now; nothing written. */
+export async function check(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
+	return await checkedRecord(ctx, param, async () => {
+		const values = await valuesToWrite(ctx, param);
+		return values.ok ? undefined : { ...values.answer };
+	});
 }

@@ -79,6 +79,13 @@ describe('an argument as the person sees it', () => {
 		expect(shownArguments({})).toBe('  (none)');
 	});
 
+	it.each([
+		['dropped (an old request)', ''],
+		['broken JSON', '{"action":'],
+	])('arguments %s are said to be no longer kept, never shown as none', (_what, argsJson) => {
+		expect(evaluate(argumentsText('$json.args_json', 0), { args_json: argsJson })).toBe('  (no longer kept: see the summary above)');
+	});
+
 	it('a cap is per argument and says what it left out; no cap shows all', () => {
 		const long = 'x'.repeat(NOTIFICATION_ARGUMENT_CAP + 50);
 		const lines = shownArguments({ a: long, b: 'short' }, NOTIFICATION_ARGUMENT_CAP).split('\n');
@@ -95,7 +102,7 @@ describe('an argument as the person sees it', () => {
 });
 
 describe('the target', () => {
-	const target = (json: Record<string, unknown>) => evaluate(targetText('$json.target_json'), json);
+	const target = (json: Record<string, unknown>) => evaluate(targetText('$json.target_json', 0), json);
 
 	it.each([
 		['absent (no target read)', {}, '  not read'],

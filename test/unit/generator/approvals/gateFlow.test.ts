@@ -9,6 +9,7 @@ import { recordNotFoundHint } from '../../../../core';
 
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
 import { GATE_NODES } from '../../../../generator/approvals/gate';
+import { CUT_NOTICE, fitted, TELEGRAM_TEXT_LIMIT } from '../../../../generator/approvals/notify';
 import { LOCK_LEASE_MS, LOCK_TRIES, lockWaitSeconds } from '../../../../generator/approvals/store';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
@@ -61,16 +62,13 @@ function setOutput(workflow: Workflow, name: string, json: Record<string, unknow
 const TRIGGER = GATE_NODES.trigger;
 
 describe('the check: the tool\'s own node, before anything is stored or sent', () => {
-	// Both modes named: the default is hermes, and native Odoo gates check with n8n's Odoo node.
-	const native = gates({}, { odooMode: 'native' });
-	const hermes = gates({}, { odooMode: 'hermes' });
+	// A gated Odoo tool is always the Hermes Odoo node (native Odoo tools are not gated: gates.test.ts).
+	const hermes = gates({});
 
 	it.each([
-		['docker_manage', native, 'n8n-nodes-hermes.hermesDocker', { checkOnly: true, allowedActions: 'start,stop,restart,update' }],
-		['crm_delete_lead', native, 'n8n-nodes-base.odoo', { operation: 'get', customResource: { value: 'crm.lead' }, options: { fieldsList: 'name,partner_id,stage_id,expected_revenue' } }],
-		['timesheet_delete', native, 'n8n-nodes-base.odoo', { operation: 'get', customResource: { value: 'account.analytic.line' }, options: { fieldsList: 'date,project_id,unit_amount,name' } }],
-		['crm_delete_lead', hermes, 'n8n-nodes-hermes.hermesOdoo', { operation: 'get', model: 'crm.lead', fieldsList: 'name,partner_id,stage_id,expected_revenue' }],
-		['timesheet_delete', hermes, 'n8n-nodes-hermes.hermesOdoo', { operation: 'get', model: 'account.analytic.line', fieldsList: 'date,project_id,unit_amount,name' }],
+		['docker_manage', hermes, 'n8n-nodes-hermes.hermesDocker', { checkOnly: true, allowedActions: 'start,stop,restart,update' }],
+		['crm_delete_lead', hermes, 'n8n-nodes-hermes.hermesOdoo', { operation: 'delete', checkOnly: true, model: 'crm.lead', fieldsList: 'name,partner_id,stage_id,expected_revenue' }],
+		['timesheet_delete', hermes, 'n8n-nodes-hermes.hermesOdoo', { operation: 'delete', checkOnly: true, model: 'account.analytic.line', fieldsList: 'date,project_id,unit_amount,name' }],
 	])('%s: the check is the %#th node kind %s, run once on the raw input', (tool, gate, type, parameters) => {
 		const check = nodeOf(gate(tool), GATE_NODES.check);
 		expect(check).toMatchObject({ type, executeOnce: true, parameters });
@@ -78,7 +76,7 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 	});
 
 	it('the Docker check has the action node\'s own settings and allow-list, only Check Only and the raw call added', () => {
-		const gate = native('docker_manage');
+		const gate = hermes('docker_manage');
 		const { checkOnly, agentCall, acceptedArguments, ...rest } = nodeOf(gate, GATE_NODES.check).parameters;
 		const action = nodeOf(gate, 'docker_manage').parameters;
 		expect(checkOnly).toBe(true);
@@ -90,22 +88,35 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 		expect(rest.protectedStacks).toBe(action.protectedStacks);
 	});
 
+	it('a gated Odoo update is checked by its own node with Check Only: the same allowed fields and values, and the record read', () => {
+		const gate = gates({ tools: ['crm_update_lead', 'odoo_create_task', 'crm_list_leads'] });
+		const { checkOnly, fieldsList, agentCall, acceptedArguments, ...rest } = nodeOf(gate('crm_update_lead'), GATE_NODES.check).parameters;
+		const action = nodeOf(gate('crm_update_lead'), 'crm_update_lead').parameters;
+		expect([checkOnly, fieldsList]).toEqual([true, 'name,partner_id,stage_id,expected_revenue']);
+		expect([agentCall, acceptedArguments]).toEqual([`={{ $('${TRIGGER}').first().json.agent_call }}`, `={{ $('${TRIGGER}').first().json.accepted_arguments }}`]);
+		expect(rest).toMatchObject({ operation: 'update', allowedFields: action.allowedFields });
+		expect(Object.keys(rest).sort()).toEqual(Object.keys(action).sort());
+		// A create is checked too (its values), with no record to show; a read has no check.
+		expect(nodeOf(gate('odoo_create_task'), GATE_NODES.check).parameters).toMatchObject({ operation: 'create', checkOnly: true });
+		expect(nodeOf(gate('odoo_create_task'), GATE_NODES.check).parameters).not.toHaveProperty('fieldsList');
+		expect(gate('crm_list_leads').nodes.map((n) => n.name)).not.toContain(GATE_NODES.check);
+	});
+
 	it.each<[string, (t: string) => Workflow, Record<string, unknown>, boolean]>([
-		['docker_manage', native, { success: true, checked: true, normalised: { operation: 'restart', stack: 'blog' } }, true],
-		['docker_manage', native, { success: false, error: '__BAD_ACTION__' }, false],
+		['docker_manage', hermes, { success: true, checked: true, normalised: { operation: 'restart', stack: 'blog' } }, true],
+		['docker_manage', hermes, { success: false, error: '__BAD_ACTION__' }, false],
 		// A node without Check Only would have run the action: that is no check.
-		['docker_manage', native, { success: true, action: 'restart', stack: 'blog' }, false],
-		['crm_delete_lead', native, { id: 7, name: 'Big Deal' }, true],
-		['crm_delete_lead', native, {}, false],
-		['crm_delete_lead', native, { error: 'connect ECONNREFUSED' }, false],
-		['crm_delete_lead', hermes, { success: true, record: { id: 7 } }, true],
+		['docker_manage', hermes, { success: true, action: 'restart', stack: 'blog' }, false],
+		['crm_delete_lead', hermes, { success: true, checked: true, record: { id: 7 } }, true],
+		// A node without Check Only would have deleted: that is no check.
+		['crm_delete_lead', hermes, { success: true, id: 7, deleted: true }, false],
 		['crm_delete_lead', hermes, { success: false, error: '__NOT_FOUND__' }, false],
 	])('%s: can it run on %j? %s', (tool, gate, answer, runs) => {
 		expect(evaluate(condition(gate(tool), GATE_NODES.runnable), {}, { [GATE_NODES.check]: [answer] })).toBe(runs);
 	});
 
 	it('nothing follows a refused check: the answer is the tool\'s own, or for a second call its approval\'s refusal', () => {
-		const gate = native('docker_manage');
+		const gate = hermes('docker_manage');
 		expect(gate.connections[GATE_NODES.runnable].main[1]).toEqual([{ node: GATE_NODES.refusedSecondCall, type: 'main', index: 0 }]);
 		expect(gate.connections[GATE_NODES.refusedSecondCall].main).toEqual([[{ node: GATE_NODES.lookUpRefused, type: 'main', index: 0 }], [{ node: GATE_NODES.notRunnable, type: 'main', index: 0 }]]);
 		expect(gate.connections[GATE_NODES.approvalRefuses].main).toEqual([[{ node: GATE_NODES.why, type: 'main', index: 0 }], [{ node: GATE_NODES.notRunnable, type: 'main', index: 0 }]]);
@@ -122,26 +133,24 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 		['for another tool', { approval_id: 'a', tool: 'timesheet_delete', args_hash: 'H', status: 'approved', expires_at: 2_000_000 }, true],
 		['usable for this call: the tool\'s refusal answers (its record went meanwhile)', { approval_id: 'a', tool: 'crm_delete_lead', args_hash: 'H', status: 'approved', expires_at: 2_000_000 }, false],
 	])('a refused second call whose approval is %s: the approval answers: %s', (_case, row, approvalAnswers) => {
-		expect(evaluate(condition(native('crm_delete_lead'), GATE_NODES.approvalRefuses), row, { [GATE_NODES.call]: [CALL] })).toBe(approvalAnswers);
+		expect(evaluate(condition(hermes('crm_delete_lead'), GATE_NODES.approvalRefuses), row, { [GATE_NODES.call]: [CALL] })).toBe(approvalAnswers);
 	});
 
 	it.each<[string, (t: string) => Workflow, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
 		[
 			'docker_manage',
-			native,
+			hermes,
 			{ success: false, error: '__PROTECTED__', hint: 'protected', retry: 'never_here' },
 			{ action: 'restart', stack: 'security-stack' },
 			{ success: false, error: '__PROTECTED__', hint: 'protected', retry: 'never_here' },
 		],
 		[
 			'docker_manage',
-			native,
+			hermes,
 			{ success: false, error: '__UNAVAILABLE__', hint: 'down', retry: 'later', state: 'unreachable' },
 			{ action: 'restart', stack: 'blog' },
 			{ success: false, error: '__UNAVAILABLE__', hint: 'down', retry: 'later', state: 'unreachable' },
 		],
-		['crm_delete_lead', native, {}, { lead_id: 999 }, { success: false, error: '__NOT_FOUND__', hint: recordNotFoundHint('crm.lead', 999), retry: 'change_arguments' }],
-		['crm_delete_lead', native, { error: 'boom' }, { lead_id: 5 }, { success: false, error: '__UNAVAILABLE__', state: 'unreachable', hint: expect.stringContaining('Odoo could not be read'), retry: 'later' }],
 		[
 			'timesheet_delete',
 			hermes,
@@ -157,8 +166,7 @@ describe('the check: the tool\'s own node, before anything is stored or sent', (
 });
 
 describe('the call as the tool normalised it, and its target as read', () => {
-	const native = gates({}, { odooMode: 'native' });
-	const hermes = gates({}, { odooMode: 'hermes' });
+	const hermes = gates({});
 	const call = (gate: Workflow, input: Record<string, unknown>, checked: Record<string, unknown>) =>
 		setOutput(gate, GATE_NODES.call, {}, { [TRIGGER]: [{ approval_id: '', ...input }], [GATE_NODES.check]: [checked] });
 
@@ -170,15 +178,15 @@ describe('the call as the tool normalised it, and its target as read', () => {
 		['RESTART', 'RESTART'],
 		['restart', 'restart'],
 	])('docker_manage %s: stored, hashed and shown as {"action":"restart","stack":"blog"}', (_case, action) => {
-		const out = call(native('docker_manage'), { action, stack: 'blog' }, restart);
+		const out = call(hermes('docker_manage'), { action, stack: 'blog' }, restart);
 		expect(out.args_json).toBe('{"action":"restart","stack":"blog"}');
 		expect(JSON.parse(String(out.target_json))).toEqual(BLOG);
 		expect(out.summary).toBe('docker_manage(action="restart", stack="blog")');
-		expect(out.args_hash).toBe(call(native('docker_manage'), { action: 'restart', stack: 'blog' }, restart).args_hash);
+		expect(out.args_hash).toBe(call(hermes('docker_manage'), { action: 'restart', stack: 'blog' }, restart).args_hash);
 	});
 
 	it('another normalised call has another hash', () => {
-		const gate = native('docker_manage');
+		const gate = hermes('docker_manage');
 		const stop = { ...restart, normalised: { operation: 'stop', stack: 'blog' } };
 		expect(call(gate, { action: 'stop', stack: 'blog' }, stop).args_hash).not.toBe(call(gate, { action: 'restart', stack: 'blog' }, restart).args_hash);
 	});
@@ -186,22 +194,22 @@ describe('the call as the tool normalised it, and its target as read', () => {
 	it.each<[string, (t: string) => Workflow, Record<string, unknown>, Record<string, unknown>, string]>([
 		[
 			'crm_delete_lead',
-			native,
-			{ id: 7, name: 'Big Deal ACME 1M', partner_id: [2, 'ACME'], stage_id: [1, 'New'], expected_revenue: 1_000_000 },
+			hermes,
+			{ success: true, checked: true, record: { id: 7, name: 'Big Deal ACME 1M', partner_id: [2, 'ACME'], stage_id: [1, 'New'], expected_revenue: 1_000_000 } },
 			{ name: 'Big Deal ACME 1M', partner: 'ACME', stage: 'New', expected_revenue: 1_000_000 },
 			'{"lead_id":7}',
 		],
 		[
 			'crm_delete_lead',
 			hermes,
-			{ success: true, record: { id: 7, name: 'Big Deal', partner_id: false, stage_id: [1, 'New'], expected_revenue: 0 } },
+			{ success: true, checked: true, record: { id: 7, name: 'Big Deal', partner_id: false, stage_id: [1, 'New'], expected_revenue: 0 } },
 			{ name: 'Big Deal', partner: null, stage: 'New', expected_revenue: 0 },
 			'{"lead_id":7}',
 		],
 		[
 			'timesheet_delete',
-			native,
-			{ id: 4, date: '2026-01-07', project_id: [1, 'Website'], unit_amount: 1.5, name: 'Review' },
+			hermes,
+			{ success: true, checked: true, record: { id: 4, date: '2026-01-07', project_id: [1, 'Website'], unit_amount: 1.5, name: 'Review' } },
 			{ date: '2026-01-07', project: 'Website', hours: 1.5, description: 'Review' },
 			'{"line_id":4}',
 		],
@@ -213,27 +221,27 @@ describe('the call as the tool normalised it, and its target as read', () => {
 	});
 
 	it('the notification shows the arguments and the target', () => {
-		const text = String(nodeOf(native('docker_manage'), GATE_NODES.notify).parameters.text);
+		const text = String(nodeOf(hermes('docker_manage'), GATE_NODES.notify).parameters.text);
 		expect(text).toContain("$('New secret').first().json.args_json");
 		expect(text).toContain("$('New secret').first().json.target_json");
 	});
 
 	it('the request carries every field of the call to the store and the notification', () => {
-		const gate = native('crm_delete_lead');
+		const gate = hermes('crm_delete_lead');
 		const stored = (nodeOf(gate, GATE_NODES.store).parameters.columns as { value: Record<string, string> }).value;
 		expect(stored).toMatchObject({ args_json: '={{ $json.args_json }}', target_json: '={{ $json.target_json }}', requested_at: '={{ $json.now }}' });
 		expect(Object.keys(fields(gate, GATE_NODES.request))).toEqual(Object.keys(fields(gate, GATE_NODES.call)));
 	});
 
 	it('a call the tool refused keeps its arguments as sent, and no target', () => {
-		const out = call(native('crm_delete_lead'), { lead_id: 999 }, {});
+		const out = call(hermes('crm_delete_lead'), { lead_id: 999 }, { success: false, error: '__NOT_FOUND__' });
 		expect([out.args_json, out.target_json]).toEqual(['{"lead_id":999}', 'null']);
 	});
 
 	it('a gateway tool whose node cannot check a call is gated without a check (its raw arguments)', () => {
 		const gate = gates({ tools: ['monitoring_query'] })('monitoring_query');
 		expect(gate.nodes.map((n) => n.name)).not.toContain(GATE_NODES.check);
-		expect(gate.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.call, type: 'main', index: 0 }]]);
+		expect(gate.connections[GATE_NODES.forgetArguments].main).toEqual([[{ node: GATE_NODES.call, type: 'main', index: 0 }]]);
 		expect(setOutput(gate, GATE_NODES.call, {}, { [TRIGGER]: [{ approval_id: '', query: 'up' }] }).target_json).toBe('null');
 	});
 
@@ -467,9 +475,8 @@ describe('what reaches the store and the person', () => {
 	}
 
 	it.each([
-		// One Odoo gate per mode: the paths are the same whichever node checks and acts.
-		['crm_delete_lead', gates({}, { odooMode: 'native' })],
-		['timesheet_delete', gates({}, { odooMode: 'hermes' })],
+		['crm_delete_lead', gates()],
+		['timesheet_delete', gates()],
 		['docker_manage', gates()],
 	])('%s: a request is stored and sent only for a first call that can run, is small enough, new and under the cap', (tool, gate) => {
 		const workflow = gate(tool);
@@ -499,8 +506,8 @@ describe('after the approved call ran: its outcome, for the page', () => {
 	it.each<[string, Record<string, unknown>, string]>([
 		['a success', { success: true, action: 'restart' }, 'succeeded'],
 		['a marker', { success: false, error: '__PROTECTED__', retry: 'never_here' }, '__PROTECTED__'],
-		["n8n's Odoo node's record (no success field)", { id: 7 }, 'succeeded'],
 		['an error without a marker', { error: 'boom', success: 'maybe' }, 'n8n_error'],
+		["n8n's own error item (no success field)", { error: 'boom' }, 'n8n_error'],
 	])('%s is recorded as %s', (_case, answer, outcome) => {
 		expect(outcomeOf(answer)).toBe(outcome);
 	});
@@ -512,10 +519,53 @@ describe('after the approved call ran: its outcome, for the page', () => {
 		const answer = { success: true, action: 'restart', stack: 'blog' };
 		expect(JSON.parse(String(evaluate(nodeOf(gate, GATE_NODES.answer).parameters.jsonOutput, {}, { docker_manage: [answer] })))).toEqual(answer);
 	});
+});
 
-	it("a native Odoo search answers many items: handed back as they are, with no record", () => {
-		const list = gates({ tools: ['crm_list_leads'] }, { odooMode: 'native' })('crm_list_leads');
-		expect(list.nodes.some((n) => n.name === GATE_NODES.recordOutcome)).toBe(false);
-		expect(list.connections.crm_list_leads).toBeUndefined();
+describe("the message within its channel's limit", () => {
+	const TELEGRAM = { type: 'telegram', credential: 'Hermes Telegram', chatId: '4242' };
+	const request = (name: string) => ({
+		approval_id: 'a1',
+		secret: 'S3CRET',
+		expires_at: 2_000_000,
+		summary: 'crm_delete_lead(lead_id=7)',
+		args_json: '{"lead_id":7}',
+		target_json: JSON.stringify({ name, partner: 'ACME & Co', stage: 'New', expected_revenue: 1 }),
+	});
+	const message = (approvals: Record<string, unknown>, name: string) =>
+		String(evaluate(nodeOf(gates(approvals)('crm_delete_lead'), GATE_NODES.notify).parameters.text, {}, { [GATE_NODES.newSecret]: [request(name)] }));
+	/** What Telegram counts: the text once its HTML entities are read. */
+	const unescaped = (html: string) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+	it.each([
+		['a short name', 'Big Deal'],
+		['a name renamed to 4,000 characters', 'N'.repeat(4000)],
+		['4,000 ampersands (each one entity)', '&'.repeat(4000)],
+		['4,000 emoji (two UTF-16 units each)', '\u{1F600}'.repeat(4000)],
+	])('Telegram, %s: within 4,096 characters, the link whole at the end', (_what, name) => {
+		const text = unescaped(message({ channel: TELEGRAM }, name));
+		expect(text.length).toBeLessThanOrEqual(TELEGRAM_TEXT_LIMIT);
+		expect(text).toContain('https://n8n.example.com/webhook/hermes-approval?id=a1#s=S3CRET');
+		expect(text.endsWith('the link is the approval.')).toBe(true);
+	});
+
+	const fit = (body: string, ending: string, limit: number) => String(new Function(`return (${fitted({ subject: "''", body: JSON.stringify(body), ending: JSON.stringify(ending) }, limit)})`)());
+	it.each<[string, string, boolean]>([
+		['a body that fits', 'x'.repeat(50), false],
+		['a body one character over', 'x'.repeat(100 + CUT_NOTICE.length - 10 + 1), true],
+		['a body of emoji cut inside a pair', '\u{1F600}'.repeat(200), true],
+	])('a message over its limit keeps its ending whole and says it was cut: %s', (_what, body, cut) => {
+		const limit = 100 + CUT_NOTICE.length;
+		const text = fit(body, '0123456789', limit);
+		expect(text.length).toBeLessThanOrEqual(limit);
+		expect(text.endsWith('0123456789')).toBe(true);
+		expect(text.includes(CUT_NOTICE)).toBe(cut);
+		expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(text)).toBe(false);
+	});
+
+	it('a target field is capped in the message, with the page named; email is not cut as a whole', () => {
+		const text = message({}, 'N'.repeat(4000));
+		expect(text).not.toContain('N'.repeat(301));
+		expect(text).toContain('the approval page shows this field in full');
+		expect(text).not.toContain(CUT_NOTICE);
 	});
 });

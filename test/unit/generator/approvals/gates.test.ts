@@ -1,7 +1,7 @@
 /** The approval gates as generated: which tools, what the MCP workflow offers, what each gate and the page hold. */
 import { createHash } from 'node:crypto';
 
-import { APPROVAL_RETRY, HINT_QUOTE_CAPS } from '../../../../core';
+import { APPROVAL_RETRY, HINT_QUOTE_CAPS, VAULT_LIMITS } from '../../../../core';
 
 import { REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS } from '../../../../generator/approvals/answers';
 import { APPROVAL_ID_PARAM, APPROVAL_PAGE_FILE, GATED_NOTE, gatedToolNames, gateWorkflowFileName } from '../../../../generator/approvals/gatedTools';
@@ -75,6 +75,8 @@ describe('config approvals', () => {
 		['a window over a day', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', windowMinutes: 1441 }],
 		['arguments capped at 100 characters', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', maxArgsChars: 100 }],
 		['arguments capped under 100 characters', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', maxArgsChars: 99 }],
+		['arguments capped at the default', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', maxArgsChars: 910_000 }],
+		['arguments capped over the default', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', maxArgsChars: 910_001 }],
 	])('%s -> valid: %s', (_case, valid, approvals) => {
 		const parse = () => config(approvals as Record<string, unknown> | undefined);
 		if (valid) expect(parse).not.toThrow();
@@ -95,8 +97,17 @@ describe('config approvals', () => {
 			requestsPerWindow: 10,
 			requestsPerPerson: 10,
 			windowMinutes: 60,
-			maxArgsChars: 2000,
+			maxArgsChars: 910_000,
 		});
+	});
+
+	it.each([
+		['a 25-line meeting note of 2,600 characters', 'research/meeting.md', Array.from({ length: 25 }, (_, i) => `${i + 1}. ${'Discussed the roadmap and owners. '.repeat(3)}`).join('\n').slice(0, 2600)],
+		['the largest note the vault takes, all of it control bytes (6 characters each as JSON)', `research/${'n'.repeat(200)}.md`, '\u0001'.repeat(VAULT_LIMITS.writeBytes)],
+	])('maxArgsChars by default holds any vault_write the vault takes: %s', (_what, path, content) => {
+		const args = { path, content, base_hash: 'f'.repeat(64) };
+		expect(Buffer.byteLength(content)).toBeLessThanOrEqual(VAULT_LIMITS.writeBytes);
+		expect(JSON.stringify(args).length).toBeLessThanOrEqual(config({ channel: EMAIL, publicUrl: 'https://n8n.example.com' }).approvals!.maxArgsChars);
 	});
 });
 
@@ -207,20 +218,15 @@ describe('generate with approvals', () => {
 describe('a gate', () => {
 	const files = withApprovals({ ttlMinutes: 30 });
 	const gate = (tool: string) => workflowOf(files, `hermes-approval-${tool.replace(/_/g, '-')}.json`);
-	// The default is hermes; a native Odoo gate runs n8n's Odoo node (hermes mode: odooMode.test.ts).
-	const nativeFiles = withApprovals({ ttlMinutes: 30 }, { odooMode: 'native' });
-	const nativeGate = (tool: string) => workflowOf(nativeFiles, `hermes-approval-${tool.replace(/_/g, '-')}.json`);
 
 	it.each(SENSITIVE)('%s: keeps no data of a successful run and accepts only listed callers', (tool) => {
 		expect(gate(tool).settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'all', callerPolicy: 'workflowsFromAList' });
 	});
 
-	it.each(SENSITIVE)('%s in native mode: its trigger takes the tool parameters and approval_id, and the raw call where its check can refuse other arguments', (tool) => {
+	it.each(SENSITIVE)('%s: its trigger takes the tool parameters, approval_id, and the raw call its check refuses other arguments by', (tool) => {
 		const spec = CATALOGUE.find((t) => t.name === tool)!;
-		const values = (nodeOf(nativeGate(tool), GATE_NODES.trigger).parameters.workflowInputs as { values: Array<{ name: string }> }).values;
-		// n8n's Odoo node (native mode) cannot refuse them; the gateway nodes can.
-		const agent = spec.target.kind === 'odoo' ? [] : ['agent_call', 'accepted_arguments'];
-		expect(values.map((v) => v.name)).toEqual([...spec.parameters.map((p) => p.key), APPROVAL_ID_PARAM, ...agent]);
+		const values = (nodeOf(gate(tool), GATE_NODES.trigger).parameters.workflowInputs as { values: Array<{ name: string }> }).values;
+		expect(values.map((v) => v.name)).toEqual([...spec.parameters.map((p) => p.key), APPROVAL_ID_PARAM, 'agent_call', 'accepted_arguments']);
 	});
 
 	it('claims with one conditional update on every condition of a usable approval', () => {
@@ -247,14 +253,33 @@ describe('a gate', () => {
 		expect(incoming.map(([source]) => source)).toEqual([GATE_NODES.claimed]);
 	});
 
-	it('a native Odoo gate runs the Odoo node on the gate\'s input, with the Odoo credential', () => {
-		const action = nodeOf(nativeGate('crm_delete_lead'), 'crm_delete_lead');
-		expect(action.type).toBe('n8n-nodes-base.odoo');
-		expect(action.parameters).toMatchObject({ resource: 'custom', operation: 'delete', customResource: { value: 'crm.lead' } });
+	it('an Odoo gate runs the Hermes Odoo node on the gate\'s input, with its Odoo credential', () => {
+		const action = nodeOf(gate('crm_delete_lead'), 'crm_delete_lead');
+		expect(action.type).toBe('n8n-nodes-hermes.hermesOdoo');
+		expect(action.parameters).toMatchObject({ operation: 'delete' });
 		// What runs is the call as checked and normalised, the one the person approved.
 		expect(JSON.stringify(action.parameters.recordId)).toContain("JSON.parse($('Call').first().json.args_json)['lead_id']");
 		expect(JSON.stringify(action.parameters)).not.toContain('$fromAI');
-		expect(action.credentials).toEqual({ odooApi: { name: 'Odoo' } });
+		expect(Object.keys(action.credentials ?? {})).toEqual(['hermesOdooApi']);
+	});
+
+	it.each([
+		['the sensitive tools, by default', undefined, ['crm_delete_lead', 'timesheet_delete']],
+		['an Odoo tool listed', ['docker_manage', 'crm_update_lead'], ['crm_update_lead']],
+	])("odooMode 'native' with %s: generate refuses, naming the Odoo tools and odooMode 'hermes'", (_what, tools, named) => {
+		expect.assertions(3);
+		try {
+			withApprovals({ ttlMinutes: 30, ...(tools ? { tools } : {}) }, { odooMode: 'native' });
+		} catch (error) {
+			expect(error).toBeInstanceOf(ConfigError);
+			expect((error as ConfigError).message).toContain("odooMode: 'hermes'");
+			expect((error as ConfigError).issues).toEqual(named);
+		}
+	});
+
+	it("odooMode 'native' with only gateway tools listed: they are gated", () => {
+		const native = withApprovals({ ttlMinutes: 30, tools: ['docker_manage', 'vault_write'] }, { odooMode: 'native' });
+		expect(native.files.map((f) => f.file).filter((f) => f.startsWith('hermes-approval-') && f !== 'hermes-approval-page.json').sort()).toEqual(['hermes-approval-docker-manage.json', 'hermes-approval-vault-write.json']);
 	});
 
 	it('the Docker gate runs the Docker node with its allow-list and settings', () => {
@@ -283,14 +308,22 @@ describe('a gate', () => {
 		expect(nodeOf(workflow, GATE_NODES.newId).parameters).toEqual({ action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' });
 	});
 
-	it('every call first deletes the requests that expired more than keepDays ago, then the tool checks it; a first call notifies once', () => {
-		const workflow = withApprovals({ keepDays: 7 });
+	it('every call first deletes the requests that expired more than keepDays ago and drops the arguments of those that expired more than windowMinutes ago, then the tool checks it; a first call notifies once', () => {
+		const workflow = withApprovals({ keepDays: 7, windowMinutes: 30 });
 		const gateFile = workflowOf(workflow, 'hermes-approval-docker-manage.json');
 		const forget = nodeOf(gateFile, GATE_NODES.forget);
 		expect(forget).toMatchObject({ alwaysOutputData: true, onError: 'continueRegularOutput', parameters: { operation: 'deleteRows', matchType: 'allConditions' } });
 		expect((forget.parameters.filters as { conditions: unknown[] }).conditions).toEqual([{ keyName: 'expires_at', condition: 'lt', keyValue: '={{ $now.toMillis() - 604800000 }}' }]);
 		expect(gateFile.connections[GATE_NODES.trigger].main).toEqual([[{ node: GATE_NODES.forget, type: 'main', index: 0 }]]);
-		expect(gateFile.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.check, type: 'main', index: 0 }]]);
+		expect(gateFile.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.forgetArguments, type: 'main', index: 0 }]]);
+		const dropArguments = nodeOf(gateFile, GATE_NODES.forgetArguments);
+		expect(dropArguments).toMatchObject({ alwaysOutputData: true, executeOnce: true, onError: 'continueRegularOutput', parameters: { operation: 'update', matchType: 'allConditions' } });
+		expect((dropArguments.parameters.filters as { conditions: unknown[] }).conditions).toEqual([
+			{ keyName: 'expires_at', condition: 'lt', keyValue: '={{ $now.toMillis() - 1800000 }}' },
+			{ keyName: 'args_json', condition: 'neq', keyValue: '' },
+		]);
+		expect((dropArguments.parameters.columns as { value: Record<string, unknown> }).value).toEqual({ args_json: '' });
+		expect(gateFile.connections[GATE_NODES.forgetArguments].main).toEqual([[{ node: GATE_NODES.check, type: 'main', index: 0 }]]);
 		expect(nodeOf(gateFile, GATE_NODES.check).executeOnce).toBe(true);
 		expect(nodeOf(gateFile, GATE_NODES.notify).executeOnce).toBe(true);
 	});

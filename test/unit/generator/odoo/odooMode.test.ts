@@ -162,32 +162,26 @@ describe('odooMode', () => {
 	});
 });
 
-describe('a gated Odoo tool in hermes mode', () => {
+describe('a gated Odoo tool', () => {
 	const approvals = { channel: { type: 'email', credential: 'SMTP', from: 'hermes@example.com', to: ['boss@example.com'] }, publicUrl: 'https://n8n.example.com' };
-	const gatedNative = generated(CATALOGUE, config({ approvals, odooMode: 'native' }));
 	const gatedHermes = generated(CATALOGUE, config({ approvals, odooMode: 'hermes' }));
-	const gate = (files: typeof gatedNative) => files.files.find((f) => f.file.includes('crm-delete-lead') || f.file.includes('crm_delete_lead'))?.workflow;
+	const gate = gatedHermes.files.find((f) => f.file === 'hermes-approval-crm-delete-lead.json')?.workflow;
 
-	it('keeps its gate; the gate runs the Hermes Odoo node, with the inputs as the native gate reads them', () => {
-		// The same files, but for the Odoo create tools' create-once workflows.
-		const files = (g: typeof gatedNative) => g.files.map((f) => f.file).filter((f) => !isCreateFile(f));
-		expect(files(gatedHermes)).toEqual(files(gatedNative));
-		const nativeNode = gate(gatedNative)?.nodes.find((n) => n.name === 'crm_delete_lead');
-		const hermesNode = gate(gatedHermes)?.nodes.find((n) => n.name === 'crm_delete_lead');
-		expect(nativeNode?.type).toBe('n8n-nodes-base.odoo');
-		expect(hermesNode).toMatchObject({
+	it("is refused with odooMode 'native' (n8n's Odoo node checks nothing before a person is asked)", () => {
+		expect(() => generated(CATALOGUE, config({ approvals, odooMode: 'native' }))).toThrow(/odooMode: 'hermes'/);
+	});
+
+	it('in hermes mode: the gate runs the Hermes Odoo node on the approved call, and its check gets the raw call', () => {
+		const action = gate?.nodes.find((n) => n.name === 'crm_delete_lead');
+		expect(action).toMatchObject({
 			type: `n8n-nodes-hermes.${HERMES_ODOO.type}`,
 			typeVersion: HERMES_ODOO.typeVersion,
 			parameters: { operation: 'delete', model: 'crm.lead', recordId: expect.stringContaining('lead_id') },
 			credentials: { hermesOdooApi: { name: 'Odoo' } },
 		});
-		expect(hermesNode?.parameters.recordId).not.toContain('$fromAI');
-		// The same tool node, but in hermes mode the gate's check can refuse an argument the tool does not take: it gets the raw call.
-		const { workflowInputs: hermesInputs, ...hermesRest } = node(gatedHermes.main, 'crm_delete_lead').parameters as { workflowInputs: { value: object } };
-		const { workflowInputs: nativeInputs, ...nativeRest } = node(gatedNative.main, 'crm_delete_lead').parameters as { workflowInputs: { value: object } };
-		expect(hermesRest).toEqual(nativeRest);
-		expect(hermesInputs.value).toEqual({ ...nativeInputs.value, [AGENT_ARGUMENTS.inputs.sent]: sentCall('crm_delete_lead'), [AGENT_ARGUMENTS.inputs.accepted]: 'approval_id, lead_id' });
-		expect(gate(gatedHermes)?.nodes.find((n) => n.name === 'Check call')?.parameters).toMatchObject({ agentCall: expect.stringContaining('agent_call'), acceptedArguments: expect.stringContaining('accepted_arguments') });
-		expect(gate(gatedNative)?.nodes.find((n) => n.name === 'Check call')?.parameters).not.toHaveProperty('agentCall');
+		expect(action?.parameters.recordId).not.toContain('$fromAI');
+		const inputs = (node(gatedHermes.main, 'crm_delete_lead').parameters as { workflowInputs: { value: Record<string, unknown> } }).workflowInputs.value;
+		expect(inputs).toMatchObject({ [AGENT_ARGUMENTS.inputs.sent]: sentCall('crm_delete_lead'), [AGENT_ARGUMENTS.inputs.accepted]: 'approval_id, lead_id' });
+		expect(gate?.nodes.find((n) => n.name === 'Check call')?.parameters).toMatchObject({ agentCall: expect.stringContaining('agent_call'), acceptedArguments: expect.stringContaining('accepted_arguments') });
 	});
 });

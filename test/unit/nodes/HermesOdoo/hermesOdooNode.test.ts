@@ -159,6 +159,50 @@ describe('refused before anything reaches Odoo', () => {
 	});
 });
 
+describe('Check Only: every check of the write, and reads only (what an approval gate runs before it asks)', () => {
+	const CHECK_UPDATE = { ...UPDATE_TASK, checkOnly: true, fieldsList: 'name,date_deadline', recordId: (i: IDataObject) => i.id ?? 1 };
+	const noWrites = () => expect(objectCalls().filter((c) => !/\.(fields_get|read)$/.test(c))).toEqual([]);
+
+	test.each<[string, IDataObject, IDataObject]>([
+		['an allowed field, a value of its type, a record that exists: checked, with the record as it is now', { field: 'name', value: 'Renamed' }, { success: true, checked: true, model: 'project.task', record: { id: 1, name: 'Draft the sitemap', date_deadline: false } }],
+		['a field off the allowed list', { field: 'user_id', value: '2' }, { success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('is not one this tool writes') }],
+		['a value its field cannot take', { field: 'date_deadline', value: '31/12/2026' }, { success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('is not a value for date_deadline') }],
+		['a record that does not exist', { id: 999999, field: 'name', value: 'x' }, { success: false, error: '__NOT_FOUND__', retry: 'change_arguments', hint: expect.stringMatching(/^No project\.task record has the id 999999/) }],
+		['a record id that is none', { id: 'abc', field: 'name', value: 'x' }, { success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.any(String) }],
+	])('update, %s; nothing written', async (_what, item, expected) => {
+		const before = odoo.store.get('project.task', 1);
+		expect(await run(CHECK_UPDATE, [item])).toEqual([expected]);
+		noWrites();
+		expect(odoo.store.get('project.task', 1)).toEqual(before);
+	});
+
+	test('delete: the record as it is now, or __NOT_FOUND__; nothing deleted', async () => {
+		expect(await run({ operation: 'delete', model: 'crm.lead', recordId: (i: IDataObject) => i.id, fieldsList: 'name', checkOnly: true }, [{ id: 1 }, { id: 999999 }])).toEqual([
+			{ success: true, checked: true, model: 'crm.lead', record: { id: 1, name: expect.any(String) } },
+			expect.objectContaining({ success: false, error: '__NOT_FOUND__' }),
+		]);
+		noWrites();
+		expect(odoo.store.get('crm.lead', 1)).toBeDefined();
+	});
+
+	test('create: the values checked as they would be written; nothing created', async () => {
+		const create = { operation: 'create', model: 'res.partner', allowedFields: 'name,is_company', checkOnly: true, fieldsToWrite: (i: IDataObject) => writes(i.field, i.value) };
+		const count = odoo.store.all('res.partner').length;
+		expect(await run(create, [{ field: 'is_company', value: 'true' }, { field: 'city', value: 'Ghent' }, { field: 'is_company', value: 'maybe' }])).toEqual([
+			{ success: true, checked: true, model: 'res.partner' },
+			expect.objectContaining({ success: false, error: '__BAD_ARGUMENT__', hint: expect.stringContaining('"city" is not one this tool writes') }),
+			expect.objectContaining({ success: false, error: '__BAD_ARGUMENT__', hint: expect.stringContaining('is not a value for is_company') }),
+		]);
+		noWrites();
+		expect(odoo.store.all('res.partner').length).toBe(count);
+	});
+
+	test('Check Only off: the same update writes', async () => {
+		expect(await run({ ...CHECK_UPDATE, checkOnly: false }, [{ field: 'name', value: 'Renamed' }])).toEqual([{ success: true, model: 'project.task', id: 1 }]);
+		expect(odoo.store.get('project.task', 1)?.name).toBe('Renamed');
+	});
+});
+
 describe("Odoo's refusals and faults", () => {
 	test('an unknown id on update is __NOT_FOUND__; an unknown related id names its model', async () => {
 		const answers = await run({ operation: 'update', model: 'project.task', recordId: (i: IDataObject) => i.id, fieldsToWrite: (i: IDataObject) => writes(i.field, i.value) }, [

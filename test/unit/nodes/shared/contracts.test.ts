@@ -45,12 +45,16 @@ describe.each(ALL_NODES.map((entry) => [entry.contract.type, entry] as const))('
 		expect(Object.keys(passing).sort()).toEqual([...contract.operations].sort());
 	});
 
-	/** The parameter names an operation reads when it runs, through the node's real execute(). */
+	/** The parameter names an operation reads when it runs, through the node's real execute(): as a call, and as a Check Only run where it has one. */
 	async function readBy(operation: string): Promise<Set<string>> {
 		const read = new Set<string>();
-		const given: Record<string, unknown> = { operation, ...passing[operation] };
-		const parameters = new Proxy(given, { has: (target, name) => (read.add(String(name)), name in target) });
-		await executeNode(node, { parameters, credentials: UNUSABLE_CREDENTIAL, continueOnFail: true });
+		const checkOnly = contract.checkOnly === undefined ? undefined : property(contract.checkOnly);
+		const checks = checkOnly && (checkOnly.displayOptions?.show?.operation ?? [operation]).includes(operation);
+		for (const extra of checks ? [{}, { [checkOnly.name]: true }] : [{}]) {
+			const given: Record<string, unknown> = { operation, ...passing[operation], ...extra };
+			const parameters = new Proxy(given, { has: (target, name) => (read.add(String(name)), name in target) });
+			await executeNode(node, { parameters, credentials: UNUSABLE_CREDENTIAL, continueOnFail: true });
+		}
 		return read;
 	}
 
