@@ -30,6 +30,8 @@ export interface GateCheck {
 	value(key: string): string;
 	/** Expression text of the target as read: an object, or null. */
 	target: string;
+	/** Expression text of what the call would change, as the node said (display.ts changesText), or null. */
+	changes: string;
 }
 
 const checked = `$(${quote(CHECK_NODE)}).first().json`;
@@ -53,6 +55,7 @@ function gatewayCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lo
 			return role === undefined ? valueOf(lookup(key)) : `${checked}.normalised[${quote(role)}]`;
 		},
 		target: `${checked}.target ?? null`,
+		changes: `${checked}.changes ?? null`,
 	};
 }
 
@@ -79,6 +82,7 @@ function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, looku
 		refusal: ownRefusal,
 		value: (key) => (key === idParam ? `${record}.id` : valueOf(lookup(key))),
 		target: fields.length > 0 ? `({ ${fields.map((f) => `${JSON.stringify(f.key)}: ${shown(`${record}.${f.field}`)}`).join(', ')} })` : 'null',
+		changes: `${checked}.changes ?? null`,
 	};
 }
 

@@ -29,6 +29,8 @@ export const FLAG = '\u26A0';
 
 /** Per argument, in the notification: the page shows every argument in full. */
 export const NOTIFICATION_ARGUMENT_CAP = 300;
+/** Changes shown in the notification (the page shows all): a screen or two of a note's lines. */
+export const NOTIFICATION_CHANGE_LINES = 40;
 /** Per argument, in the one-line summary (MCP answer, mail subject, page heading). */
 export const SUMMARY_ARGUMENT_CAP = 60;
 
@@ -210,6 +212,23 @@ export function argumentsText(argsJson: string, cap: number): string {
 export function targetText(targetJson: string, cap: number): string {
 	const cutNote = 'the approval page shows this field in full';
 	return `((target) => target === undefined || target === null ? '  not read' : typeof target === 'object' && target !== null && !Array.isArray(target) ? ${entryLines('target', ': ', cap, cutNote)} : '  ' + ${SHOW}(target, ${cap}).text)(${parsed(targetJson)})`;
+}
+
+/**
+ * What the call will change, as the tool's Check Only said (JSON text of its `changes`; none:
+ * ''): an Odoo update's fields, each `  field: "now" → "new"`; a vault write's lines of the note
+ * as it is and as it would be, each `  - "old"`, `  + "new"` or `    "same"`. Every value goes
+ * through the renderer, its findings on `⚠` lines under it; `cap` per value and `maxLines`
+ * changes at most, then how many more (0: no limit).
+ */
+export function changesText(changesJson: string, cap: number, maxLines = 0): string {
+	// A run break (`…`) is the node's own word, never note text: it is not rendered as a value.
+	const line = `(c, rs) => typeof c.field === 'string' ? '  ' + c.field + ': ' + rs[0].text + ' \u2192 ' + rs[1].text : c.op === '\u2026' ? '  \u2026' + (typeof c.text === 'string' ? ' ' + c.text : '') : '  ' + (c.op === '+' || c.op === '-' ? c.op : ' ') + ' ' + rs[0].text`;
+	const values = `(c) => typeof c.field === 'string' ? [show(c.current, ${cap}), show(c.new, ${cap})] : c.op === '\u2026' ? [] : [show(String(c.text ?? ''), ${cap})]`;
+	const flags = `(rs) => [...new Set(rs.flatMap((r) => r.found))].map((f) => '\\n      ${FLAG} ' + findings[f]).join('')`;
+	const more = maxLines > 0 ? `(changes.length > ${maxLines} ? ${JSON.stringify('\n  \u2026 ')} + (changes.length - ${maxLines}) + ${quote(' more: the approval page shows every change')} : '')` : `''`;
+	const shown = maxLines > 0 ? `changes.slice(0, ${maxLines})` : 'changes';
+	return `((changes, show, findings) => Array.isArray(changes) ? ${shown}.map((c) => ((rs) => (${line})(c, rs) + (${flags})(rs))((${values})(c))).join('\\n') + ${more} : '')(${parsed(changesJson)}, ${SHOW}, ${FINDING_TEXT})`;
 }
 
 /**

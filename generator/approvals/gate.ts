@@ -27,7 +27,7 @@ import { APPROVAL_ID_PARAM, APPROVAL_ID_SPEC, gateWorkflowName } from './gatedTo
 import { wrapperInputs } from '../builders/wrappedTool';
 import { LOCK_NODES, lockNodes, once, read } from './tableLock';
 import { APPROVED_HINT, DENIED_AGAIN_HINT, LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
-import { argumentsText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, targetText } from './display';
+import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, NOTIFICATION_CHANGE_LINES, summaryText, targetText } from './display';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
@@ -113,6 +113,7 @@ const CALL_FIELDS: Record<string, SetValue['type']> = {
 	args_json: 'string',
 	args_hash: 'string',
 	target_json: 'string',
+	changes_json: 'string',
 	summary: 'string',
 	now: 'number',
 	expires_at: 'number',
@@ -132,6 +133,7 @@ function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, 
 		args_json: `JSON.stringify(${args})`,
 		args_hash: `JSON.stringify([${quote(tool.name)}, ${args}]).hash('sha256')`,
 		target_json: `JSON.stringify(${check ? `(${check.passed} ? ${check.target} : null)` : 'null'})`,
+		changes_json: `JSON.stringify(${check ? `(${check.passed} ? ${check.changes} : null)` : 'null'})`,
 		summary: summaryText(quote(tool.name), args),
 		now: '$now.toMillis()',
 		expires_at: `$now.toMillis() + ${approvals.ttlMinutes * 60_000}`,
@@ -153,11 +155,14 @@ function linkExpression(approvals: ApprovalsConfig): string {
 /** What the person is sent: the call as display.ts renders it (the page shows the same), the target, the link. */
 function requestText(tool: ToolSpec, approvals: ApprovalsConfig): RequestText {
 	const request = first(GATE_NODES.newSecret);
+	// What will change and its target first: on a phone they are what the first screen shows.
 	const body = [
-		JSON.stringify(`An AI agent asks to run ${tool.name}: ${actionText(tool)}\n\nArguments (${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else):\n`),
-		argumentsText(`${request}.args_json`, NOTIFICATION_ARGUMENT_CAP),
-		JSON.stringify('\n\nTarget, as read when the call was made:\n'),
+		JSON.stringify(`An AI agent asks to run ${tool.name}: ${actionText(tool)}\n\n`),
+		`((changes) => changes === '' ? '' : ${JSON.stringify('What will change:\n')} + changes + ${JSON.stringify('\n\n')})(${changesText(`${request}.changes_json`, NOTIFICATION_ARGUMENT_CAP, NOTIFICATION_CHANGE_LINES)})`,
+		JSON.stringify('Target, as read when the call was made:\n'),
 		targetText(`${request}.target_json`, NOTIFICATION_ARGUMENT_CAP),
+		JSON.stringify(`\n\nArguments (${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else):\n`),
+		argumentsText(`${request}.args_json`, NOTIFICATION_ARGUMENT_CAP),
 	].join(' + ');
 	const ending = [
 		JSON.stringify('\n\nApprove or deny it on this page before '),
@@ -336,6 +341,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			summary: safeExpression('$json.summary'),
 			args_json: safeExpression('$json.args_json'),
 			target_json: safeExpression('$json.target_json'),
+			changes_json: safeExpression('$json.changes_json'),
 			secret_hash: safeExpression("$json.secret.hash('sha256')"),
 			status: 'pending',
 			expires_at: safeExpression('$json.expires_at'),
@@ -418,7 +424,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		...read(once(tableNode(name, GATE_NODES.forgetArguments, [220, 200], updateRows(approvals.table, [
 			{ column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.windowMinutes * 60_000}`) },
 			{ column: 'args_json', condition: 'neq', value: '' },
-		], { args_json: '' })))),
+		], { args_json: '', changes_json: '' })))),
 		onError: 'continueRegularOutput',
 	};
 	// A second call the tool refuses is answered from its approval where that refuses it (used,

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 
 import { HINT_QUOTE_CAPS } from '../contracts';
 
-import { argumentsText, MARK_CLOSE, MARK_OPEN, targetText } from './display';
+import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, targetText } from './display';
 import { APPROVAL_ID_PARAM } from './gatedTools';
 import type { ApprovalsConfig, HermesConfig } from '../config';
 import { getRow, tableNode, updateRows } from './dataTableNode';
@@ -83,10 +83,13 @@ function requestBody(): string {
 		text('<p><strong>'),
 		// As the gate rendered it (display.ts), stored with the request: it outlives the arguments.
 		html('$json.summary'),
-		text(`</strong></p><h2>Arguments</h2><p>${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else.</p><pre id="arguments">`),
-		html(argumentsText('$json.args_json', 0)),
-		text('</pre><h2>Target, as read when the call was made</h2><pre id="target">'),
+		text('</strong></p>'),
+		// What will change and the target first: on a phone they are what the first screen shows.
+		`((changes) => changes === '' ? '' : ${JSON.stringify('<h2>What will change</h2><pre id="changes">')} + ${html('changes')} + '</pre>')(${changesText('$json.changes_json', 0)})`,
+		text('<h2>Target, as read when the call was made</h2><pre id="target">'),
 		html(targetText('$json.target_json', 0)),
+		text(`</pre><h2>Arguments</h2><p>${MARK_OPEN} ${MARK_CLOSE} marks what would not show or could pass for something else.</p><pre id="arguments">`),
+		html(argumentsText('$json.args_json', 0)),
 		text('</pre>'),
 	].join(' + ');
 }

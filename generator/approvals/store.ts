@@ -40,6 +40,8 @@ export const APPROVAL_COLUMNS = [
 	{ name: 'recipient', type: 'string' },
 	/** What the approved call answered once it ran: `succeeded`, or its marker (`n8n_error` when it answered none). */
 	{ name: 'outcome', type: 'string' },
+	/** What the call would change, as the tool's Check Only said (display.ts changesText), as JSON; dropped with the arguments. */
+	{ name: 'changes_json', type: 'string' },
 ] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];

@@ -47,10 +47,29 @@ export interface BrowserHandle {
 	 * `url`, as a clickjacking page would.
 	 */
 	openFramed(url: string): Promise<FramedResult>;
+	/**
+	 * Opens `url` in a window of `viewport` (a phone's or a desktop's), answers where each of
+	 * `selectors` sits (its top and bottom in CSS pixels from the page's top, undefined when
+	 * absent) and, with `screenshot`, writes the first screen as PNG there.
+	 */
+	openSized(url: string, viewport: Viewport, selectors: readonly string[], screenshot?: string): Promise<SizedResult>;
 	/** URLs the route refused (not 127.0.0.1). */
 	readonly blocked: readonly string[];
 	close(): Promise<void>;
 }
+
+export interface Viewport {
+	width: number;
+	height: number;
+}
+
+export interface SizedResult extends PageResult {
+	boxes: Record<string, { top: number; bottom: number } | undefined>;
+}
+
+/** A phone's first screen (CSS pixels of a common 6-inch phone) and a laptop's. */
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
 
 export interface BrowserOptions {
 	timeoutMs?: number;
@@ -114,8 +133,8 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
 		],
 	});
 
-	async function withPage<T>(use: (page: Page) => Promise<T>): Promise<T> {
-		const context: BrowserContext = await browser.newContext();
+	async function withPage<T>(use: (page: Page) => Promise<T>, viewport?: Viewport): Promise<T> {
+		const context: BrowserContext = await browser.newContext(viewport ? { viewport } : {});
 		try {
 			context.setDefaultTimeout(timeout);
 			context.setDefaultNavigationTimeout(timeout);
@@ -138,6 +157,17 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
 				const response = await page.goto(url, { waitUntil: 'load' });
 				return pageResult(page, response);
 			}),
+		openSized: (url, viewport, selectors, screenshot) =>
+			withPage(async (page) => {
+				const response = await page.goto(url, { waitUntil: 'load' });
+				const boxes: SizedResult['boxes'] = {};
+				for (const selector of selectors) {
+					const box = await page.locator(selector).first().boundingBox({ timeout: 2_000 }).catch(() => null);
+					boxes[selector] = box ? { top: box.y, bottom: box.y + box.height } : undefined;
+				}
+				if (screenshot) await page.screenshot({ path: screenshot });
+				return { ...(await pageResult(page, response)), boxes };
+			}, viewport),
 		openFramed: (url) =>
 			withPage(async (page) => {
 				const attacker = `<!doctype html><body><iframe src="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="800" height="600"></iframe></body>`;

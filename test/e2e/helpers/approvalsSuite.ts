@@ -9,6 +9,10 @@
  * Hermes Vault nodes over real SSH (their Check Only setting; the vault is a real git work tree)
  * and the Odoo node's read.
  */
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { QueueN8nHandle } from '../../harness/queue/stack';
 import { startQueueN8n } from '../../harness/queue/stack';
 import type { N8nHandle } from '../../harness/n8n';
@@ -18,7 +22,7 @@ import { api, createPublishedWorkflow, getExecution, listExecutions, listWorkflo
 import { startStackWithClient, type HermesStack } from './stack';
 import type { ApprovalChannel as ChannelConfig } from '../../../generator/config';
 import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './approvalChannels';
-import { launchBrowser, type BrowserHandle, type PageResult } from '../../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, type BrowserHandle, type PageResult } from '../../harness/browser';
 import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
 import { CONTINUATION, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN } from '../../../generator/approvals/display';
 import { APPROVAL_DEFAULTS } from '../../../generator/config/schema';
@@ -480,6 +484,66 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 		shownToPerson.push(`--- a 25-line note: ${channelKind} notification:\n${message.replace(/#s=[0-9a-f]+/, '#s=<secret>')}`);
 	});
 
+	describe("what will change comes first; the target is on a phone's first screen", () => {
+		/** Where the docs' pictures and messages are written, when a person regenerates them (HERMES_APPROVAL_SHOTS=<folder>). */
+		const shots = process.env.HERMES_APPROVAL_SHOTS;
+		const SECTIONS = ['#changes', '#target', '#arguments'];
+
+		/** The page at a phone's and a desktop's size: the sections in order, the target on the first screen. */
+		async function onScreens(link: string, name: string, hasChanges: boolean): Promise<void> {
+			for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+				const page = await browser.openSized(link, viewport, SECTIONS, shots ? join(shots, `${name}-${size}.png`) : undefined);
+				const { '#changes': changes, '#target': target, '#arguments': args } = page.boxes;
+				expect([size, target !== undefined && target.top < viewport.height]).toEqual([size, true]);
+				expect([size, args !== undefined && target !== undefined && target.top < args.top]).toEqual([size, true]);
+				if (hasChanges) expect([size, changes !== undefined && target !== undefined && changes.top < target.top && changes.top < viewport.height]).toEqual([size, true]);
+				else expect(changes).toBeUndefined();
+			}
+		}
+
+		function inOrder(message: string, headings: string[]): void {
+			const at = headings.map((h) => message.indexOf(h));
+			expect(at.every((i) => i >= 0)).toBe(true);
+			expect([...at].sort((a, b) => a - b)).toEqual(at);
+		}
+
+		const record = (name: string, message: string) => {
+			if (shots) writeFileSync(join(shots, `${name}-message.txt`), message.replace(/#s=[0-9a-f]+/, '#s=<secret>'));
+		};
+
+		it('a vault overwrite: the lines that go and come, against the note as read, before the target and the arguments', async () => {
+			const path = `research/overwrite-${++sequence}.md`;
+			const before = '# Standup\n\n- Ship the release on Friday\n- Ana reviews the docs\n';
+			stack.vault.commitFiles({ [path]: before }, 'a note a person wrote', true);
+			const after = '# Standup\n\n- Ship the release on Monday\n- Ana reviews the docs\n- Ben tests the install\n';
+			const hash = createHash('sha256').update(before).digest('hex').slice(0, 12);
+			const approval = await request('vault_write', { path, content: after, base_hash: hash });
+			const message = channel.messageFor(approval.id);
+			inOrder(message, ['What will change:', '  - "- Ship the release on Friday"', '  + "- Ship the release on Monday"', '  + "- Ben tests the install"', 'Target, as read when the call was made:', 'Arguments (']);
+			await onScreens(approval.link, 'vault-overwrite', true);
+			record('vault-overwrite', message);
+			await decide(approval, 'Deny');
+		});
+
+		it("an Odoo update: the field's value now and the value it gets", async () => {
+			const leadId = createRecord(stack, 'crm.lead', { name: `Quarterly renewal ${++sequence}`, type: 'opportunity', partner_id: 2, stage_id: 1, probability: 20 });
+			const approval = await request(TEXT_TOOL, { lead_id: leadId, field: 'probability', value: '60' });
+			inOrder(channel.messageFor(approval.id), ['What will change:', '  probability: 20 \u2192 60', 'Target, as read when the call was made:', 'Arguments (']);
+			await decide(approval, 'Deny');
+		});
+
+		it('a lead deletion: the record that goes, as the target, on the first screen', async () => {
+			const leadId = createRecord(stack, 'crm.lead', { name: 'ACME renewal 2027', type: 'opportunity', partner_id: 2, stage_id: 1, expected_revenue: 48000 });
+			const approval = await request('crm_delete_lead', { lead_id: leadId });
+			const message = channel.messageFor(approval.id);
+			inOrder(message, ['Target, as read when the call was made:', '  name: "ACME renewal 2027"', 'Arguments (']);
+			expect(message).not.toContain('What will change:');
+			await onScreens(approval.link, 'lead-deletion', false);
+			record('lead-deletion', message);
+			await decide(approval, 'Deny');
+		});
+	});
+
 	describe('what the person is asked: only calls that can run, as they will run', () => {
 		const docker = GATED_CASES[2];
 		const dockerRuns = (before: Mark) => stack.docker.calls().slice(before.docker).filter((argv) => ['start', 'stop', 'restart', 'pull', 'up'].some((verb) => argv.includes(verb))).length;
@@ -489,8 +553,8 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 			const sent = channel.count();
 			const padded = await request('docker_manage', { action: `restart${' '.repeat(190)}`, stack: 'blog' });
 			const message = channel.messageFor(padded.id);
-			// The whole call and its target near the top, as the tool will run it.
-			const top = message.slice(0, 300);
+			// The whole call and its target near the top, as the tool will run it (the target first).
+			const top = message.slice(0, 700);
 			expect(top).toContain('action = "restart"\n');
 			expect(top).toContain('stack = "blog"\n');
 			expect(message).toContain('blog-ghost-1');

@@ -37,12 +37,24 @@ test.each<[string, VaultCall, IDataObject]>([
 	[
 		'a new note: its normalised path, not there yet',
 		{ operation: ' WRITE ', path: 'research/new.md', content: 'hello\n' },
-		{ success: true, checked: true, normalised: { operation: 'write', query: 'research/new.md', content: 'hello\n', baseHash: '' }, target: { path: 'research/new.md', exists: false } },
+		{ success: true, checked: true, normalised: { operation: 'write', query: 'research/new.md', content: 'hello\n', baseHash: '' }, target: { path: 'research/new.md', exists: false }, changes: [{ op: '+', text: 'hello' }] },
 	],
 	[
 		'an overwrite with the current hash: the note as it is',
 		{ operation: 'write', path: EXISTING, content: 'new text\n', baseHash: hash12(TEXT).toUpperCase() },
-		{ success: true, checked: true, normalised: { operation: 'write', query: EXISTING, baseHash: hash12(TEXT) }, target: { path: EXISTING, exists: true, contentHash: hash12(TEXT), bytes: Buffer.byteLength(TEXT) } },
+		{
+			success: true,
+			checked: true,
+			normalised: { operation: 'write', query: EXISTING, baseHash: hash12(TEXT) },
+			target: { path: EXISTING, exists: true, contentHash: hash12(TEXT), bytes: Buffer.byteLength(TEXT) },
+			// What the person is shown first: the lines that go and come, as the note is now.
+			changes: [
+				{ op: '-', text: '# Existing' },
+				{ op: '-', text: '' },
+				{ op: '-', text: 'body' },
+				{ op: '+', text: 'new text' },
+			],
+		},
 	],
 	['an overwrite without a hash: __EXISTS__', { operation: 'write', path: EXISTING, content: 'x' }, { success: false, error: '__EXISTS__', retry: 'after_read' }],
 	['an overwrite with an old hash: __STALE_READ__', { operation: 'write', path: EXISTING, content: 'x', baseHash: 'abcdefabcdef' }, { success: false, error: '__STALE_READ__', retry: 'after_read' }],

@@ -24,17 +24,23 @@ export async function readRecord(ctx: OdooContext, id: number, fields: string[])
 	return { success: true, model: ctx.model, record };
 }
 
+/** What a write's own checks add to its Check Only: a refusal, or the fields it would write, read as they are now too. */
+export type WriteCheck = () => Promise<{ refused: IDataObject } | { fields: string[] }>;
+
 /**
- * A write's Check Only on one record: its id and Fields List, then `more` (the values an update
- * would write), each checked before Odoo is called; then the record as it is now, marked checked.
+ * A write's Check Only on one record: its id and Fields List, then the write's own checks, each
+ * before Odoo is called; then the record as it is now (with the fields the write would change),
+ * marked checked.
  */
-export async function checkedRecord(ctx: OdooContext, param: ItemParameters, more?: () => Promise<IDataObject | undefined>): Promise<IDataObject> {
+export async function checkedRecord(ctx: OdooContext, param: ItemParameters, write?: WriteCheck): Promise<IDataObject> {
 	const id = checkRecordId(param(HERMES_ODOO.params.recordId));
 	if (!id.ok) return { ...id.answer };
 	const fields = checkFieldList('Fields List', param(HERMES_ODOO.params.fieldsList));
 	if (!fields.ok) return { ...fields.answer };
-	const refused = await more?.();
-	if (refused) return refused;
-	const read = await readRecord(ctx, id.value, fields.value);
+	const checked = write ? await write() : { fields: [] };
+	if ('refused' in checked) return checked.refused;
+	// No Fields List reads every field, the written ones among them.
+	const wanted = fields.value.length === 0 ? [] : [...new Set([...fields.value, ...checked.fields])];
+	const read = await readRecord(ctx, id.value, wanted);
 	return read.success === true ? { ...read, checked: true } : read;
 }

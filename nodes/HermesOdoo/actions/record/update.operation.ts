@@ -18,10 +18,21 @@ export async function execute(ctx: OdooContext, param: ItemParameters): Promise<
 	return { success: true, model: ctx.model, id: id.value };
 }
 
-/** Check Only: the id, the values as they would be written, then the record as it is now; nothing written. */
+/**
+ * Check Only: the id, the values as they would be written, then the record as it is now, and
+ * each change the update would make (the field, its value now, the value it would get); nothing
+ * written.
+ */
 export async function check(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
-	return await checkedRecord(ctx, param, async () => {
+	let written: Record<string, unknown> = {};
+	const read = await checkedRecord(ctx, param, async () => {
 		const values = await valuesToWrite(ctx, param);
-		return values.ok ? undefined : { ...values.answer };
+		if (!values.ok) return { refused: { ...values.answer } };
+		written = values.value;
+		return { fields: Object.keys(written) };
 	});
+	if (read.success !== true) return read;
+	const record = read.record as IDataObject;
+	const changes = Object.entries(written).map(([field, value]) => ({ field, current: record[field] ?? null, new: value }) as IDataObject);
+	return { ...read, changes };
 }

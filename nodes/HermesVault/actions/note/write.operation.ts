@@ -16,7 +16,8 @@ import { classifyPushFailure } from '../../helpers/pushFailure';
 import { checkWritePath, checkWritePrefixes } from '../../../../core/vault/validate';
 import { READ_SCRIPT } from '../../scripts/read';
 import { WRITE_SCRIPT } from '../../scripts/write';
-import { noTrailerAnswer, READ_HINTS, sentNote } from './read.operation';
+import { noteChanges } from '../../helpers/noteChanges';
+import { noTrailerAnswer, READ_HINTS, sentNote, shapeNote } from './read.operation';
 
 export const description: INodeProperties[] = [
 	{
@@ -167,26 +168,27 @@ export async function execute(ctx: VaultContext, param: ItemParameters): Promise
  * write's script makes: a missing note needs an empty base hash, an existing one its current
  * contentHash. Only the order differs from a write, which compares under its lock when it runs.
  */
-async function writeTarget(ctx: VaultContext, path: string, baseHash: string): Promise<IDataObject> {
+async function writeTarget(ctx: VaultContext, path: string, baseHash: string): Promise<{ refused: IDataObject } | { target: IDataObject; current?: { content: string; truncated: boolean } }> {
 	const read = await runReadScript(ctx, READ_SCRIPT, path, READ_HINTS);
 	if (!read.ok) {
-		if (read.answer.error !== '__NOT_FOUND__') return { ...read.answer };
-		if (baseHash !== '') return { ...errorAnswer('__STALE_READ__', 'The note does not exist (any more), so base_hash matches nothing. Send base_hash empty to create it, or list the folder (vault_list) to find the note.') };
-		return { path, exists: false };
+		if (read.answer.error !== '__NOT_FOUND__') return { refused: { ...read.answer } };
+		if (baseHash !== '') return { refused: { ...errorAnswer('__STALE_READ__', 'The note does not exist (any more), so base_hash matches nothing. Send base_hash empty to create it, or list the folder (vault_list) to find the note.') } };
+		return { target: { path, exists: false } };
 	}
 	const note = sentNote(read.value.body);
-	if (!note) return { ...noTrailerAnswer() };
-	if (baseHash === '') return { ...errorAnswer('__EXISTS__') };
-	if (note.contentHash !== baseHash) return { ...errorAnswer('__STALE_READ__') };
-	return { path, exists: true, contentHash: note.contentHash, bytes: note.bytes };
+	if (!note) return { refused: { ...noTrailerAnswer() } };
+	if (baseHash === '') return { refused: { ...errorAnswer('__EXISTS__') } };
+	if (note.contentHash !== baseHash) return { refused: { ...errorAnswer('__STALE_READ__') } };
+	return { target: { path, exists: true, contentHash: note.contentHash, bytes: note.bytes }, current: shapeNote(note.body, note.bytes) };
 }
 
-/** Check Only: the write's own checks, then the note as the write would find it. Nothing is written. */
+/** Check Only: the write's own checks, then the note as the write would find it and what the write would change in it. Nothing is written. */
 export async function check(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const prepared = preparedFrom(param);
 	if (!prepared.ok) return { ...prepared.answer };
 	const { path, baseHash } = prepared.value;
-	const target = await writeTarget(ctx, path, baseHash);
-	if (target.success === false) return target;
-	return checkPassed({ operation: 'write', query: path, content: param(VAULT.params.content) as string, baseHash }, target);
+	const found = await writeTarget(ctx, path, baseHash);
+	if ('refused' in found) return found.refused;
+	const content = param(VAULT.params.content) as string;
+	return { ...checkPassed({ operation: 'write', query: path, content, baseHash }, found.target), changes: noteChanges(found.current, prepared.value.content.toString('utf8')) };
 }

@@ -5,7 +5,7 @@
  */
 import { Expression } from 'n8n-workflow';
 
-import { argumentsText, CONTINUATION, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, SUMMARY_ARGUMENT_CAP, targetText } from '../../../../generator/approvals/display';
+import { argumentsText, changesText, CONTINUATION, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, summaryText, SUMMARY_ARGUMENT_CAP, targetText } from '../../../../generator/approvals/display';
 import { safeExpression } from '../../../../generator/builders/nodeParts';
 
 function evaluate(body: string, json: Record<string, unknown>): string {
@@ -133,5 +133,47 @@ describe('the one-line summary', () => {
 
 	it('holds no line break, whatever the arguments hold', () => {
 		expect(summary({ action: 'a\nb\r\u2028c' })).not.toMatch(/[\n\r\u2028]/);
+	});
+});
+
+describe('what will change', () => {
+	const changes = (value: unknown, cap = 0) => evaluate(changesText('$json.changes_json', cap), { changes_json: value === undefined ? '' : JSON.stringify(value) });
+
+	it.each<[string, unknown, string]>([
+		['none (a tool that says nothing of it)', undefined, ''],
+		['null', null, ''],
+		['not a list', { field: 'name' }, ''],
+		['an Odoo update: the field, its value now and the value it gets', [{ field: 'probability', current: 10, new: 60 }], '  probability: 10 \u2192 60'],
+		['a many2one now and a new id', [{ field: 'stage_id', current: [1, 'New'], new: 3 }], '  stage_id: [1,"New"] \u2192 3'],
+		['text now and new text', [{ field: 'name', current: 'Big Deal', new: 'Bigger Deal' }], '  name: "Big Deal" \u2192 "Bigger Deal"'],
+		[
+			'a vault overwrite: removed, added and unchanged lines, a … between runs',
+			[{ op: ' ', text: 'line 1' }, { op: '-', text: 'old' }, { op: '+', text: 'new' }, { op: '…' }, { op: '+', text: 'end' }],
+			'    "line 1"\n  - "old"\n  + "new"\n  \u2026\n  + "end"',
+		],
+		['a note not compared: the reason, not as note text', [{ op: '…', text: 'the change is not shown' }], '  \u2026 the change is not shown'],
+	])('%s', (_what, value, expected) => {
+		expect(changes(value)).toBe(expected);
+	});
+
+	it('an added line is rendered as any argument: its look-alike marked and flagged, a link defanged', () => {
+		expect(changes([{ op: '+', text: 'see https://evil.example now' }]).split('\n')).toEqual(['  + "see hxxps://evil[.]example now"', `      ${FLAG} ${FINDINGS.link}`]);
+		expect(changes([{ field: 'name', current: 'Deal', new: 'D\u0435al' }]).split('\n')).toEqual([`  name: "Deal" \u2192 "D${MARK_OPEN}\u0435 U+0435 Cyrillic${MARK_CLOSE}al"`, `      ${FLAG} ${FINDINGS.mixed}`]);
+	});
+
+	it('a cap is per value', () => {
+		expect(changes([{ op: '+', text: 'x'.repeat(50) }], 10)).toBe(`  + "${'x'.repeat(10)}${MARK_OPEN}cut: 40 more of 50 characters${MARK_CLOSE}"`);
+	});
+});
+
+describe('what will change, in the notification', () => {
+	it.each([
+		[40, 40, ''],
+		[41, 40, '\n  \u2026 1 more: the approval page shows every change'],
+		[3000, 40, '\n  \u2026 2960 more: the approval page shows every change'],
+	])('%i changed lines, %i shown: then how many more', (count, shownCount, tail) => {
+		const value = Array.from({ length: count }, (_, i) => ({ op: '+', text: `line ${i + 1}` }));
+		const text = evaluate(changesText('$json.changes_json', NOTIFICATION_ARGUMENT_CAP, 40), { changes_json: JSON.stringify(value) });
+		expect(text).toBe(value.slice(0, shownCount).map((c) => `  + "${c.text}"`).join('\n') + tail);
 	});
 });

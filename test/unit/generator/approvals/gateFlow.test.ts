@@ -220,6 +220,14 @@ describe('the call as the tool normalised it, and its target as read', () => {
 		expect(out.args_json).toBe(args);
 	});
 
+	it.each<[string, Record<string, unknown>, unknown]>([
+		['a check that says what will change: carried as it said', { success: true, checked: true, normalised: { operation: 'restart', stack: 'blog' }, target: BLOG, changes: [{ op: '+', text: 'x' }] }, [{ op: '+', text: 'x' }]],
+		['a check that says nothing of it', restart, null],
+		['a refused check: nothing', { success: false, error: '__BAD_ACTION__', changes: [{ op: '+', text: 'x' }] }, null],
+	])('what will change: %s', (_what, checked, expected) => {
+		expect(JSON.parse(String(call(hermes('docker_manage'), { action: 'restart', stack: 'blog' }, checked).changes_json))).toEqual(expected);
+	});
+
 	it('the notification shows the arguments and the target', () => {
 		const text = String(nodeOf(hermes('docker_manage'), GATE_NODES.notify).parameters.text);
 		expect(text).toContain("$('New secret').first().json.args_json");

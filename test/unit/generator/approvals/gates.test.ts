@@ -322,7 +322,7 @@ describe('a gate', () => {
 			{ keyName: 'expires_at', condition: 'lt', keyValue: '={{ $now.toMillis() - 1800000 }}' },
 			{ keyName: 'args_json', condition: 'neq', keyValue: '' },
 		]);
-		expect((dropArguments.parameters.columns as { value: Record<string, unknown> }).value).toEqual({ args_json: '' });
+		expect((dropArguments.parameters.columns as { value: Record<string, unknown> }).value).toEqual({ args_json: '', changes_json: '' });
 		expect(gateFile.connections[GATE_NODES.forgetArguments].main).toEqual([[{ node: GATE_NODES.check, type: 'main', index: 0 }]]);
 		expect(nodeOf(gateFile, GATE_NODES.check).executeOnce).toBe(true);
 		expect(nodeOf(gateFile, GATE_NODES.notify).executeOnce).toBe(true);

@@ -164,7 +164,8 @@ describe('Check Only: every check of the write, and reads only (what an approval
 	const noWrites = () => expect(objectCalls().filter((c) => !/\.(fields_get|read)$/.test(c))).toEqual([]);
 
 	test.each<[string, IDataObject, IDataObject]>([
-		['an allowed field, a value of its type, a record that exists: checked, with the record as it is now', { field: 'name', value: 'Renamed' }, { success: true, checked: true, model: 'project.task', record: { id: 1, name: 'Draft the sitemap', date_deadline: false } }],
+		['an allowed field, a value of its type, a record that exists: checked, with the record as it is now and the change', { field: 'name', value: 'Renamed' }, { success: true, checked: true, model: 'project.task', record: { id: 1, name: 'Draft the sitemap', date_deadline: false }, changes: [{ field: 'name', current: 'Draft the sitemap', new: 'Renamed' }] }],
+		['a date field set where it was empty: its change from false', { field: 'date_deadline', value: '2026-12-31' }, { success: true, checked: true, model: 'project.task', record: { id: 1, name: 'Draft the sitemap', date_deadline: false }, changes: [{ field: 'date_deadline', current: false, new: '2026-12-31' }] }],
 		['a field off the allowed list', { field: 'user_id', value: '2' }, { success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('is not one this tool writes') }],
 		['a value its field cannot take', { field: 'date_deadline', value: '31/12/2026' }, { success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: expect.stringContaining('is not a value for date_deadline') }],
 		['a record that does not exist', { id: 999999, field: 'name', value: 'x' }, { success: false, error: '__NOT_FOUND__', retry: 'change_arguments', hint: expect.stringMatching(/^No project\.task record has the id 999999/) }],
