@@ -21,6 +21,7 @@ import { PAGE_FIELDS } from '../lint/core';
 
 export const PAGE_NODES = {
 	webhook: 'Approval page',
+	posted: 'Decision posted',
 	find: 'Find request',
 	show: 'Show request',
 	decide: 'Decide',
@@ -191,16 +192,21 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const approvals: ApprovalsConfig | undefined = config.approvals;
 	if (!approvals) throw new Error('buildApprovalPage without approvals');
 	const name = approvals.pageWorkflow;
-	const webhook: WorkflowNode = {
-		...node(name, PAGE_NODES.webhook, NODE_TYPES.webhook, [0, 0], {
-			multipleMethods: true,
-			httpMethod: ['GET', 'POST'],
+	// One webhook per method on the one path: n8n reads a webhook's allowedOrigins only where its
+	// httpMethod is a single method. With it n8n answers another site's Origin with the page's own,
+	// so a page of another origin open in the person's browser cannot read a request; without it
+	// n8n echoes any caller's Origin.
+	const webhookOf = (nodeName: string, method: 'GET' | 'POST', position: [number, number]): WorkflowNode => ({
+		...node(name, nodeName, NODE_TYPES.webhook, position, {
+			httpMethod: method,
 			path: approvals.pagePath,
 			responseMode: 'responseNode',
-			options: {},
+			options: { allowedOrigins: new URL(approvals.publicUrl).origin },
 		}),
-		webhookId: webhookId(name, PAGE_NODES.webhook),
-	};
+		webhookId: webhookId(name, nodeName),
+	});
+	const webhook = webhookOf(PAGE_NODES.webhook, 'GET', [0, -100]);
+	const posted = webhookOf(PAGE_NODES.posted, 'POST', [0, 100]);
 	const find: WorkflowNode = {
 		...tableNode(name, PAGE_NODES.find, [220, -100], getRow(approvals.table, [
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String($json.query.${PAGE_FIELDS.id} ?? '')`) },
@@ -226,13 +232,15 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	};
 	const nodes: WorkflowNode[] = [
 		webhook,
+		posted,
 		find,
 		respond(name, PAGE_NODES.show, [440, -100], requestPage(), `typeof $json.${APPROVAL_ID_PARAM} === 'string' ? 200 : 404`),
 		decide,
 		respond(name, PAGE_NODES.decided, [440, 100], decisionPage(), `['approved', 'denied'].includes($json.status) ? 200 : 409`),
 	];
 	const connections: Connections = {
-		[PAGE_NODES.webhook]: { main: [main(PAGE_NODES.find), main(PAGE_NODES.decide)] },
+		[PAGE_NODES.webhook]: { main: [main(PAGE_NODES.find)] },
+		[PAGE_NODES.posted]: { main: [main(PAGE_NODES.decide)] },
 		[PAGE_NODES.find]: { main: [main(PAGE_NODES.show)] },
 		[PAGE_NODES.decide]: { main: [main(PAGE_NODES.decided)] },
 	};

@@ -436,6 +436,10 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 		const framed = await browser.openFramed(approval.link);
 		expect(framed.text).not.toContain('Approve this call?');
 		expect(framed.url).not.toContain(PAGE_PATH);
+		// Another site open in the person's browser cannot read the request: n8n answers its Origin with the page's own.
+		const foreign = await fetch(`${pageBase}?id=${approval.id}`, { headers: { Origin: 'http://attacker.example' } });
+		await foreign.text();
+		expect(foreign.headers.get('access-control-allow-origin')).toBe(new URL(pageBase).origin);
 		// Decided, so that no later identical call is answered with this pending request.
 		await decide(approval, 'Deny');
 	});

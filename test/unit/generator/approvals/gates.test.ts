@@ -391,8 +391,11 @@ describe('the approval page', () => {
 	});
 
 	it('serves GET and POST on the page path, answering from its own nodes; keeps no execution data', () => {
-		expect(nodeOf(page, PAGE_NODES.webhook).parameters).toEqual({ multipleMethods: true, httpMethod: ['GET', 'POST'], path: 'hermes-approval', responseMode: 'responseNode', options: {} });
-		expect(page.connections[PAGE_NODES.webhook].main.map((targets) => targets[0].node)).toEqual([PAGE_NODES.find, PAGE_NODES.decide]);
+		// One method per webhook, so n8n reads allowedOrigins: another origin is not answered with its own Origin.
+		expect(nodeOf(page, PAGE_NODES.webhook).parameters).toEqual({ httpMethod: 'GET', path: 'hermes-approval', responseMode: 'responseNode', options: { allowedOrigins: 'https://n8n.example.com' } });
+		expect(nodeOf(page, PAGE_NODES.posted).parameters).toEqual({ httpMethod: 'POST', path: 'hermes-approval', responseMode: 'responseNode', options: { allowedOrigins: 'https://n8n.example.com' } });
+		expect(page.connections[PAGE_NODES.webhook].main.map((targets) => targets[0].node)).toEqual([PAGE_NODES.find]);
+		expect(page.connections[PAGE_NODES.posted].main.map((targets) => targets[0].node)).toEqual([PAGE_NODES.decide]);
 		expect(page.settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'none', callerPolicy: 'none' });
 	});
 
