@@ -39,23 +39,28 @@ const checked = `$(${quote(CHECK_NODE)}).first().json`;
 /** The node's own answer, as it gave it (`state` only where it sent one). */
 const ownRefusal = `{ success: false, error: ${checked}.error, hint: ${checked}.hint, retry: ${checked}.retry, state: ${checked}.state }`;
 
+/** What every check shares: the tool's node with its Check Only setting on, read as the node answered it. */
+function checkOnlyRun(base: WorkflowNode, checkOnlyParam: string): Pick<GateCheck, 'node' | 'passed' | 'refusal' | 'changes'> {
+	return {
+		node: { ...base, parameters: { ...base.parameters, [checkOnlyParam]: true }, executeOnce: true },
+		passed: `${checked}.success === true && ${checked}.checked === true`,
+		refusal: ownRefusal,
+		changes: `${checked}.changes ?? null`,
+	};
+}
+
 function gatewayCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
 	const target = tool.target as GatewayTarget;
 	const contract = contractOf(target.gateway);
 	if (contract.checkOnly === undefined) return undefined;
-	const base = toolNode(workflow, CHECK_NODE, tool, config, lookup, valueOf, position);
-	const parameters: JsonObject = { ...base.parameters, [contract.params[contract.checkOnly]]: true };
 	return {
-		node: { ...base, parameters, executeOnce: true },
-		passed: `${checked}.success === true && ${checked}.checked === true`,
-		refusal: ownRefusal,
+		...checkOnlyRun(toolNode(workflow, CHECK_NODE, tool, config, lookup, valueOf, position), contract.params[contract.checkOnly]),
 		value: (key) => {
 			const input = target.inputs.find((i) => i.param === key);
 			const role = input ? contract.subWorkflowInputs[input.input]?.[0] : undefined;
 			return role === undefined ? valueOf(lookup(key)) : `${checked}.normalised[${quote(role)}]`;
 		},
 		target: `${checked}.target ?? null`,
-		changes: `${checked}.changes ?? null`,
 	};
 }
 
@@ -74,15 +79,11 @@ function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, looku
 	const idParam = target.recordIdParam;
 	const fields = idParam === undefined ? [] : targetFields(target.model);
 	const checkedTool: ToolSpec = fields.length > 0 ? { ...tool, target: { ...target, fieldsList: fields.map((f) => f.field) } } : tool;
-	const base = toolNode(workflow, CHECK_NODE, checkedTool, config, lookup, valueOf, position);
 	const record = `${checked}.record`;
 	return {
-		node: { ...base, parameters: { ...base.parameters, [HERMES_ODOO.params.checkOnly]: true }, executeOnce: true },
-		passed: `${checked}.success === true && ${checked}.checked === true`,
-		refusal: ownRefusal,
+		...checkOnlyRun(toolNode(workflow, CHECK_NODE, checkedTool, config, lookup, valueOf, position), HERMES_ODOO.params.checkOnly),
 		value: (key) => (key === idParam ? `${record}.id` : valueOf(lookup(key))),
 		target: fields.length > 0 ? `({ ${fields.map((f) => `${JSON.stringify(f.key)}: ${shown(`${record}.${f.field}`)}`).join(', ')} })` : 'null',
-		changes: `${checked}.changes ?? null`,
 	};
 }
 

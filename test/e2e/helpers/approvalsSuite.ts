@@ -245,6 +245,27 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 		return { args, before, approval, page };
 	}
 
+	/**
+	 * Runs `use` with `count` requests of this window already in the store (denied, so none
+	 * stands), then moves them out of the window for the cases after it.
+	 */
+	async function withRequestsInWindow(count: number, row: (i: number) => Record<string, unknown>, use: () => Promise<void>): Promise<void> {
+		const table = await approvalTable(stack);
+		const filler = `filler ${++sequence}`;
+		await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, {
+			data: Array.from({ length: count }, (_, i) => ({ summary: filler, status: 'denied', expires_at: Date.now(), requested_at: Date.now(), ...row(i) })),
+			returnType: 'count',
+		});
+		try {
+			await use();
+		} finally {
+			await api(stack.n8n, 'PATCH', `/data-tables/${table.id}/rows/update`, {
+				filter: { type: 'and', filters: [{ columnName: 'summary', condition: 'eq', value: filler }] },
+				data: { requested_at: 0 },
+			});
+		}
+	}
+
 	it('push deployed the gates and the page, and created the approval table', async () => {
 		expect(stack.push.code).toBe(0);
 		const names = (await listWorkflows(stack.n8n)).map((w) => w.name);
@@ -650,17 +671,11 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 		});
 
 		it(`over the cap of ${CAP} new requests an hour: __UNAVAILABLE__ rate_limited, retry later; nobody notified, nothing stored`, async () => {
-			const table = await approvalTable(stack);
-			const filler = 'cap filler';
-			await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, {
-				data: Array.from({ length: CAP }, (_, i) => ({ approval_id: `filler-${i}`, tool: 'timesheet_delete', args_hash: `filler-${i}`, summary: filler, status: 'denied', expires_at: Date.now(), requested_at: Date.now() })),
-				returnType: 'count',
-			});
 			const args = GATED_CASES[1].args(stack);
 			const before = mark(stack);
 			const sent = channel.count();
-			const rowsBefore = (await approvalRows(stack)).length;
-			try {
+			await withRequestsInWindow(CAP, (i) => ({ approval_id: `filler-${i}`, tool: 'timesheet_delete', args_hash: `filler-${i}` }), async () => {
+				const rowsBefore = (await approvalRows(stack)).length;
 				const answer = await call('timesheet_delete', args);
 				expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'rate_limited', retry: 'later' });
 				expect(answer).not.toHaveProperty('approval_id');
@@ -671,40 +686,24 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 				const other = await request('crm_delete_lead', GATED_CASES[0].args(stack));
 				await decide(other, 'Deny');
 				observe('timesheet_delete', `over the cap (${CAP} in the window)`, [answer], GATED_CASES[1].executed(stack, before, args), channel.count() - sent - 1);
-			} finally {
-				// Out of the window, for the cases after this one.
-				await api(stack.n8n, 'PATCH', `/data-tables/${table.id}/rows/update`, {
-					filter: { type: 'and', filters: [{ columnName: 'summary', condition: 'eq', value: filler }] },
-					data: { requested_at: 0 },
-				});
-			}
+			});
 		});
 	});
 
 	it(`over the cap of ${PERSON_CAP} requests to one person an hour, over all tools: __UNAVAILABLE__ rate_limited; nobody notified, nothing stored`, async () => {
-		const table = await approvalTable(stack);
-		const filler = 'person cap filler';
-		// Requests to this person from tools other than the one called: only the person's cap counts them.
-		await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, {
-			data: Array.from({ length: PERSON_CAP }, (_, i) => ({ approval_id: `person-${i}`, tool: `other_tool_${i % 4}`, args_hash: `person-${i}`, summary: filler, status: 'denied', expires_at: Date.now(), requested_at: Date.now(), recipient: recipientOf(channel.config as ChannelConfig) })),
-			returnType: 'count',
-		});
 		const args = GATED_CASES[0].args(stack);
 		const before = mark(stack);
 		const sent = channel.count();
-		const rowsBefore = (await approvalRows(stack)).length;
-		try {
+		// Requests to this person from tools other than the one called: only the person's cap counts them.
+		const recipient = recipientOf(channel.config as ChannelConfig);
+		await withRequestsInWindow(PERSON_CAP, (i) => ({ approval_id: `person-${i}`, tool: `other_tool_${i % 4}`, args_hash: `person-${i}`, recipient }), async () => {
+			const rowsBefore = (await approvalRows(stack)).length;
 			const answer = await call('crm_delete_lead', args);
 			expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'rate_limited', retry: 'later', hint: expect.stringContaining('over all tools') });
 			expect(channel.count()).toBe(sent);
 			expect((await approvalRows(stack)).length).toBe(rowsBefore);
 			observe('crm_delete_lead', `over the person's cap (${PERSON_CAP} in the window)`, [answer], GATED_CASES[0].executed(stack, before, args), channel.count() - sent);
-		} finally {
-			await api(stack.n8n, 'PATCH', `/data-tables/${table.id}/rows/update`, {
-				filter: { type: 'and', filters: [{ columnName: 'summary', condition: 'eq', value: filler }] },
-				data: { requested_at: 0 },
-			});
-		}
+		});
 	});
 
 	it('approved, then the call fails where it runs (Odoo refuses the value): the agent gets the failure, and the page says what happened', async () => {
