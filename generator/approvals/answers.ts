@@ -24,7 +24,8 @@ export const REFUSAL_MARKER: Readonly<Record<RefusalReason, ApprovalMarker>> = {
 const NEW_REQUEST = `Nothing was executed. To ask again, call without ${APPROVAL_ID_PARAM}.`;
 
 export const REFUSAL_HINTS: Readonly<Record<RefusalReason, string>> = {
-	unknown: `No approval has this ${APPROVAL_ID_PARAM}. ${NEW_REQUEST}`,
+	// Another deployment's approval, or one stored before requests carried their deployment, is none here.
+	unknown: `No approval of this endpoint has this ${APPROVAL_ID_PARAM}. ${NEW_REQUEST}`,
 	other_call: `This ${APPROVAL_ID_PARAM} was given for another tool or other arguments; an approval covers one exact call. ${NEW_REQUEST}`,
 	denied: 'A person denied this call. Nothing was executed. Do not ask again unless the user wants it; tell them it was denied.',
 	used: `This approval was already used: an approval runs its call once. ${NEW_REQUEST}`,

@@ -9,7 +9,8 @@ import type { JsonObject, JsonValue, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
 import { mapper, mapperColumn, node } from '../builders/nodeParts';
 
-export type TableCondition = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte';
+/** `isEmpty` takes no value (a column added after the row was stored holds none). */
+export type TableCondition = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'isEmpty';
 
 /** A column of the store or of its lock table (a name both have has one type in both). */
 export type TableColumn = ApprovalColumn | LockColumn;
@@ -31,7 +32,7 @@ function table(name: string): JsonObject {
 function filter(conditions: ReadonlyArray<RowCondition<string>>): JsonObject {
 	return {
 		matchType: 'allConditions',
-		filters: { conditions: conditions.map((c) => ({ keyName: c.column, condition: c.condition, keyValue: c.value })) },
+		filters: { conditions: conditions.map((c): JsonObject => (c.condition === 'isEmpty' ? { keyName: c.column, condition: c.condition } : { keyName: c.column, condition: c.condition, keyValue: c.value })) },
 	};
 }
 

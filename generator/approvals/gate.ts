@@ -5,8 +5,13 @@
  * checks the call (check.ts). A call that cannot run gets the tool's own answer, and
  * nobody is asked; one that can is taken on as the tool normalised it, with its target as read.
  *
- * First call (no approval_id): an identical request of the window (same tool and hash of the
- * normalised arguments) that stands, pending or approved and not yet used, is answered with its
+ * Every read and write of the store matches this deployment (config/deployment.ts), and
+ * the lock row is this gate's own: deployments sharing the tables never answer, claim or count
+ * each other's requests. Only the cap per person counts across deployments: it is the person
+ * who is asked.
+ *
+ * First call (no approval_id): an identical request of the window (same deployment, tool and
+ * hash of the normalised arguments) that stands, pending or approved and not yet used, is answered with its
  * approval_id; one a person denied within the window answers __APPROVAL_DENIED__ with the time.
  * Nobody is notified again. Over
  * the cap on new requests, or with arguments over the size cap, nothing is stored or sent.
@@ -18,7 +23,7 @@
  * row held waits a moment, looks for a pending request again, and tries again.
  *
  * Second call (approval_id): one conditional update claims the request (approved -> used) only
- * if it is approved, unexpired and for this tool and these arguments; only the call whose
+ * if it is approved, unexpired and for this deployment, tool and arguments; only the call whose
  * update changed the row runs the tool's node. Any other call reads the request to say why not.
  */
 import { APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type UnavailableState } from '../contracts';
@@ -28,7 +33,7 @@ import { wrapperInputs } from '../builders/wrappedTool';
 import { LOCK_NODES, lockNodes, once, read } from './tableLock';
 import { APPROVED_HINT, DENIED_AGAIN_HINT, LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
 import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, NOTIFICATION_CHANGE_LINES, summaryText, targetText } from './display';
-import type { ApprovalsConfig, HermesConfig } from '../config';
+import { deploymentName, type ApprovalsConfig, type HermesConfig } from '../config';
 import { quote } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import { agentArgumentsFromInputs } from '../builders/agentArguments';
@@ -39,7 +44,7 @@ import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTri
 import type { ParamLookup } from '../builders/odooTool';
 import { toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
-import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows } from './dataTableNode';
+import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows, type RowCondition } from './dataTableNode';
 import { notifyNode, recipientOf, type RequestText } from './notify';
 import { PAGE_FIELDS, pageUrl } from './page';
 
@@ -48,6 +53,7 @@ export const GATE_NODES = {
 	...LOCK_NODES,
 	trigger: SUBWORKFLOW_TRIGGER_NAME,
 	forget: 'Forget old requests',
+	forgetUnowned: 'Forget old requests of no deployment',
 	forgetArguments: 'Forget old arguments',
 	check: CHECK_NODE,
 	runnable: 'Can run?',
@@ -239,9 +245,13 @@ function notAskedNode(workflow: string, name: string, position: [number, number]
 /** A row of the table, as the If node after its read sees it: a read that found none outputs one empty item. */
 const isRow = `typeof $json.${APPROVAL_ID_PARAM} === 'string'`;
 
+/** This deployment's rows: the first condition of every read and write of the store. */
+const ofDeployment = (deployment: string): RowCondition => ({ column: 'deployment', condition: 'eq', value: deployment });
+
 /** The requests of this exact call made within the window: pending, approved, denied or used. */
-function identicalOf(approvals: ApprovalsConfig, call: string) {
+function identicalOf(approvals: ApprovalsConfig, deployment: string, call: string): RowCondition[] {
 	return [
+		ofDeployment(deployment),
 		{ column: 'tool' as const, condition: 'eq' as const, value: safeExpression(`${call}.tool`) },
 		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
 		{ column: 'requested_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now - ${approvals.windowMinutes * 60_000}`) },
@@ -273,12 +283,12 @@ function samePending(call: string): string {
 	return `r.args_hash === ${call}.args_hash && r.status === 'pending'`;
 }
 
-/** The gate's lock on its tool's row (tableLock.ts), with the gate's own answers when it cannot be taken. */
-function gateLock(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig) {
+/** The gate's lock on its own row (tableLock.ts), keyed by the gate's name, with its own answers when it cannot be taken. */
+function gateLock(workflow: string, approvals: ApprovalsConfig) {
 	return lockNodes({
 		workflow,
 		lockTable: approvals.lockTable,
-		key: tool.name,
+		key: workflow,
 		at: [1980, -300],
 		onTaken: GATE_NODES.findPendingLocked,
 		retryFrom: GATE_NODES.findPending,
@@ -288,7 +298,7 @@ function gateLock(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig) 
 }
 
 /** The first-call path, up to the person's notification. */
-function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig): WorkflowNode[] {
+function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, deployment: string): WorkflowNode[] {
 	const call = first(GATE_NODES.call);
 	const request = first(GATE_NODES.newSecret);
 	const rows = (nodeName: string) => `$(${quote(nodeName)}).all().map(i => i.json)`;
@@ -297,25 +307,26 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 	const toolOver = `${counted(GATE_NODES.recent)} >= ${approvals.requestsPerWindow}`;
 	const personOver = `${counted(GATE_NODES.recentToPerson)} >= ${approvals.requestsPerPerson}`;
 	const window = approvals.windowMinutes * 60_000;
-	const lock = gateLock(workflow, tool, approvals);
+	const lock = gateLock(workflow, approvals);
 	return [
 		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),
 		notAskedNode(workflow, GATE_NODES.tooLarge, [1540, -200], { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
 		// Without the lock first: identical calls after the first find its request here, and never wait.
-		read(tableNode(workflow, GATE_NODES.findPending, [1540, -400], getRows(approvals.table, identicalOf(approvals, call)))),
+		read(tableNode(workflow, GATE_NODES.findPending, [1540, -400], getRows(approvals.table, identicalOf(approvals, deployment, call)))),
 		once(ifNode(workflow, GATE_NODES.pending, [1760, -400], `${standing(approvals, GATE_NODES.findPending, call)} !== undefined`)),
 		standingNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], standing(approvals, GATE_NODES.findPending, call)),
 		...lock.nodes,
 		// Holding the lock: the read that counts, since no identical call can store meanwhile.
-		read(tableNode(workflow, GATE_NODES.findPendingLocked, [2420, -400], getRows(approvals.table, identicalOf(approvals, call)))),
+		read(tableNode(workflow, GATE_NODES.findPendingLocked, [2420, -400], getRows(approvals.table, identicalOf(approvals, deployment, call)))),
 		once(ifNode(workflow, GATE_NODES.pendingLocked, [2640, -400], `${standing(approvals, GATE_NODES.findPendingLocked, call)} !== undefined`)),
 		lock.release(GATE_NODES.releaseFound, [2860, -500]),
 		standingNode(workflow, GATE_NODES.requestedMeanwhile, [3080, -500], standing(approvals, GATE_NODES.findPendingLocked, call)),
 		read(tableNode(workflow, GATE_NODES.recent, [2420, -300], getRows(approvals.table, [
+			ofDeployment(deployment),
 			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
 			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
 		]))),
-		// The person's requests, whatever the tool. Racing calls of other tools hold other lock rows, so
+		// The person's requests, whatever the tool and the deployment. Racing calls of other tools hold other lock rows, so
 		// this cap may be passed by one request per tool at the same instant; the tool's cap is exact.
 		read(tableNode(workflow, GATE_NODES.recentToPerson, [2420, -200], getRows(approvals.table, [
 			{ column: 'recipient', condition: 'eq', value: recipientOf(approvals.channel) },
@@ -347,6 +358,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			expires_at: safeExpression('$json.expires_at'),
 			requested_at: safeExpression('$json.now'),
 			recipient: recipientOf(approvals.channel),
+			deployment,
 		})),
 		// Stored and committed: an identical call that takes the lock next finds it pending.
 		lock.release(GATE_NODES.releaseStored, [3740, -400]),
@@ -355,6 +367,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 		// Nobody was told: the request must not stand, or an identical call would be answered by it.
 		{
 			...read(tableNode(workflow, GATE_NODES.forgetUnsent, [4180, -300], deleteRows(approvals.table, [
+				ofDeployment(deployment),
 				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${request}.${APPROVAL_ID_PARAM}`) },
 			]))),
 			onError: 'continueRegularOutput',
@@ -367,13 +380,14 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
  * After the approved call ran: its outcome on the request (the page shows the person what
  * happened), then the tool's own answer. A failure to record must not cost the agent its answer.
  */
-function outcomeNodes(workflow: string, tool: ToolSpec, config: HermesConfig, approvals: ApprovalsConfig): WorkflowNode[] {
+function outcomeNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, deployment: string): WorkflowNode[] {
 	const ran = first(tool.name);
 	// An item without `success` is n8n's own error, not an answer of the node.
 	const outcome = `(${ran}.success === true ? 'succeeded' : ${ran}.success === false ? String(${ran}.error ?? 'failed') : 'n8n_error')`;
 	return [
 		{
 			...read(once(tableNode(workflow, GATE_NODES.recordOutcome, [2200, -200], updateRows(approvals.table, [
+				ofDeployment(deployment),
 				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${first(GATE_NODES.call)}.${APPROVAL_ID_PARAM}`) },
 			], { outcome: safeExpression(outcome) })))),
 			onError: 'continueRegularOutput',
@@ -394,6 +408,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	const approvals = config.approvals;
 	if (!approvals) throw new Error('buildApprovalGate without approvals');
 	const name = gateWorkflowName(tool.name, config);
+	const deployment = deploymentName(config);
 	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
 	const trigger = subWorkflowTrigger(name, wrapperInputs(tool, APPROVAL_ID_SPEC, config, lookup));
 	const call = first(GATE_NODES.call);
@@ -401,27 +416,34 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	// What runs is the call as the tool normalised it, which is what the person approved.
 	const approved = (spec: ParameterSpec) => `JSON.parse(${call}.args_json)[${quote(spec.key)}]`;
 	const claim = read(tableNode(name, GATE_NODES.claim, [1540, 0], updateRows(approvals.table, [
+		ofDeployment(deployment),
 		{ column: 'approval_id', condition: 'eq', value: safeExpression(`$json.${APPROVAL_ID_PARAM}`) },
 		{ column: 'tool', condition: 'eq', value: tool.name },
 		{ column: 'args_hash', condition: 'eq', value: safeExpression('$json.args_hash') },
 		{ column: 'status', condition: 'eq', value: 'approved' },
 		{ column: 'expires_at', condition: 'gt', value: safeExpression('$json.now') },
 	], { status: 'used', used_at: safeExpression('$json.now') })));
-	// The request the call's approval_id names, to say why it was not claimed.
+	// The request the call's approval_id names, to say why it was not claimed: another deployment's is none.
 	const approvalOfCall = (nodeName: string, position: [number, number]) =>
-		read(tableNode(name, nodeName, position, getRow(approvals.table, [{ column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) }])));
-	// Every call keeps the table bounded: requests that expired more than keepDays ago go, also
-	// when this call is then refused. A failure here must not cost the caller its answer, so it goes on.
+		read(tableNode(name, nodeName, position, getRow(approvals.table, [ofDeployment(deployment), { column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) }])));
+	// Every call keeps the table bounded: this deployment's requests that expired more than keepDays
+	// ago go, also when this call is then refused; another deployment keeps its own for as long as
+	// its config says. Requests stored before rows carried their deployment go after keepDays too.
+	// A failure here must not cost the caller its answer, so it goes on.
+	const expiredLongAgo: RowCondition = { column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.keepDays * 86_400_000}`) };
 	const forget: WorkflowNode = {
-		...read(tableNode(name, GATE_NODES.forget, [220, 0], deleteRows(approvals.table, [
-			{ column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.keepDays * 86_400_000}`) },
-		]))),
+		...read(tableNode(name, GATE_NODES.forget, [220, 0], deleteRows(approvals.table, [ofDeployment(deployment), expiredLongAgo]))),
+		onError: 'continueRegularOutput',
+	};
+	const forgetUnowned: WorkflowNode = {
+		...read(once(tableNode(name, GATE_NODES.forgetUnowned, [220, -200], deleteRows(approvals.table, [{ column: 'deployment', condition: 'isEmpty', value: null }, expiredLongAgo])))),
 		onError: 'continueRegularOutput',
 	};
 	// A request keeps its arguments in full (up to maxArgsChars) only while they can matter: until
 	// windowMinutes after it expired. Its summary, hash and decision stay for keepDays.
 	const forgetArguments: WorkflowNode = {
 		...read(once(tableNode(name, GATE_NODES.forgetArguments, [220, 200], updateRows(approvals.table, [
+			ofDeployment(deployment),
 			{ column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.windowMinutes * 60_000}`) },
 			{ column: 'args_json', condition: 'neq', value: '' },
 		], { args_json: '', changes_json: '' })))),
@@ -443,6 +465,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	const nodes: WorkflowNode[] = [
 		trigger,
 		forget,
+		forgetUnowned,
 		forgetArguments,
 		...checkNodes,
 		callNode(name, tool, approvals, check),
@@ -451,14 +474,15 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		// The claim outputs the row it changed, or one empty item when it changed none.
 		ifNode(name, GATE_NODES.claimed, [1760, 0], isRow),
 		toolNode(name, tool.name, tool, config, lookup, approved, [1980, -100]),
-		...outcomeNodes(name, tool, config, approvals),
+		...outcomeNodes(name, tool, approvals, deployment),
 		approvalOfCall(GATE_NODES.lookUp, [1980, 100]),
 		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [2200 + i * 220, 100] })),
-		...requestNodes(name, tool, approvals),
+		...requestNodes(name, tool, approvals, deployment),
 	];
 	const connections: Connections = {
 		[GATE_NODES.trigger]: { main: [main(GATE_NODES.forget)] },
-		[GATE_NODES.forget]: { main: [main(GATE_NODES.forgetArguments)] },
+		[GATE_NODES.forget]: { main: [main(GATE_NODES.forgetUnowned)] },
+		[GATE_NODES.forgetUnowned]: { main: [main(GATE_NODES.forgetArguments)] },
 		...(check
 			? {
 					[GATE_NODES.forgetArguments]: { main: [main(GATE_NODES.check)] },
@@ -480,7 +504,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },
 		[GATE_NODES.findPending]: { main: [main(GATE_NODES.pending)] },
 		[GATE_NODES.pending]: { main: [main(GATE_NODES.alreadyRequested), main(GATE_NODES.takeLock)] },
-		...gateLock(name, tool, approvals).connections,
+		...gateLock(name, approvals).connections,
 		[GATE_NODES.findPendingLocked]: { main: [main(GATE_NODES.pendingLocked)] },
 		[GATE_NODES.pendingLocked]: { main: [main(GATE_NODES.releaseFound), main(GATE_NODES.recent)] },
 		[GATE_NODES.releaseFound]: { main: [main(GATE_NODES.requestedMeanwhile)] },

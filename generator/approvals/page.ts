@@ -5,6 +5,8 @@
  * secret from the fragment into the form. The decision is the form's POST, which changes the
  * request only if its secret matches, it is still pending and unexpired (one conditional
  * update, so two decisions cannot both win), and records when, from where and with what.
+ * Both find the request among this deployment's only: each deployment has its own page, and
+ * another's request, or one stored before rows carried their deployment, is no request here.
  */
 import { createHash } from 'node:crypto';
 
@@ -12,7 +14,7 @@ import { HINT_QUOTE_CAPS } from '../contracts';
 
 import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, targetText } from './display';
 import { APPROVAL_ID_PARAM } from './gatedTools';
-import type { ApprovalsConfig, HermesConfig } from '../config';
+import { deploymentName, type ApprovalsConfig, type HermesConfig } from '../config';
 import { getRow, tableNode, updateRows } from './dataTableNode';
 import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
@@ -142,7 +144,7 @@ function requestPage(): string {
 	const closed = [text('<p id="status">'), html(statusText), text('</p>'), `($json.decided_at ? ${decisionRecord()} : '')`].join(' + ');
 	const heading = `(${OPEN} ? ${text('<h1>Approve this call?</h1>')} : ${text('<h1>Approval request</h1>')})`;
 	const found = [heading, requestBody(), `(${OPEN} ? ${form} : ${closed})`].join(' + ');
-	const none = text('<h1>No such request</h1><p>No approval request has this id: the link is not valid, or the request was deleted.</p>');
+	const none = text('<h1>No such request</h1><p>No approval request of this endpoint has this id: the link is not valid, the request was deleted, or another endpoint asked for it.</p>');
 	return page('Approval request', `(typeof $json.${APPROVAL_ID_PARAM} === 'string' ? ${found} : ${none})`);
 }
 
@@ -192,6 +194,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const approvals: ApprovalsConfig | undefined = config.approvals;
 	if (!approvals) throw new Error('buildApprovalPage without approvals');
 	const name = approvals.pageWorkflow;
+	const ofDeployment = { column: 'deployment', condition: 'eq', value: deploymentName(config) } as const;
 	// One webhook per method on the one path: n8n reads a webhook's allowedOrigins only where its
 	// httpMethod is a single method. With it n8n answers another site's Origin with the page's own,
 	// so a page of another origin open in the person's browser cannot read a request; without it
@@ -209,6 +212,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const posted = webhookOf(PAGE_NODES.posted, 'POST', [0, 100]);
 	const find: WorkflowNode = {
 		...tableNode(name, PAGE_NODES.find, [220, -100], getRow(approvals.table, [
+			ofDeployment,
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String($json.query.${PAGE_FIELDS.id} ?? '')`) },
 		])),
 		alwaysOutputData: true,
@@ -217,6 +221,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const decision = `${Object.entries(DECISIONS).map(([k, v]) => `${body(PAGE_FIELDS.decision)} === '${k}' ? '${v}'`).join(' : ')} : undefined`;
 	const decide: WorkflowNode = {
 		...tableNode(name, PAGE_NODES.decide, [220, 100], updateRows(approvals.table, [
+			ofDeployment,
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String(${body(PAGE_FIELDS.id)} ?? '')`) },
 			{ column: 'secret_hash', condition: 'eq', value: safeExpression(secretHash(body(PAGE_FIELDS.secret))) },
 			// Anything but approve or deny matches no row, so it decides nothing.

@@ -3,6 +3,10 @@
  * sub-workflows and the approval page. A row is one requested call. Its status moves
  * pending -> approved | denied (the page, by one conditional update) and approved -> used (the
  * gate, by one conditional update), so each step happens at most once however many callers race.
+ *
+ * Deployments on one n8n share the table unless their configs name it: each row carries the
+ * deployment that asked (`deployment`), and every read of a gate and of the page matches it, so
+ * one deployment's request is never answered, claimed, decided or counted by another.
  */
 
 /** Column types n8n Data Tables accept. */
@@ -42,18 +46,27 @@ export const APPROVAL_COLUMNS = [
 	{ name: 'outcome', type: 'string' },
 	/** What the call would change, as the tool's Check Only said (display.ts changesText), as JSON; dropped with the arguments. */
 	{ name: 'changes_json', type: 'string' },
+	/**
+	 * The deployment whose gate stored the request (config/deployment.ts). Empty on a row stored
+	 * before rows carried it: no gate or page matches such a row, so its id is refused and the
+	 * call is asked about anew.
+	 */
+	{ name: 'deployment', type: 'string' },
 ] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];
 
 /**
- * The lock table beside the store: one row per gated tool, made by push. A first call files its
+ * The lock table beside the store: one row per gated tool, made by push, keyed by the gate
+ * workflow's name (which follows the endpoint, so each deployment has its own rows; the create
+ * lock table is keyed by the create-once workflow's name alike). A first call files its
  * request only while it holds its tool's row, taken by one conditional update (held_until in the
  * past -> this execution's id and a lease). That serialises identical first calls where reading
  * the store alone cannot: PostgreSQL gives a row its id at insert, not at commit, so two racing
  * inserts may each see only their own row. A holder that dies frees the row when its lease ends.
  */
 export const LOCK_COLUMNS = [
+	/** The workflow that takes the row: a gate, or a create-once workflow (the column's name is older). */
 	{ name: 'tool', type: 'string' },
 	/** The execution holding the row ('' when free). */
 	{ name: 'holder', type: 'string' },

@@ -118,9 +118,11 @@ export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflo
 	const run = runNode(name, tool, config, [2860, 200]);
 	const nodes: WorkflowNode[] = [
 		subWorkflowTrigger(name, onceInputs(tool, config)),
-		// Every call keeps the table bounded; a failure here must not cost the caller its answer.
+		// Every call keeps the table bounded, its own rows only: another deployment's window may be
+		// longer, and its rows must answer its calls sent again. A failure here must not cost the caller its answer.
 		{
 			...read(tableNode(name, ONCE_NODES.forget, [220, 0], deleteRows<CreateColumn>(creates.table, [
+				sameCall[0],
 				{ column: 'started_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${windowMs + UNFINISHED_AFTER_MS}`) },
 			]))),
 			onError: 'continueRegularOutput',

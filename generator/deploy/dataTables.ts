@@ -139,6 +139,16 @@ async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boole
 	const names = (columns: DesiredDataTable['columns']) => columns.map((c) => c.name);
 	let outcome: Omit<DataTableOutcome, 'seeded'>;
 	if (!live) {
+		// The other way round too: a new table whose name contains an older table's name could be
+		// the one the older table's workflows (another deployment's, or the user's own) then find.
+		const contained = (await client.listDataTables()).filter((table) => table.name.toLowerCase() !== wanted.name.toLowerCase() && wanted.name.toLowerCase().includes(table.name.toLowerCase()));
+		if (contained.length > 0) {
+			throw new DataTableError(
+				`the new data table "${wanted.name}" would contain the names of ${contained.map((t) => `"${t.name}" (id ${t.id})`).join(', ')}; n8n's Data table node finds a table by a name it contains, so the workflows that use those tables could read and write the new one instead`,
+				`set the config's table names (approvals.table, approvals.lockTable, creates.table, creates.lockTable) to names that contain no other table's name (a prefix rather than a suffix: "ops_approvals", not "hermes_approvals_ops"), then run again`,
+				'shape',
+			);
+		}
 		const id = dryRun ? undefined : (await client.createDataTable(wanted)).id;
 		log(`${would}create  data table ${wanted.name} (${wanted.columns.length} columns)${id ? ` -> id ${id}` : ''}`);
 		outcome = { name: wanted.name, id, action: 'created', added: names(wanted.columns) };

@@ -4,7 +4,7 @@
  */
 import { publicUrlNotice } from '../approvals/publicUrl';
 import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
-import { gatedToolNames } from '../approvals/gatedTools';
+import { gatedToolNames, gateWorkflowName } from '../approvals/gatedTools';
 import { APPROVAL_COLUMNS, LOCK_COLUMNS, type DataTableSpec } from '../approvals/store';
 import { createTools, onceWorkflowName } from '../creates/createTools';
 import { CREATE_COLUMNS } from '../creates/store';
@@ -68,7 +68,7 @@ export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
 
 /**
  * The data tables the workflows use: with approvals, their store and lock table (a free row per
- * gated tool); with create tools, the create store and its lock table (a free row per create-once
+ * gate); with create tools, the create store and its lock table (a free row per create-once
  * workflow).
  */
 export function desiredDataTables(project: { config: Pick<HermesConfig, 'approvals' | 'creates' | 'odooMode' | 'gatewayMode' | 'n8nVersion'>; tools: Project['tools'] }): DataTableSpec[] {
@@ -76,7 +76,8 @@ export function desiredDataTables(project: { config: Pick<HermesConfig, 'approva
 	const approvals = project.config.approvals;
 	const gated = gatedToolNames(project.tools, project.config);
 	if (approvals) {
-		const rows = gated.map((tool) => ({ tool, holder: '', held_until: 0 }));
+		// Each gate's own row, keyed by its name as the create locks are: deployments never wait on each other.
+		const rows = gated.map((tool) => ({ tool: gateWorkflowName(tool, project.config), holder: '', held_until: 0 }));
 		tables.push({ name: approvals.table, columns: APPROVAL_COLUMNS }, { name: approvals.lockTable, columns: LOCK_COLUMNS, seed: { key: 'tool', rows } });
 	}
 	const creating = createTools(project.tools, project.config, gated);

@@ -23,8 +23,11 @@ interface Rule {
 	annotations: Record<string, string>;
 }
 
-/** `approvalTtlMinutes`: the config's `approvals.ttlMinutes`, undefined without approvals (no approvals rule then). */
-export function alertRules(endpoints: readonly EndpointSpec[], approvalTtlMinutes?: number): string {
+/**
+ * `deployment`: the config's (config/deployment.ts), which its exporter labels its health with;
+ * `approvalTtlMinutes`: the config's `approvals.ttlMinutes`, undefined without approvals (no approvals rule then).
+ */
+export function alertRules(endpoints: readonly EndpointSpec[], deployment: string, approvalTtlMinutes?: number): string {
 	// An MCP path may hold regex characters (a dot): each is matched literally.
 	const servers = endpoints.filter((e) => e.channel === 'tools').map((e) => e.server.replace(/[.*+?^${}()|[\]\\]/g, '\\\\$&'));
 	const ours = `endpoint=~"${servers.join('|')}"`;
@@ -51,7 +54,8 @@ export function alertRules(endpoints: readonly EndpointSpec[], approvalTtlMinute
 		},
 		{
 			alert: 'HermesLedgerDown',
-			expr: `${METRIC.up} == 0 or absent(${METRIC.up})`,
+			// This deployment's exporter only: another deployment's up does not hide this one's absence.
+			expr: `${METRIC.up}{deployment="${deployment}"} == 0 or absent(${METRIC.up}{deployment="${deployment}"})`,
 			for: '5m',
 			labels: { severity: 'page' },
 			annotations: {

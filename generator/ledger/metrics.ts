@@ -29,19 +29,24 @@ export class LedgerMetrics {
 	private readonly duration: PromClient.Histogram<'endpoint' | 'tool'>;
 	private readonly lastSuccess: PromClient.Gauge<'endpoint' | 'tool'>;
 	private readonly approvals: PromClient.Counter<'endpoint' | 'tool' | 'step'>;
-	private readonly up: PromClient.Gauge;
-	private readonly lastRead: PromClient.Gauge;
+	private readonly up: PromClient.Gauge<'deployment'>;
+	private readonly lastRead: PromClient.Gauge<'deployment'>;
 	private readonly withoutCall: PromClient.Counter<'endpoint'>;
 
-	constructor(prom: typeof PromClient, endpoints: readonly EndpointSpec[]) {
+	/** `deployment`: the config's (config/deployment.ts), on the exporter's own health, so one deployment's exporter never stands for another's. */
+	constructor(
+		prom: typeof PromClient,
+		endpoints: readonly EndpointSpec[],
+		private readonly deployment: string,
+	) {
 		this.registry = new prom.Registry();
 		const registers = [this.registry];
 		this.calls = new prom.Counter({ name: METRIC.calls, help: 'MCP tool calls by outcome class: success, refused (the agent can fix it), approval, failed (the operator must)', labelNames: ['endpoint', 'tool', 'outcome'], registers });
 		this.duration = new prom.Histogram({ name: METRIC.duration, help: "Tool call latency, the execution's own time", labelNames: ['endpoint', 'tool'], buckets: BUCKETS, registers });
 		this.lastSuccess = new prom.Gauge({ name: METRIC.lastSuccess, help: 'When each tool last answered a success (Unix seconds)', labelNames: ['endpoint', 'tool'], registers });
 		this.approvals = new prom.Counter({ name: METRIC.approvals, help: 'Approval steps: requested, approved (the approved call ran), denied, invalid (expired, used or for another call)', labelNames: ['endpoint', 'tool', 'step'], registers });
-		this.up = new prom.Gauge({ name: METRIC.up, help: "1 when the last read of n8n's executions succeeded", registers });
-		this.lastRead = new prom.Gauge({ name: METRIC.lastRead, help: "When n8n's executions were last read (Unix seconds)", registers });
+		this.up = new prom.Gauge({ name: METRIC.up, help: "1 when the last read of n8n's executions succeeded", labelNames: ['deployment'], registers });
+		this.lastRead = new prom.Gauge({ name: METRIC.lastRead, help: "When n8n's executions were last read (Unix seconds)", labelNames: ['deployment'], registers });
 		this.withoutCall = new prom.Counter({ name: METRIC.withoutCall, help: 'Finished executions of an endpoint workflow that hold no call (n8n saved no run data)', labelNames: ['endpoint'], registers });
 		for (const endpoint of endpoints) {
 			this.withoutCall.labels(endpoint.server).inc(0);
@@ -57,9 +62,9 @@ export class LedgerMetrics {
 	}
 
 	read(ok: boolean, withoutCall: ReadonlyMap<string, number> = new Map()): void {
-		this.up.set(ok ? 1 : 0);
+		this.up.labels(this.deployment).set(ok ? 1 : 0);
 		if (!ok) return;
-		this.lastRead.set(Date.now() / 1000);
+		this.lastRead.labels(this.deployment).set(Date.now() / 1000);
 		for (const [endpoint, count] of withoutCall) this.withoutCall.labels(endpoint).inc(count);
 	}
 }

@@ -50,7 +50,7 @@ it('reports the CPU per 1,000 executions and the memory after 100,000, against p
 		return parsed;
 	};
 	const follower = new LedgerFollower(n8n.client, ENDPOINTS, CATALOGUE, { fields: ['vault_write.content'] });
-	const metrics = new LedgerMetrics(prom, ENDPOINTS);
+	const metrics = new LedgerMetrics(prom, ENDPOINTS, 'hermes-tools');
 	await follower.poll();
 	global.gc?.();
 	const heapBefore = process.memoryUsage().heapUsed;

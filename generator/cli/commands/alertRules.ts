@@ -11,6 +11,7 @@ import { EXIT } from '../../errors';
 import { configOption, formatOption } from '../options';
 import { processExit, processIo, type CommandIo, type Exit, type OutputFormat } from '../io';
 import { runCommand } from '../run';
+import { deploymentName } from '../../config/deployment';
 
 export interface AlertRulesOptions {
 	config?: string;
@@ -22,7 +23,7 @@ export function runAlertRules(options: AlertRulesOptions, io: CommandIo = proces
 	return runCommand(io, options.format, async () => {
 		const [{ loadProject }, { endpointSpecs }, { alertRules }] = await Promise.all([import('../../project'), import('../../agentConfig/endpoints'), import('../../ledger/alertRules')]);
 		const project = loadProject(options.config);
-		const rules = alertRules(endpointSpecs(project.tools, project.config), project.config.approvals?.ttlMinutes);
+		const rules = alertRules(endpointSpecs(project.tools, project.config), deploymentName(project.config), project.config.approvals?.ttlMinutes);
 		if (options.out !== undefined) {
 			writeFileSync(options.out, rules);
 			io.stderr(`wrote ${options.out}: add it to rule_files in prometheus.yml, and check it with promtool check rules ${options.out}\n`);

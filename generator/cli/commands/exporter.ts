@@ -15,6 +15,7 @@ import { addApiOptions, clientFrom, type ApiCommandOptions, type ReportOptions }
 import { formatOption } from '../options';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
 import { runCommand } from '../run';
+import { deploymentName } from '../../config/deployment';
 import type * as PromClient from 'prom-client';
 
 export interface ExporterOptions extends ApiCommandOptions, ReportOptions {
@@ -59,7 +60,7 @@ export async function startExporter(options: ExporterOptions, io: CommandIo): Pr
 	const project = loadProject(options.config);
 	const endpoints = endpointSpecs(project.tools, project.config).filter((e) => e.channel === 'tools');
 	const follower = new LedgerFollower(clientFrom(options, io), endpoints, project.tools, { fields: project.config.ledger.redact });
-	const metrics = new LedgerMetrics(prom, endpoints);
+	const metrics = new LedgerMetrics(prom, endpoints, deploymentName(project.config));
 	let lastProblem = '';
 	let polling: Promise<void> = Promise.resolve();
 	const pollOnce = async () => {

@@ -32,19 +32,30 @@ function linkIn(text: string, approvalId: string): string {
 	return link;
 }
 
-function emailChannel(smtp: SmtpHandle): ApprovalChannel {
+/** Who a channel asks: the default approver, or another deployment's (its own credential, address and chat). */
+export interface Approver {
+	/** Suffix of the credential's name. */
+	name: string;
+	email: string;
+	chatId: string;
+}
+
+export const DEFAULT_APPROVER: Approver = { name: '', email: 'ops@example.com', chatId: '424242' };
+
+function emailChannel(smtp: SmtpHandle, approver: Approver): ApprovalChannel {
 	const find = (id: string) => smtp.messages.find((m) => m.text.includes(id));
+	const credential = `Hermes SMTP${approver.name}`;
 	return {
 		kind: 'email',
-		config: { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] },
+		config: { type: 'email', credential, from: 'hermes@example.com', to: [approver.email] },
 		createCredential: async (n8n) => {
-			await createCredential(n8n, 'Hermes SMTP', 'smtp', { user: smtp.user, password: smtp.password, host: smtp.host, port: smtp.port, secure: false, disableStartTls: true });
+			await createCredential(n8n, credential, 'smtp', { user: smtp.user, password: smtp.password, host: smtp.host, port: smtp.port, secure: false, disableStartTls: true });
 		},
 		linkFor: async (id) => linkIn((await smtp.waitForMessage((m) => m.text.includes(id), 20_000)).text, id),
 		messageFor: (id) => {
 			const message = find(id);
 			if (!message) throw new Error(`no mail for ${id}`);
-			expect(message).toMatchObject({ from: 'hermes@example.com', to: ['ops@example.com'], subject: expect.stringContaining('Approve?') });
+			expect(message).toMatchObject({ from: 'hermes@example.com', to: [approver.email], subject: expect.stringContaining('Approve?') });
 			return message.text;
 		},
 		count: () => smtp.messages.length,
@@ -55,13 +66,14 @@ function emailChannel(smtp: SmtpHandle): ApprovalChannel {
 /** The text as Telegram shows it: the gate sends HTML, whose entities Telegram decodes. */
 const shown = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
-function telegramChannel(bot: TelegramBotApiHandle): ApprovalChannel {
-	const chatId = '424242';
+function telegramChannel(bot: TelegramBotApiHandle, approver: Approver): ApprovalChannel {
+	const { chatId } = approver;
+	const credential = `Hermes Telegram${approver.name}`;
 	return {
 		kind: 'telegram',
-		config: { type: 'telegram', credential: 'Hermes Telegram', chatId },
+		config: { type: 'telegram', credential, chatId },
 		createCredential: async (n8n) => {
-			await createCredential(n8n, 'Hermes Telegram', 'telegramApi', { accessToken: bot.token, baseUrl: bot.baseUrl });
+			await createCredential(n8n, credential, 'telegramApi', { accessToken: bot.token, baseUrl: bot.baseUrl });
 		},
 		linkFor: async (id) => linkIn(shown((await bot.waitForMessage((m) => m.text.includes(id), 20_000)).text), id),
 		messageFor: (id) => {
@@ -75,6 +87,7 @@ function telegramChannel(bot: TelegramBotApiHandle): ApprovalChannel {
 	};
 }
 
-export async function startApprovalChannel(kind: ChannelKind): Promise<ApprovalChannel> {
-	return kind === 'email' ? emailChannel(await startSmtpServer()) : telegramChannel(await startTelegramBotApi());
+/** A channel of its own server (a real SMTP server, or the Bot API stand-in) for `approver`. */
+export async function startApprovalChannel(kind: ChannelKind, approver: Approver = DEFAULT_APPROVER): Promise<ApprovalChannel> {
+	return kind === 'email' ? emailChannel(await startSmtpServer(), approver) : telegramChannel(await startTelegramBotApi(), approver);
 }

@@ -26,12 +26,15 @@ import { DESKTOP, launchBrowser, PHONE, type BrowserHandle, type PageResult } fr
 import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
 import { CONTINUATION, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN } from '../../../generator/approvals/display';
 import { APPROVAL_DEFAULTS } from '../../../generator/config/schema';
+import { describeTwoDeployments } from './twoDeploymentsSuite';
 
 export type Engine = 'regular' | 'queue';
 
 const TABLE = 'hermes_approvals';
 const LOCKS = APPROVAL_DEFAULTS.lockTable;
 const PAGE_PATH = 'hermes-approval';
+/** The deployment this suite's gates file their requests under: its endpoint. */
+const DEPLOYMENT = 'hermes-tools';
 /**
  * New requests a tool may make in the window: above what this file asks of one tool, so only
  * the cap's own case (which fills the window first) meets it.
@@ -272,8 +275,8 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 		expect(names).toEqual(expect.arrayContaining(['Hermes Approval Page', ...GATED_CASES.map((c) => `Hermes Approval - ${c.tool}`)]));
 		const tables = await api<{ data: Array<{ name: string }> }>(stack.n8n, 'GET', '/data-tables');
 		expect(tables.data.map((t) => t.name)).toEqual(expect.arrayContaining([TABLE, LOCKS]));
-		// One free lock row per gated tool.
-		expect((await lockRows(stack)).map((r) => [r.tool, r.holder, r.held_until]).sort()).toEqual([...GATED_CASES.map((c) => c.tool), TEXT_TOOL].map((tool) => [tool, '', 0]).sort());
+		// One free lock row per gate, keyed by the gate's name.
+		expect((await lockRows(stack)).map((r) => [r.tool, r.holder, r.held_until]).sort()).toEqual([...GATED_CASES.map((c) => c.tool), TEXT_TOOL].map((tool) => [`Hermes Approval - ${tool}`, '', 0]).sort());
 	});
 
 	it('a second push changes nothing, and diff finds the deployment in sync (gates, page, table, caller lists)', async () => {
@@ -652,7 +655,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 
 		it('a tool whose lock row is gone: misconfigured at once, nobody asked, nothing stored; push makes the row again', async () => {
 			const locks = await tableNamed(stack, LOCKS);
-			const filter = JSON.stringify({ type: 'and', filters: [{ columnName: 'tool', condition: 'eq', value: 'crm_delete_lead' }] });
+			const filter = JSON.stringify({ type: 'and', filters: [{ columnName: 'tool', condition: 'eq', value: 'Hermes Approval - crm_delete_lead' }] });
 			await api(stack.n8n, 'DELETE', `/data-tables/${locks.id}/rows/delete?filter=${encodeURIComponent(filter)}`);
 			const lead = createRecord(stack, 'crm.lead', { name: 'Lockless lead', type: 'opportunity', partner_id: 2, stage_id: 1 });
 			const sent = channel.count();
@@ -663,7 +666,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 			expect((await approvalRows(stack)).length).toBe(rowsBefore);
 			const push = await stack.cli('push');
 			expect(push.code).toBe(0);
-			expect(push.stdout).toContain(`add     rows to data table ${LOCKS}: tool=crm_delete_lead`);
+			expect(push.stdout).toContain(`add     rows to data table ${LOCKS}: tool=Hermes Approval - crm_delete_lead`);
 			const approval = await request('crm_delete_lead', { lead_id: lead });
 			expect(channel.count() - sent).toBe(1);
 			await decide(approval, 'Deny');
@@ -674,7 +677,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 			const args = GATED_CASES[1].args(stack);
 			const before = mark(stack);
 			const sent = channel.count();
-			await withRequestsInWindow(CAP, (i) => ({ approval_id: `filler-${i}`, tool: 'timesheet_delete', args_hash: `filler-${i}` }), async () => {
+			await withRequestsInWindow(CAP, (i) => ({ approval_id: `filler-${i}`, deployment: DEPLOYMENT, tool: 'timesheet_delete', args_hash: `filler-${i}` }), async () => {
 				const rowsBefore = (await approvalRows(stack)).length;
 				const answer = await call('timesheet_delete', args);
 				expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'rate_limited', retry: 'later' });
@@ -723,7 +726,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 
 	it('an unknown approval_id is refused', async () => {
 		const refused = await call('crm_delete_lead', { lead_id: 1, approval_id: 'not-an-approval' });
-		expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('No approval has this approval_id') });
+		expect(refused).toMatchObject({ error: '__APPROVAL_INVALID__', hint: expect.stringContaining('No approval of this endpoint has this approval_id') });
 	});
 
 	it('a second decision on the page changes nothing', async () => {
@@ -736,21 +739,56 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 		expect(refused.error).toBe('__APPROVAL_DENIED__');
 	});
 
-	it('a first call deletes requests that expired more than keepDays (30) ago and keeps younger ones', async () => {
+	it("a first call deletes its deployment's requests, and those stored before rows carried one, that expired more than keepDays (30) ago; it keeps younger ones and another deployment's", async () => {
 		const table = await approvalTable(stack);
 		const day = 86_400_000;
 		await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, {
 			data: [
-				{ approval_id: 'old-40-days', tool: 'docker_manage', status: 'used', expires_at: Date.now() - 40 * day },
-				{ approval_id: 'old-10-days', tool: 'docker_manage', status: 'denied', expires_at: Date.now() - 10 * day },
+				{ approval_id: 'old-40-days', deployment: DEPLOYMENT, tool: 'docker_manage', status: 'used', expires_at: Date.now() - 40 * day },
+				{ approval_id: 'old-10-days', deployment: DEPLOYMENT, tool: 'docker_manage', status: 'denied', expires_at: Date.now() - 10 * day },
+				// A row stored before rows carried their deployment: the column, added by push, holds nothing.
+				{ approval_id: 'before-40-days', tool: 'docker_manage', status: 'used', expires_at: Date.now() - 40 * day },
+				{ approval_id: 'other-40-days', deployment: 'hermes-other', tool: 'docker_manage', status: 'used', expires_at: Date.now() - 40 * day },
 			],
 			returnType: 'count',
 		});
 		await request('docker_manage', GATED_CASES[2].args(stack));
 		const rows = await api<{ data: Array<{ approval_id: string }> }>(stack.n8n, 'GET', `/data-tables/${table.id}/rows?limit=250`);
 		const ids = rows.data.map((r) => r.approval_id);
-		expect({ old40: ids.includes('old-40-days'), old10: ids.includes('old-10-days') }).toEqual({ old40: false, old10: true });
+		expect({ old40: ids.includes('old-40-days'), old10: ids.includes('old-10-days'), before40: ids.includes('before-40-days'), other40: ids.includes('other-40-days') }).toEqual({ old40: false, old10: true, before40: false, other40: true });
 	});
+
+	it('a request stored before rows carried their deployment is no request: its id is refused, the page does not show it, and the call is asked about anew', async () => {
+		const table = await approvalTable(stack);
+		const args = { action: 'restart', stack: 'blog' };
+		const before = mark(stack);
+		// Approved, unexpired, for this exact call, as a gate of an older version stored it (no deployment).
+		const asked = await request('docker_manage', args);
+		const old = (await approvalRows(stack)).find((r) => r.approval_id === asked.id)!;
+		await api(stack.n8n, 'DELETE', `/data-tables/${table.id}/rows/delete?filter=${encodeURIComponent(JSON.stringify({ type: 'and', filters: [{ columnName: 'approval_id', condition: 'eq', value: asked.id }] }))}`);
+		const legacy = Object.fromEntries(Object.entries(old).filter(([key]) => !['id', 'createdAt', 'updatedAt', 'deployment'].includes(key)));
+		await api(stack.n8n, 'POST', `/data-tables/${table.id}/rows`, { data: [{ ...legacy, status: 'approved' }], returnType: 'count' });
+		const refused = await call('docker_manage', { ...args, approval_id: asked.id });
+		expect(refused).toMatchObject({ success: false, error: '__APPROVAL_INVALID__', hint: expect.stringContaining('No approval of this endpoint') });
+		expect(GATED_CASES[2].executed(stack, before, args)).toBe(0);
+		const page = await fetch(`${pageBase}?id=${asked.id}`);
+		expect({ status: page.status, text: (await page.text()).includes('No such request') }).toEqual({ status: 404, text: true });
+		const anew = await request('docker_manage', args);
+		expect(anew.id).not.toBe(asked.id);
+		await decide(anew, 'Deny');
+	});
+
+	describe('two deployments on one n8n, sharing the tables', () =>
+		describeTwoDeployments(() => ({
+			stack,
+			channel,
+			browser,
+			publicUrl: proxy.url,
+			tableId: async () => (await approvalTable(stack)).id,
+			call,
+			request,
+			decide: (approval, button) => decide(approval as Approval, button),
+		})));
 
 	it('no secret appears in any MCP answer or in the execution data of the tool workflow', async () => {
 		expect(secrets.length).toBeGreaterThanOrEqual(GATED_CASES.length * 6);

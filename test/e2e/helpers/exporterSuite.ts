@@ -72,7 +72,7 @@ export function describeExporter(lease: () => Promise<N8nHandle>): void {
 		await until('both vault_read calls counted', async () => ((await metric(success))?.endsWith(' 1') && (await metric(refused))?.endsWith(' 1') ? true : undefined));
 		const page = await (await fetch(metricsUrl)).text();
 		process.stdout.write(`metrics page (excerpt):\n${page.split('\n').filter((l) => l.includes('vault_read') || l.startsWith('hermes_ledger_up')).filter((l) => !l.includes('_bucket')).join('\n')}\n`);
-		expect(await metric('hermes_ledger_up')).toBe('hermes_ledger_up 1');
+		expect(await metric('hermes_ledger_up')).toBe('hermes_ledger_up{deployment="hermes-tools"} 1');
 		expect(await metric('hermes_tool_call_duration_seconds_count{endpoint="hermes-tools",tool="vault_read"}')).toMatch(/ 2$/);
 	});
 

@@ -25,13 +25,14 @@ const dir = mkdtempSync(join(tmpdir(), 'hermes-rules-'));
 
 function rulesFile(approvals: boolean): string {
 	const file = join(dir, approvals ? 'with-approvals.yml' : 'rules.yml');
-	writeFileSync(file, alertRules(endpoints, approvals ? 60 : undefined));
+	writeFileSync(file, alertRules(endpoints, 'hermes-tools', approvals ? 60 : undefined));
 	return file;
 }
 
 const calls = (tool: string, outcome: string, values: string) => ({ series: `hermes_tool_calls_total{endpoint="hermes-tools",tool="${tool}",outcome="${outcome}"}`, values });
 const approvals = (step: string, values: string) => ({ series: `hermes_approvals_total{endpoint="hermes-tools",tool="crm_delete_lead",step="${step}"}`, values });
-const up = (values: string) => ({ series: 'hermes_ledger_up', values });
+/** The exporter's health, labelled with its deployment (this config's by default). */
+const up = (values: string, deployment = 'hermes-tools') => ({ series: `hermes_ledger_up{deployment="${deployment}"}`, values });
 
 /** The rule's annotations with its templates filled in from the alert's labels and value, as Prometheus renders them. */
 function annotationsFor(rules: string, alertname: string, labels: Record<string, string>, value: string): Record<string, string> {
@@ -76,9 +77,11 @@ describe('which alerts fire (promtool test rules)', () => {
 		['only failures for an hour: the tool is silent', [...quiet, calls('monitoring_alerts', 'failed', '0+1x90'), calls('monitoring_alerts', 'success', '0x90')], '80m', 'HermesToolSilent', [page('monitoring_alerts')], ''],
 		['failures beside successes: not silent', [...quiet, calls('monitoring_alerts', 'failed', '0+1x90'), calls('monitoring_alerts', 'success', '0+1x90')], '80m', 'HermesToolSilent', [], ''],
 		['refusals only for an hour: not silent', [...quiet, calls('vault_write', 'refused', '0+1x90')], '80m', 'HermesToolSilent', [], ''],
-		['the exporter cannot read n8n for 5 minutes', [calls('vault_read', 'success', '0x30'), up('1x5 0x20')], '15m', 'HermesLedgerDown', [{ severity: 'page' }], ''],
+		['the exporter cannot read n8n for 5 minutes', [calls('vault_read', 'success', '0x30'), up('1x5 0x20')], '15m', 'HermesLedgerDown', [{ severity: 'page', deployment: 'hermes-tools' }], ''],
 		['a blip of 2 minutes does not page', [calls('vault_read', 'success', '0x30'), up('1x5 0 0 1x20')], '15m', 'HermesLedgerDown', [], ''],
-		['no exporter at all', [calls('vault_read', 'success', '0x30')], '15m', 'HermesLedgerDown', [{ severity: 'page' }], ''],
+		['no exporter at all', [calls('vault_read', 'success', '0x30')], '15m', 'HermesLedgerDown', [{ severity: 'page', deployment: 'hermes-tools' }], ''],
+		["another deployment's exporter up does not hide that this one's is gone", [calls('vault_read', 'success', '0x30'), up('1x30', 'hermes-ops')], '15m', 'HermesLedgerDown', [{ severity: 'page', deployment: 'hermes-tools' }], ''],
+		["another deployment's exporter down does not page for this one", [calls('vault_read', 'success', '0x30'), up('1x30'), up('0x30', 'hermes-ops')], '15m', 'HermesLedgerDown', [], ''],
 		['6 requests, none decided: approvals pile up', [...quiet, approvals('requested', '0 0+1x6 6x20')], '10m', 'HermesApprovalsPiling', [{ severity: 'warning', endpoint: 'hermes-tools' }], '6'],
 		['6 requests, 5 decided: no warning', [...quiet, approvals('requested', '0 0+1x6 6x20'), approvals('approved', '0 0+1x3 3x20'), approvals('denied', '0 0+1x2 2x20')], '10m', 'HermesApprovalsPiling', [], ''],
 	// Every row has all six values: jest takes a sixth parameter without one for a done callback.

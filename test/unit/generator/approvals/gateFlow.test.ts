@@ -305,7 +305,8 @@ describe('limits', () => {
 		const recent = nodeOf(gate, GATE_NODES.recent);
 		expect(recent).toMatchObject({ alwaysOutputData: true, parameters: { operation: 'get', returnAll: true } });
 		const conditions = (recent.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: string }> }).conditions;
-		expect(conditions.map((c) => [c.keyName, c.condition, evaluate(c.keyValue, {}, { [GATE_NODES.call]: [CALL] })])).toEqual([
+		expect(conditions.map((c) => [c.keyName, c.condition, c.keyValue.startsWith('=') ? evaluate(c.keyValue, {}, { [GATE_NODES.call]: [CALL] }) : c.keyValue])).toEqual([
+			['deployment', 'eq', 'hermes-tools'],
 			['tool', 'eq', 'docker_manage'],
 			['requested_at', 'gt', 1_000_000 - 30 * 60_000],
 		]);
@@ -333,6 +334,7 @@ describe('limits', () => {
 		const find = nodeOf(gate, GATE_NODES.findPending);
 		const conditions = (find.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: string }> }).conditions;
 		expect(conditions.map((c) => [c.keyName, c.condition, c.keyValue.startsWith('=') ? evaluate(c.keyValue, {}, { [GATE_NODES.call]: [CALL] }) : c.keyValue])).toEqual([
+			['deployment', 'eq', 'hermes-tools'],
 			['tool', 'eq', 'docker_manage'],
 			['args_hash', 'eq', 'H'],
 			['requested_at', 'gt', 1_000_000 - 30 * 60_000],
@@ -384,11 +386,11 @@ describe('the lock: one first call at a time per tool files a request', () => {
 		};
 	};
 
-	it('is taken by one conditional update on the tool\'s row: free or lease ended -> this execution, for 10 s', () => {
+	it('is taken by one conditional update on the gate\'s own row: free or lease ended -> this execution, for 10 s', () => {
 		expect(at(GATE_NODES.takeLock, { executionId: '41' })).toEqual({
 			table: 'hermes_approval_locks',
 			operation: 'update',
-			where: [['tool', 'eq', 'docker_manage'], ['held_until', 'lt', 1_000_000]],
+			where: [['tool', 'eq', 'Hermes Approval - docker_manage'], ['held_until', 'lt', 1_000_000]],
 			set: { holder: '41', held_until: 1_000_000 + 10_000 },
 		});
 		expect(nodeOf(gate, GATE_NODES.takeLock).alwaysOutputData).toBe(true);
@@ -452,7 +454,7 @@ describe('the lock: one first call at a time per tool files a request', () => {
 		expect(at(name, { executionId: '41' })).toEqual({
 			table: 'hermes_approval_locks',
 			operation: 'update',
-			where: [['tool', 'eq', 'docker_manage'], ['holder', 'eq', '41']],
+			where: [['tool', 'eq', 'Hermes Approval - docker_manage'], ['holder', 'eq', '41']],
 			set: { holder: '', held_until: 0 },
 		});
 	});
@@ -507,7 +509,7 @@ describe('after the approved call ran: its outcome, for the page', () => {
 	const outcomeOf = (answer: Record<string, unknown>) => {
 		const record = nodeOf(gate, GATE_NODES.recordOutcome).parameters as { filters: { conditions: Array<{ keyName: string; keyValue: string }> }; columns: { value: { outcome: string } } };
 		const outputs = { [GATE_NODES.call]: [CALL], docker_manage: [answer] };
-		expect(record.filters.conditions.map((c) => [c.keyName, evaluate(c.keyValue, {}, outputs)])).toEqual([['approval_id', 'a1']]);
+		expect(record.filters.conditions.map((c) => [c.keyName, c.keyValue.startsWith('=') ? evaluate(c.keyValue, {}, outputs) : c.keyValue])).toEqual([['deployment', 'hermes-tools'], ['approval_id', 'a1']]);
 		return evaluate(record.columns.value.outcome, {}, outputs);
 	};
 

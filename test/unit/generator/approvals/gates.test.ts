@@ -235,12 +235,14 @@ describe('a gate', () => {
 		expect(claim.parameters).toMatchObject({ operation: 'update', matchType: 'allConditions', dataTableId: { mode: 'name', value: 'hermes_approvals' } });
 		const conditions = (claim.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }).conditions;
 		expect(conditions.map((c) => [c.keyName, c.condition])).toEqual([
+			['deployment', 'eq'],
 			['approval_id', 'eq'],
 			['tool', 'eq'],
 			['args_hash', 'eq'],
 			['status', 'eq'],
 			['expires_at', 'gt'],
 		]);
+		expect(conditions.find((c) => c.keyName === 'deployment')?.keyValue).toBe('hermes-tools');
 		expect(conditions.find((c) => c.keyName === 'tool')?.keyValue).toBe('crm_delete_lead');
 		expect(conditions.find((c) => c.keyName === 'status')?.keyValue).toBe('approved');
 		expect((claim.parameters.columns as { value: Record<string, unknown> }).value).toMatchObject({ status: 'used' });
@@ -308,17 +310,23 @@ describe('a gate', () => {
 		expect(nodeOf(workflow, GATE_NODES.newId).parameters).toEqual({ action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' });
 	});
 
-	it('every call first deletes the requests that expired more than keepDays ago and drops the arguments of those that expired more than windowMinutes ago, then the tool checks it; a first call notifies once', () => {
+	it("every call first deletes this deployment's requests that expired more than keepDays ago (and those stored before rows carried a deployment) and drops the arguments of its own that expired more than windowMinutes ago, then the tool checks it; a first call notifies once", () => {
 		const workflow = withApprovals({ keepDays: 7, windowMinutes: 30 });
 		const gateFile = workflowOf(workflow, 'hermes-approval-docker-manage.json');
 		const forget = nodeOf(gateFile, GATE_NODES.forget);
 		expect(forget).toMatchObject({ alwaysOutputData: true, onError: 'continueRegularOutput', parameters: { operation: 'deleteRows', matchType: 'allConditions' } });
-		expect((forget.parameters.filters as { conditions: unknown[] }).conditions).toEqual([{ keyName: 'expires_at', condition: 'lt', keyValue: '={{ $now.toMillis() - 604800000 }}' }]);
+		const expiredLongAgo = { keyName: 'expires_at', condition: 'lt', keyValue: '={{ $now.toMillis() - 604800000 }}' };
+		expect((forget.parameters.filters as { conditions: unknown[] }).conditions).toEqual([{ keyName: 'deployment', condition: 'eq', keyValue: 'hermes-tools' }, expiredLongAgo]);
+		const unowned = nodeOf(gateFile, GATE_NODES.forgetUnowned);
+		expect(unowned).toMatchObject({ alwaysOutputData: true, executeOnce: true, onError: 'continueRegularOutput', parameters: { operation: 'deleteRows', matchType: 'allConditions' } });
+		expect((unowned.parameters.filters as { conditions: unknown[] }).conditions).toEqual([{ keyName: 'deployment', condition: 'isEmpty' }, expiredLongAgo]);
 		expect(gateFile.connections[GATE_NODES.trigger].main).toEqual([[{ node: GATE_NODES.forget, type: 'main', index: 0 }]]);
-		expect(gateFile.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.forgetArguments, type: 'main', index: 0 }]]);
+		expect(gateFile.connections[GATE_NODES.forget].main).toEqual([[{ node: GATE_NODES.forgetUnowned, type: 'main', index: 0 }]]);
+		expect(gateFile.connections[GATE_NODES.forgetUnowned].main).toEqual([[{ node: GATE_NODES.forgetArguments, type: 'main', index: 0 }]]);
 		const dropArguments = nodeOf(gateFile, GATE_NODES.forgetArguments);
 		expect(dropArguments).toMatchObject({ alwaysOutputData: true, executeOnce: true, onError: 'continueRegularOutput', parameters: { operation: 'update', matchType: 'allConditions' } });
 		expect((dropArguments.parameters.filters as { conditions: unknown[] }).conditions).toEqual([
+			{ keyName: 'deployment', condition: 'eq', keyValue: 'hermes-tools' },
 			{ keyName: 'expires_at', condition: 'lt', keyValue: '={{ $now.toMillis() - 1800000 }}' },
 			{ keyName: 'args_json', condition: 'neq', keyValue: '' },
 		]);
@@ -399,11 +407,12 @@ describe('the approval page', () => {
 		expect(page.settings).toMatchObject({ saveDataSuccessExecution: 'none', saveDataErrorExecution: 'none', callerPolicy: 'none' });
 	});
 
-	it('a GET only reads, by the request id alone (the secret is in the link\'s fragment, which browsers never send)', () => {
+	it('a GET only reads, by the request id among this deployment\'s alone (the secret is in the link\'s fragment, which browsers never send)', () => {
 		const find = nodeOf(page, PAGE_NODES.find);
 		expect(find.parameters.operation).toBe('get');
-		const conditions = (find.parameters.filters as { conditions: Array<{ keyName: string }> }).conditions;
-		expect(conditions.map((c) => c.keyName)).toEqual(['approval_id']);
+		const conditions = (find.parameters.filters as { conditions: Array<{ keyName: string; keyValue: unknown }> }).conditions;
+		expect(conditions.map((c) => c.keyName)).toEqual(['deployment', 'approval_id']);
+		expect(conditions[0].keyValue).toBe('hermes-tools');
 		expect(JSON.stringify(find.parameters)).not.toContain('query.s');
 	});
 
@@ -437,12 +446,13 @@ describe('the approval page', () => {
 		expect(decide.parameters).toMatchObject({ operation: 'update', matchType: 'allConditions' });
 		const conditions = (decide.parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: string }> }).conditions;
 		expect(conditions.map((c) => [c.keyName, c.condition])).toEqual([
+			['deployment', 'eq'],
 			['approval_id', 'eq'],
 			['secret_hash', 'eq'],
 			['status', 'eq'],
 			['expires_at', 'gt'],
 		]);
-		const status = conditions[2].keyValue;
+		const status = conditions[3].keyValue;
 		const evaluate = (decision: unknown) => new Function('$json', `return ${status.slice(4, -3)}`)({ body: { decision } }) as string;
 		expect([evaluate('approve'), evaluate('deny'), evaluate('approved'), evaluate(undefined), evaluate('constructor')]).toEqual([
 			'pending',

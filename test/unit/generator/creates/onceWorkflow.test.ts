@@ -186,9 +186,8 @@ function rowsNotKeyedByName(workflow: Workflow, cfg: HermesConfig): string[] {
 	const uses = tableUses(workflow);
 	for (const use of uses) {
 		if (![cfg.creates.table, cfg.creates.lockTable].includes(use.table)) problems.push(`${use.node} uses the table "${use.table}"`);
-		// A delete of old rows may span every tool; every other use names the tool.
-		const spansAll = use.node === ONCE_NODES.forget;
-		if (!spansAll && use.keys.length === 0) problems.push(`${use.node} names no tool`);
+		// Every use names the row's workflow, the delete of old rows too: another deployment's rows are its own to keep.
+		if (use.keys.length === 0) problems.push(`${use.node} names no tool`);
 		for (const key of use.keys) if (key !== workflow.name) problems.push(`${use.node} keys its row by ${JSON.stringify(key)}, not "${workflow.name}"`);
 	}
 	if (!uses.some((u) => u.table === cfg.creates.table && u.operation === 'insert')) problems.push('no row is inserted in the store');
@@ -288,10 +287,11 @@ describe('create-once workflows as generated', () => {
 			expect(conditions.find((c) => c.keyName === 'args_hash')).toMatchObject({ condition: 'eq' });
 		}
 		const forget = (nodeOf(workflow, ONCE_NODES.forget).parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }).conditions;
-		expect(forget).toHaveLength(1);
-		expect(forget[0]).toMatchObject({ keyName: 'started_at', condition: 'lt' });
+		expect(forget).toHaveLength(2);
+		expect(forget[0]).toEqual({ keyName: 'tool', condition: 'eq', keyValue: workflow.name });
+		expect(forget[1]).toMatchObject({ keyName: 'started_at', condition: 'lt' });
 		// Older than the window: never read again.
-		expect(evaluate(forget[0].keyValue, {})).toBeLessThan(1_000_000 - windowMs);
+		expect(evaluate(forget[1].keyValue, {})).toBeLessThan(1_000_000 - windowMs);
 	});
 
 	it.each(table)('%s: the hash covers the tool\'s arguments, not `duplicate` or the raw call', (_label, { tool, workflow }) => {

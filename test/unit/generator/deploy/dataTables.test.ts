@@ -31,9 +31,9 @@ describe('desiredDataTables', () => {
 
 	it.each<[string, ReturnType<typeof config>, string[], string[] | undefined, Array<Record<string, unknown>>]>([
 		['no approvals section: only the create store and its locks, a row per create-once workflow', config(), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(creating)],
-		['approvals: the store and its locks, a row per sensitive tool; then the create tables', config({}), ['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'], sensitive, onceRows(creating)],
+		['approvals: the store and its locks, a row per gate of a sensitive tool; then the create tables', config({}), ['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'], sensitive, onceRows(creating)],
 		[
-			'a table name and a tool list: under that name, a row per listed tool',
+			'a table name and a tool list: under that name, a row per gate of a listed tool',
 			config({ table: 'ops_approvals', tools: ['docker_manage'] }),
 			['ops_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'],
 			['docker_manage'],
@@ -63,7 +63,7 @@ describe('desiredDataTables', () => {
 			expect(tables[0].columns).toBe(APPROVAL_COLUMNS);
 			expect(tables[0].seed).toBeUndefined();
 			expect(tables[1].columns).toBe(LOCK_COLUMNS);
-			expect(tables[1].seed).toEqual({ key: 'tool', rows: approvalLockRows.map((tool) => ({ tool, holder: '', held_until: 0 })) });
+			expect(tables[1].seed).toEqual({ key: 'tool', rows: approvalLockRows.map((tool) => ({ tool: `Hermes Approval - ${tool}`, holder: '', held_until: 0 })) });
 		}
 		expect(rest[0].columns).toBe(CREATE_COLUMNS);
 		expect(rest[0].seed).toBeUndefined();
@@ -206,6 +206,13 @@ describe('ensureDataTables', () => {
 			[],
 			/the data tables "hermes_approvals_old" \(id T\d+\) contain the name "hermes_approvals" in theirs; n8n's Data table node finds a table by a name it contains/,
 			/rename those tables in n8n .*or set the config's table names \(approvals.table, approvals.lockTable, creates.table, creates.lockTable\)/,
+		],
+		[
+			'a new table whose name contains an older one\'s (that one\'s workflows could take the new one)',
+			(n8n) => void n8n.addTable('hermes_approval', []),
+			[],
+			/the new data table "hermes_approvals" would contain the names of "hermes_approval" \(id T\d+\); n8n's Data table node finds a table by a name it contains/,
+			/a prefix rather than a suffix/,
 		],
 		[
 			'the same name in capitals',

@@ -128,7 +128,7 @@ describe('LedgerFollower', () => {
 });
 
 describe('LedgerMetrics', () => {
-	const metrics = () => new LedgerMetrics(prom, ENDPOINTS);
+	const metrics = () => new LedgerMetrics(prom, ENDPOINTS, 'hermes-tools');
 	const sample = async (m: LedgerMetrics, line: string) => (await m.registry.metrics()).split('\n').find((l) => l.startsWith(line));
 
 	it("starts every tool's call counters at 0, so a first failure is an increase", async () => {
@@ -161,13 +161,13 @@ describe('LedgerMetrics', () => {
 		expect(await at('hermes_tool_last_success_timestamp_seconds{endpoint="hermes-tools",tool="vault_read"}')).toBe(`hermes_tool_last_success_timestamp_seconds{endpoint="hermes-tools",tool="vault_read"} ${Date.UTC(2026, 11, 2, 8, 0, 1) / 1000}`);
 		expect(await at('hermes_approvals_total{endpoint="hermes-tools",tool="crm_delete_lead",step="requested"}')).toMatch(/ 1$/);
 		expect(await at('hermes_approvals_total{endpoint="hermes-tools",tool="crm_delete_lead",step="approved"}')).toMatch(/ 1$/);
-		expect(await at('hermes_ledger_up')).toBe('hermes_ledger_up 1');
+		expect(await at('hermes_ledger_up')).toBe('hermes_ledger_up{deployment="hermes-tools"} 1');
 	});
 
 	it('says when it cannot read n8n, and keeps what it counted', async () => {
 		const m = metrics();
 		m.read(false);
-		expect(await sample(m, 'hermes_ledger_up')).toBe('hermes_ledger_up 0');
+		expect(await sample(m, 'hermes_ledger_up')).toBe('hermes_ledger_up{deployment="hermes-tools"} 0');
 		expect(await sample(m, 'hermes_tool_calls_total{endpoint="hermes-tools",tool="vault_read",outcome="success"}')).toMatch(/ 0$/);
 	});
 });

@@ -208,10 +208,10 @@ table(
 			'a lock row deleted',
 			(d) => {
 				const locks = [...d.n8n.tables.values()].find((t) => t.name === 'hermes_approval_locks')!;
-				d.n8n.rows.set(locks.id, d.n8n.rows.get(locks.id)!.filter((r) => r.tool !== 'docker_manage'));
+				d.n8n.rows.set(locks.id, d.n8n.rows.get(locks.id)!.filter((r) => r.tool !== 'Hermes Approval - docker_manage'));
 			},
 			'fail',
-			/data table "hermes_approval_locks" \(id T\d+\) lacks the rows for docker_manage \(push adds them\)/,
+			/data table "hermes_approval_locks" \(id T\d+\) lacks the rows for Hermes Approval - docker_manage \(push adds them\)/,
 		],
 		['a column missing', (d) => void [...d.n8n.tables.values()][0].columns.pop(), 'fail', /hermes_approvals/],
 		['the page answers a link without a request with its 404 page', (d) => void (d.endpoint.pageStatus = 404), 'ok', /the page answers/],
