@@ -1,6 +1,7 @@
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { ODOO_DATABASE, ODOO_SITE_URL, ODOO_TEST_BASE_URL, ODOO_TEST_DATABASE } from './odooCredentialFields';
+import { CREDENTIAL_DISPLAY_NAMES } from '../core/credentialTypes';
 
 /**
  * Odoo over JSON-RPC (`/jsonrpc`, Odoo 14-18) for the Hermes Odoo node: the fields of n8n's own
@@ -10,7 +11,7 @@ import { ODOO_DATABASE, ODOO_SITE_URL, ODOO_TEST_BASE_URL, ODOO_TEST_DATABASE } 
 export class HermesOdooApi implements ICredentialType {
 	name = 'hermesOdooApi';
 
-	displayName = 'Hermes Odoo API';
+	displayName = CREDENTIAL_DISPLAY_NAMES.hermesOdooApi;
 
 	icon: Icon = { light: 'file:hermesOdoo.svg', dark: 'file:hermesOdoo.dark.svg' };
 

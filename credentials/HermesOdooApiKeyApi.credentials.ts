@@ -1,6 +1,7 @@
 import type { IAuthenticateGeneric, Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { ODOO_DATABASE, ODOO_SITE_URL, ODOO_TEST_BASE_URL, ODOO_TEST_DATABASE } from './odooCredentialFields';
+import { CREDENTIAL_DISPLAY_NAMES } from '../core/credentialTypes';
 
 /**
  * Odoo over JSON-2 (`/json/2/<model>/<method>`, Odoo 19+) for the Hermes Odoo node: the fields of
@@ -9,7 +10,7 @@ import { ODOO_DATABASE, ODOO_SITE_URL, ODOO_TEST_BASE_URL, ODOO_TEST_DATABASE } 
 export class HermesOdooApiKeyApi implements ICredentialType {
 	name = 'hermesOdooApiKeyApi';
 
-	displayName = 'Hermes Odoo API Key API';
+	displayName = CREDENTIAL_DISPLAY_NAMES.hermesOdooApiKeyApi;
 
 	icon: Icon = { light: 'file:hermesOdoo.svg', dark: 'file:hermesOdoo.dark.svg' };
 

@@ -1,6 +1,7 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { SSH_CREDENTIAL } from '../core/gatewayContract';
+import { CREDENTIAL_DISPLAY_NAMES } from '../core/credentialTypes';
 
 /**
  * SSH access for the Hermes gateway nodes. The host key is pinned by its SHA256 fingerprint;
@@ -10,7 +11,7 @@ import { SSH_CREDENTIAL } from '../core/gatewayContract';
 export class HermesSshApi implements ICredentialType {
 	name = SSH_CREDENTIAL.type;
 
-	displayName = 'Hermes SSH API';
+	displayName = CREDENTIAL_DISPLAY_NAMES.hermesSshApi;
 
 	icon: Icon = { light: 'file:hermesSsh.svg', dark: 'file:hermesSsh.dark.svg' };
 

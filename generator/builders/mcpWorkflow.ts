@@ -4,6 +4,7 @@
  * calling the gateway sub-workflow; a gated tool's toolWorkflow calls its approval gate, a create
  * tool's its create-once workflow.
  */
+import { projectNote } from './projectMark';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { N8N_TARGETS, type N8nVersion } from '../config/n8nTarget';
@@ -83,9 +84,10 @@ export function mcpWorkflow(name: string, trigger: WorkflowNode, tools: readonly
 }
 
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
+	const trigger = mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion, { tools: spec.tools, gated: spec.tools.filter((t) => spec.gated?.has(t.name)).map((t) => t.name) });
 	return mcpWorkflow(
 		spec.name,
-		mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion, { tools: spec.tools, gated: spec.tools.filter((t) => spec.gated?.has(t.name)).map((t) => t.name) }),
+		config.project === undefined ? trigger : { ...trigger, notes: projectNote(config.project) },
 		spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.get(t.name) ?? spec.once?.get(t.name))),
 	);
 }

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { DesiredDeployment } from '../deploy/desired';
 import { UsageError } from '../errors';
 import { N8nApiClient } from '../n8nClient/client';
+import { N8nApiError } from '../n8nClient/errors';
 import type { CommandIo, Exit, OutputFormat } from './io';
 import { configOption, formatOption } from './options';
 import { runCommand } from './run';
@@ -35,6 +36,26 @@ export function clientFrom(options: ApiCommandOptions, io: CommandIo): N8nApiCli
 	if (!url) throw new UsageError('no n8n URL', 'pass --url http://<host>:5678 or set N8N_API_URL');
 	if (!apiKey) throw new UsageError('no n8n API key', 'pass --api-key or set N8N_API_KEY (create one in n8n under Settings > n8n API)');
 	return new N8nApiClient({ url, apiKey, onRequest: io.onRequest });
+}
+
+/**
+ * One read that only n8n's public API answers with a list (any key that may push may list
+ * workflows): a --url that reaches no server, or another one, fails here with the error that
+ * says so. push's first read is the credential list, which an n8n answers 403 to a key that may
+ * not list credentials and 404 without the route, as any other server answers 404: push then
+ * printed a note about the key's scopes before the error about the URL.
+ */
+export async function confirmN8nApi(client: N8nApiClient): Promise<void> {
+	const path = '/workflows?limit=1';
+	const page = await client.request<{ data?: unknown } | undefined>('GET', path);
+	if (Array.isArray(page?.data)) return;
+	throw new N8nApiError(
+		`GET ${client.root}${path} answered without a list of workflows (${JSON.stringify(page ?? null).slice(0, 80)})`,
+		200,
+		'GET',
+		`${client.root}${path}`,
+		'check --url points at n8n itself (its public API, /api/v1), not at a proxy or another service',
+	);
 }
 
 /** In json format progress lines go to stderr, so stdout holds the one JSON document. */

@@ -23,13 +23,17 @@ export function configSourceLine(named: string | undefined, cwd = process.cwd())
 	return `config: the built-in default (no ${CONFIG_FILE_NAMES.join(', ')} in ${cwd}; -c names another)`;
 }
 
-/** Prints the line for a command that reads a config: to stdout with text output, to stderr otherwise. */
+/**
+ * Prints the line for a command that reads a config: to stdout with text output, to stderr with
+ * any other format (json, jsonl, csv, github), whose stdout a program reads as it is: a line
+ * before calls' CSV made `> calls.csv` no CSV and the JSON lines no JSON.
+ */
 export function announceConfig(command: Command, io: CommandIo): void {
 	const declares = command.options.some((option) => option.long === '--config');
 	const options = command.opts<{ config?: string; format?: string; live?: boolean }>();
 	// lint reads a config only to compare with the live workflows.
 	if (!declares || (command.name() === 'lint' && options.live !== true)) return;
 	const line = `${configSourceLine(options.config)}\n`;
-	if (options.format === 'json' || ARTIFACT_ON_STDOUT.has(command)) io.stderr(line);
+	if ((options.format !== undefined && options.format !== 'text') || ARTIFACT_ON_STDOUT.has(command)) io.stderr(line);
 	else io.stdout(line);
 }

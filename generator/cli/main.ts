@@ -9,7 +9,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from '../errors';
 import { packageVersion } from '../runtime/packageRoot';
 import { announceConfig } from './configSource';
-import { processExit, processIo, type CommandIo, type Exit } from './io';
+import { endQuietlyWhenReaderLeaves, processExit, processIo, type CommandIo, type Exit } from './io';
 import { reportError, unexpectedError } from './run';
 
 /** The files of commands/, in the order of `hermes-workflows --help`: the one list of commands. */
@@ -72,6 +72,7 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
 
 /** The installed command (bin/hermes-workflows.js): runs the CLI and sets the process's exit code. */
 export function run(argv: string[]): void {
+	for (const stream of [process.stdout, process.stderr]) endQuietlyWhenReaderLeaves(stream, (code) => process.exit(code));
 	void runCli(argv).then((code) => (process.exitCode = code));
 }
 

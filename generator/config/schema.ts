@@ -111,6 +111,9 @@ export const ApprovalChannelSchema = z.discriminatedUnion('type', [
 ]);
 export type ApprovalChannel = z.infer<typeof ApprovalChannelSchema>;
 
+/** A project's identity, as `init` writes it (its folder's name and a random part). */
+export const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
 /** An approval store's table name: n8n looks a data table up by name in lower case. */
 export const APPROVAL_TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -257,6 +260,11 @@ export const ConfigSchema = z
 		 * tools, in the order the tools appear in the workflow. Relative to the config file.
 		 */
 		catalogue: z.array(z.string().min(1)).min(1),
+		/**
+		 * The project's identity, written by `init`: its tool workflows carry it, and push refuses to
+		 * update tool workflows another project made (unless --take-over).
+		 */
+		project: z.string().regex(PROJECT_ID, 'letters, digits, ., _ and -, at most 100').optional(),
 		workflowName: name,
 		mcpPath: webhookPath,
 		/** `n8n-nodes-hermes` when installed as a community package, `CUSTOM` from a custom folder. */

@@ -13,6 +13,13 @@ export const DUPLICATE_DESCRIPTION = 'true: create even if identical to a recent
 /** Added to the first answer, after `succeeded at <time>`. */
 export const REPLAY_HINT = `; this is its answer, and nothing new was created. To create a second identical record on purpose, call again with ${DUPLICATE_PARAM}: true.`;
 
+/**
+ * A new create's answer where the identical earlier one made a record that has been deleted since:
+ * the field, and what the hint adds after `created <model> <id> at <time>`.
+ */
+export const EARLIER_DELETED = 'earlier_deleted';
+export const EARLIER_DELETED_HINT = ', which has been deleted since; so this call created a new record (the id above). Nothing is duplicated.';
+
 export const IN_PROGRESS = {
 	error: '__UNAVAILABLE__',
 	state: 'timeout',

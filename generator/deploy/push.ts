@@ -4,9 +4,11 @@
  * whose live form already equals what would be sent is left alone (no PUT, no publish), so a
  * second push changes nothing. With dryRun only GETs are made.
  */
+import { credentialTypeText } from '../contracts';
 import { HermesError } from '../errors';
 import type { Workflow } from '../builders/n8nTypes';
 import { workflowBody } from '../n8nClient/body';
+import { projectOf } from '../builders/projectMark';
 import { admitsListedCallersOnly, callersByName, canonicalCallerIds, wireCallerIds } from './callers';
 import { runningVersion, type LiveWorkflow, type N8nApi } from '../n8nClient/client';
 import { ensureDataTables, type DataTableOutcome, type DesiredDataTable } from './dataTables';
@@ -50,6 +52,38 @@ export interface PushOptions {
 	dataTables?: readonly DesiredDataTable[];
 	/** The MCP endpoints of the config, so the schema-change notice names the clients to reload. */
 	endpoints?: readonly NoticeEndpoint[];
+	/** Update tool workflows another project made (their trigger names it), on purpose. */
+	takeOver?: boolean;
+}
+
+/** A live tool workflow of the same name that another project made. */
+interface OtherProject {
+	name: string;
+	id: string;
+	project: string;
+}
+
+/** The live workflows this push would update that name another project than the desired one does. */
+function madeByOthers(ordered: readonly DesiredWorkflow[], lives: ReadonlyMap<string, LiveWorkflow | undefined>): OtherProject[] {
+	return ordered.flatMap((item) => {
+		const live = lives.get(item.body.name);
+		const theirs = live ? projectOf(workflowBody(live).body) : undefined;
+		return live && theirs !== undefined && theirs !== projectOf(item.body) ? [{ name: item.body.name, id: live.id, project: theirs }] : [];
+	});
+}
+
+/** Two projects on one endpoint: refused before anything is written, unless taken over on purpose. */
+function checkProjects(others: readonly OtherProject[], ours: string | undefined, takeOver: boolean, log: (line: string) => void): void {
+	if (others.length === 0) return;
+	const list = others.map((o) => `"${o.name}" (id ${o.id}) of the project "${o.project}"`).join(', ');
+	if (takeOver) {
+		log(`note: --take-over: updating ${list} as ${ours === undefined ? 'this config (no project)' : `the project "${ours}"`}`);
+		return;
+	}
+	throw new PushError(
+		`nothing was pushed: this config would update ${list}, and it is ${ours === undefined ? 'no project (its config has no `project`)' : `the project "${ours}"`}; a second project on the same endpoint would replace the first one's tools`,
+		'give this project its own mcpPath in hermes.config.ts (its workflows are then named after it, beside the other), or pass --take-over to replace that deployment with this one on purpose',
+	);
 }
 
 /** Published and running the current version (n8n 1.x has no activeVersionId). */
@@ -139,7 +173,7 @@ function publishedNote(item: DesiredWorkflow, separator = ','): string {
 function checkSaved(saved: LiveWorkflow, name: string): void {
 	const missing = unresolvedCredentials(workflowBody(saved).body);
 	if (missing.length === 0) return;
-	const list = missing.map((m) => `"${m.name}" of type ${m.type} (node "${m.node}")`).join(', ');
+	const list = missing.map((m) => `"${m.name}" of type ${credentialTypeText(m.type)} (node "${m.node}")`).join(', ');
 	throw new PushError(
 		`"${name}" (id ${saved.id}) was saved but not published (a published version, if any, stays live): n8n found no credential ${list}`,
 		'create the credentials in n8n under these names (Credentials > Add credential), then push again',
@@ -166,10 +200,13 @@ export async function pushWorkflows(
 			'give this config another mcpPath (what it generates is then named after it), or remove the other deployment first (`hermes-workflows remove --config <its config>`)',
 		);
 	}
+	// Every live counterpart first: a sub-workflow's callerIds name callers pushed after it, and a
+	// tool workflow another project made is refused before anything is written.
+	const lives = await findWorkflowsByName(client, ordered.map((item) => item.body.name));
+	const ours = ordered.map((item) => projectOf(item.body)).find((p) => p !== undefined);
+	checkProjects(madeByOthers(ordered, lives), ours, options.takeOver === true, log);
 	const dataTables = await ensureDataTables(client, options.dataTables ?? [], { dryRun: options.dryRun, log });
 
-	// Every live counterpart first: a sub-workflow's callerIds name callers pushed after it.
-	const lives = await findWorkflowsByName(client, ordered.map((item) => item.body.name));
 	const ids = new Map(resolution.externalIds);
 	for (const [name, live] of lives) if (live) ids.set(name, live.id);
 	const callers = callersByName(ordered);

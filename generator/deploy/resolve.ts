@@ -3,6 +3,7 @@
  * (by type and exact name) and workflows they call that are not pushed with them (the content
  * pipeline). What cannot be found is listed as a problem with the fix, before anything is written.
  */
+import { credentialTypeText } from '../contracts';
 import { HermesError } from '../errors';
 import type { N8nApi } from '../n8nClient/client';
 import type { DesiredWorkflow } from './desired';
@@ -70,8 +71,8 @@ export async function resolveDependencies(
 		const where = `node "${ref.node}" of "${ref.workflow}"${users > 1 ? ` and ${users - 1} more` : ''}`;
 		problems.push(
 			ambiguous
-				? `${ambiguous.length} credentials of type ${ref.type} are named "${ref.name}" (ids ${ambiguous.join(', ')}), used by ${where}: rename all but one`
-				: `credential "${ref.name}" of type ${ref.type} (used by ${where}) is not in n8n: create it (Credentials > Add credential), or name an existing one in the config's "credentials"`,
+				? `${ambiguous.length} credentials of type ${credentialTypeText(ref.type)} are named "${ref.name}" (ids ${ambiguous.join(', ')}), used by ${where}: rename all but one`
+				: `credential "${ref.name}" of type ${credentialTypeText(ref.type)} (used by ${where}) is not in n8n: create it (Credentials > Add credential), or name an existing one in the config's "credentials"`,
 		);
 	}
 	const pushed = new Set(desired.map((d) => d.body.name));

@@ -20,7 +20,7 @@ export interface CheckResult extends CheckOutcome {
 
 /**
  * What a check needs beyond the n8n API: `token`, the MCP bearer token (without it the check
- * warns: pass --token); `callReads`, the one option that calls tools; `approvals`, a config
+ * warns: pass --token); `callReads`, on unless --no-call-reads (without it the check warns that it did not call the tools); `approvals`, a config
  * with approvals, `admin`, one with the admin channel, and `creates`, one with a tool that creates
  * once (without them the check is not run).
  */

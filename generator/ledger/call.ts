@@ -10,7 +10,8 @@ import type { EndpointSpec } from '../agentConfig/endpoints';
 import type { LiveExecution } from '../n8nClient/client';
 import type { ToolSpec } from '../toolSpec/schema';
 import { effectOf, type CallEffect } from './effect';
-import { outcomeOf, type CallOutcome } from './outcome';
+import { outcomeOf, SCHEMA_REFUSAL, type CallOutcome } from './outcome';
+import { schemaMismatches } from './schemaRefusal';
 import { redactArguments, type RedactRules } from './redact';
 
 export interface LedgerCall {
@@ -67,7 +68,10 @@ export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redac
 	const args = trigger?.arguments ?? asObject(asObject(run?.inputOverride?.ai_tool?.[0]?.[0]?.json).query);
 	const answer = run?.data?.ai_tool?.[0]?.[0]?.json;
 	const thrown = run?.error ? String(run.error.message ?? run.error.description ?? 'the node failed') : run === undefined ? 'no tool node ran' : undefined;
-	const outcome = outcomeOf(answer, thrown);
+	const spec = endpoint.tools.get(called);
+	// No tool node ran and the arguments do not fit the tool's schema: n8n's own check refused them.
+	const mismatches = run === undefined && trigger !== undefined && spec ? schemaMismatches(spec, args) : [];
+	const outcome: CallOutcome = mismatches.length > 0 ? { class: 'refused', marker: SCHEMA_REFUSAL, retry: 'change_arguments', detail: `n8n's schema check refused the arguments (${mismatches.join('; ')})` } : outcomeOf(answer, thrown);
 	const started = Date.parse(execution.startedAt ?? '');
 	const stopped = Date.parse(execution.stoppedAt ?? '');
 	const gateway = run?.metadata?.subExecution?.executionId;
@@ -79,6 +83,6 @@ export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redac
 		outcome,
 		...(Number.isFinite(started) && Number.isFinite(stopped) ? { latencyMs: stopped - started } : {}),
 		executions: { tool: execution.id, ...(gateway !== undefined ? { gateway: String(gateway) } : {}) },
-		effects: effectOf(endpoint.tools.get(called), args, answer, outcome),
+		effects: effectOf(spec, args, answer, outcome),
 	};
 }

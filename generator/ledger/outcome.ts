@@ -6,6 +6,10 @@
  * - `approval`: the approval protocol (required, denied, invalid): a person's part;
  * - `failed`: the tool cannot serve (`later`, `never_here`), n8n's own error, or a failure
  *   without a marker: the operator's part.
+ * An item is a success only where it says `success: true`, or, without a `success` field, holds no
+ * `error` (a native tool's records). n8n's own failure around a tool (a sub-workflow that is not
+ * published or not there, a node that threw inside it) reaches the tool node as `{ error: text }`
+ * without `success`: that is failed, with n8n's words kept.
  * Doctor's judgement of an answer and the ledger's outcome column are this one function.
  */
 import { APPROVAL_MARKERS, type Retry } from '../contracts';
@@ -29,6 +33,8 @@ const MARKER = /^__[A-Z_]+__$/;
 const AGENT_RETRY: ReadonlySet<string> = new Set<Retry>(['change_arguments', 'after_read']);
 const APPROVAL: ReadonlySet<string> = new Set(APPROVAL_MARKERS);
 export const DETAIL_CHARS = 200;
+/** The marker the ledger gives a call n8n's schema check refused before the tool ran (schemaRefusal.ts). */
+export const SCHEMA_REFUSAL = 'n8n_schema';
 
 const cut = (value: unknown): string | undefined => {
 	if (value === undefined) return undefined;
@@ -52,8 +58,9 @@ export function outcomeOf(answer: unknown, n8nError?: string): CallOutcome {
 	if (answer === undefined) return { class: 'failed', detail: 'no answer' };
 	const item = answerItem(answer);
 	const { success, error, retry, state, hint } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-	if (success !== false) return { class: 'success' };
-	if (!(typeof error === 'string' && MARKER.test(error))) return { class: 'failed', detail: `failed without a marker: ${cut(answer)}` };
+	if (success === true || (success === undefined && error === undefined)) return { class: 'success' };
+	if (success === undefined) return { class: 'failed', marker: 'n8n_error', detail: cut(error) };
+	if (!(success === false && typeof error === 'string' && MARKER.test(error))) return { class: 'failed', detail: `failed without a marker: ${cut(answer)}` };
 	const known = {
 		marker: error,
 		...(typeof retry === 'string' ? { retry } : {}),

@@ -29,10 +29,13 @@ export class HermesOdoo implements INodeType {
 		const http = n8nHttpPost(this);
 		return await runGateway(this, HERMES_ODOO, async (param, itemIndex) => {
 			const type = param(HERMES_ODOO.params.authentication, 'odooApi') as OdooCredentialType;
-			const connection = async () =>
-				(ODOO_CREDENTIAL_TYPES as readonly string[]).includes(type)
-					? connectionFrom(type, await this.getCredentials(HERMES_ODOO_CREDENTIALS[type], itemIndex))
-					: misconfigured<never>('Authentication', `it must be one of ${ODOO_CREDENTIAL_TYPES.join(', ')}`);
+			const connection = async () => {
+				if (!(ODOO_CREDENTIAL_TYPES as readonly string[]).includes(type)) return misconfigured<never>('Authentication', `it must be one of ${ODOO_CREDENTIAL_TYPES.join(', ')}`);
+				// n8n throws where it cannot give the credential (deleted, or not usable here): the operator's setting, a marker, not n8n's error text.
+				const credential = await this.getCredentials(HERMES_ODOO_CREDENTIALS[type], itemIndex).catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+				if (credential instanceof Error) return misconfigured<never>('Credential', `n8n could not give this node its ${HERMES_ODOO_CREDENTIALS[type]} credential (${credential.message}): check the credential the workflow names exists and may be used here`);
+				return connectionFrom(type, credential);
+			};
 			return await router((model) => odooContext(http, connection, model), param);
 		});
 	}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run demo`, the README's main job: installs what the local deployment needs (as `npm test`
 # does: sshd and Prometheus, Node 24 and n8n, cached outside the repository; `--queue` also Redis
-# and PostgreSQL), builds the package and the CLI, compiles the demo (TypeScript) next to the
-# other build caches, and runs the stack until SIGINT (Ctrl-C) or SIGTERM.
+# and PostgreSQL), builds the package and the CLI, and runs the stack until SIGINT (Ctrl-C) or
+# SIGTERM. It compiles the demo (TypeScript, next to the other build caches) before all that, and
+# checks its arguments and port first.
 #
 # Signals: a process manager signals the top pid only, and npm passes SIGINT and SIGTERM on to
 # its child alone (package.json `exec`s this script, so that child is this bash and not a `sh -c`
@@ -37,10 +38,19 @@ step() {
 	step_pid=
 }
 
+# The demo first (it compiles from the sources alone, in seconds): its preflight says a wrong
+# argument or a taken --port at once, not after the installs and the build.
+out=node_modules/.cache/hermes-demo
+rm -rf "$out"
+step npx tsc -p test/e2e/tsconfig.demo.json
+# The harnesses find their fixtures next to their compiled files.
+mkdir -p "$out/test/e2e"
+cp -r test/fixtures "$out/test/"
+cp -r test/e2e/fixtures "$out/test/e2e/"
+step node "$out/test/e2e/demo.js" --preflight "$@"
 step bash test/setup/install-host-deps.sh
 step bash test/setup/install-n8n.sh
 case " $* " in *" --queue "*) step bash test/setup/install-queue-deps.sh ;; esac
-out=node_modules/.cache/hermes-demo
 if [ -t 1 ]; then
 	step npm run build
 else
@@ -50,10 +60,4 @@ else
 	step bash -o pipefail -c 'CI=true NO_COLOR=1 npm run build | sed -u "s/\x1b\[[0-9;?]*[A-Za-z]//g"'
 fi
 [ -f generator/dist/generator/cli/main.js ] || step npm run build --workspace hermes-workflows
-rm -rf "$out"
-step npx tsc -p test/e2e/tsconfig.demo.json
-# The harnesses find their fixtures next to their compiled files.
-mkdir -p "$out/test/e2e"
-cp -r test/fixtures "$out/test/"
-cp -r test/e2e/fixtures "$out/test/e2e/"
 exec node "$out/test/e2e/demo.js" "$@"

@@ -8,16 +8,20 @@
  * `npm run demo -- --queue` runs n8n in queue mode instead: PostgreSQL, Redis, main, 2 workers
  * and a webhook process. HERMES_DEMO_TOKEN chooses the token (docs/environment.md).
  */
+import { readFileSync } from 'node:fs';
+
+import { tokenVariable } from '../../generator/agentConfig/endpoints';
+import { DEFAULT_MCP_PATH } from '../../generator/config/defaults';
 import { startN8n } from '../harness/n8n';
-import { assertPortFree, PortTakenError } from '../harness/n8n/freePort';
+import { PortTakenError } from '../harness/n8n/freePort';
 import { descendants } from '../harness/procTree';
 import { startQueueN8n, type QueueN8nHandle } from '../harness/queue/stack';
 import { runCli } from './helpers/cli';
+import { checkPort, DemoError, demoCommandLine } from './helpers/demoArgs';
+import { endBySignal } from './helpers/endBySignal';
 import { REPO_ROOT } from './helpers/repoRoot';
 import { startHermesStack, STACK_NAMES, type HermesStack } from './helpers/stack';
 
-const DEFAULT_PORT = 5678;
-const USAGE = 'npm run demo -- [--port N] [--queue]';
 /** The demo's endpoint: /mcp/hermes-demo, and its workflows named after it. */
 export const DEMO_MCP_PATH = 'hermes-demo';
 
@@ -25,31 +29,6 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Set by the first SIGINT or SIGTERM, whose stop then ends the process. */
 let stopping = false;
-
-/** A mistake the person running the demo can fix: printed as `error:` and `hint:`, exit 2. */
-class DemoError extends Error {
-	constructor(
-		message: string,
-		readonly hint: string,
-	) {
-		super(message);
-	}
-}
-
-function parseArgs(args: string[]): { port: number; queue: boolean } {
-	let port = DEFAULT_PORT;
-	let queue = false;
-	for (let i = 0; i < args.length; i++) {
-		const arg = args[i];
-		if (arg === '--queue') queue = true;
-		else if (arg === '--port' || arg.startsWith('--port=')) {
-			const value = arg === '--port' ? (args[++i] ?? '') : arg.slice('--port='.length);
-			port = Number(value);
-			if (!/^\d+$/.test(value) || port < 1 || port > 65535) throw new DemoError(`--port ${JSON.stringify(value)} is not a port number`, `give one from 1 to 65535: ${USAGE}`);
-		} else throw new DemoError(`unknown argument ${JSON.stringify(arg)}`, `usage: ${USAGE}`);
-	}
-	return { port, queue };
-}
 
 function signalAll(pids: number[], signal: NodeJS.Signals): void {
 	for (const pid of pids) {
@@ -105,15 +84,31 @@ async function printStack(stack: HermesStack, queue: boolean): Promise<void> {
 	out(`Other MCP clients (${agent.command} --for mcp-json), with the token in ${agent.tokenVariable}:`);
 	out(agent.mcpJson);
 	out();
-	out('hermes-workflows against this n8n (every variable it reads: docs/environment.md):');
-	out(`  export N8N_API_KEY=${n8n.apiKey} ${agent.tokenVariable}=${stack.token}`);
+	// A project of the quick start serves the default endpoint with the same Bearer credential: its
+	// variable gets the same token, so the quick start's lines run as written after this export.
+	const projectVariable = tokenVariable(DEFAULT_MCP_PATH);
+	out('hermes-workflows against this n8n (every variable it reads: docs/environment.md), for this demo and for a project of the quick start:');
+	out(`  export N8N_API_KEY=${n8n.apiKey} ${agent.tokenVariable}=${stack.token}${projectVariable === agent.tokenVariable ? '' : ` ${projectVariable}=${stack.token}`}`);
 	out(`  npx hermes-workflows doctor --url ${n8n.baseUrl} --api-key "$N8N_API_KEY" --token "$${agent.tokenVariable}" --config ${stack.configFile}`);
+	out();
+	out();
+	// Everything of the config but its endpoint and names: a project keeps its own (the default endpoint, beside the demo's).
+	const settings = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, unknown>;
+	delete settings.mcpPath;
+	out("The deployment settings for a project's hermes.config.ts (the quick start's edit line: spread them into defineConfig({ ... })):");
+	out(`  settings       ${JSON.stringify(settings)}`);
 	out();
 	out('Ctrl-C stops everything.');
 }
 
 async function main(): Promise<void> {
-	const { port, queue } = parseArgs(process.argv.slice(2));
+	const { preflight, args } = demoCommandLine(process.argv);
+	const { port, queue } = args;
+	if (preflight) {
+		// demo.sh's first step: a mistake or a taken port is said before the install and the build.
+		await checkPort(port);
+		return;
+	}
 	const aborting = new AbortController();
 	// Filled in as the start goes: the signal handlers below see what is there when they run.
 	const run: { starting?: Promise<HermesStack>; started?: HermesStack } = {};
@@ -134,19 +129,13 @@ async function main(): Promise<void> {
 		// Whatever is left (a CLI run under way).
 		signalAll(descendants(process.pid), 'SIGKILL');
 		out('stopped.');
-		// End by the signal itself, as an interrupted program does: npm and a calling shell see it.
-		process.removeAllListeners(signal);
-		process.kill(process.pid, signal);
+		// By the signal itself, after the clean-ups the harnesses left for the process's exit.
+		endBySignal(signal);
 	};
 	process.on('SIGINT', () => void stop('SIGINT'));
 	process.on('SIGTERM', () => void stop('SIGTERM'));
 
-	try {
-		await assertPortFree(port);
-	} catch (error) {
-		if (error instanceof PortTakenError) throw new DemoError(`n8n's ${error.message}`, `${error.hint}: npm run demo -- --port ${port + 1}`);
-		throw error;
-	}
+	await checkPort(port);
 	run.starting = startHermesStack({
 		log: (line) => out(`- ${line}`),
 		token: process.env.HERMES_DEMO_TOKEN || undefined,

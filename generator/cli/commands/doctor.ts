@@ -1,6 +1,7 @@
 /**
- * `hermes-workflows doctor`: checks a live deployment against the config, read-only (only
- * `--call-reads` calls catalogue tools, read-only ones; an admin token adds one admin read). Exit 0 every check ok (warnings allowed), 1 a
+ * `hermes-workflows doctor`: checks a live deployment against the config, read-only: it calls the
+ * catalogue's read-only tools once each (tools/list alone cannot show that a tool works), unless
+ * `--no-call-reads`; an admin token adds one admin read. Exit 0 every check ok (warnings allowed), 1 a
  * check failed, 2 doctor could not run (bad config, n8n unreachable or refusing the key).
  */
 import { Option, type Command } from 'commander';
@@ -47,7 +48,8 @@ export function runDoctorCommand(options: DoctorCommandOptions, io: CommandIo = 
 			// The variable agent-config names for the tool endpoint, so the agent and doctor read one.
 			token: options.token ?? io.env[tokenVariable(project.config.mcpPath)],
 			...(project.config.admin && { adminToken: options.adminToken ?? io.env[tokenVariable(project.config.admin.path)] }),
-			callReads: options.callReads === true,
+			// On unless --no-call-reads: the reads are read-only by the catalogue's own readOnly.
+			callReads: options.callReads !== false,
 			adminApiKey: options.adminApiKey ?? io.env.HERMES_ADMIN_API_KEY,
 			timeoutMs: timeoutMs(options.timeout),
 			...(email && password ? { login: { email, password } } : {}),
@@ -71,7 +73,8 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 		.option('--token <token>', 'bearer token of the MCP endpoints (default: env MCP_<MCPPATH>_API_KEY, e.g. MCP_HERMES_TOOLS_API_KEY, as agent-config names it); without it the token checks warn')
 		.option('--admin-token <token>', "bearer token of the admin endpoint (default: env MCP_<ADMIN PATH>_API_KEY, e.g. MCP_HERMES_ADMIN_API_KEY, as agent-config names it); without it the admin endpoint's tools/list and read are not checked")
 		.option('--admin-api-key <key>', "the admin channel's n8n API key (default: env HERMES_ADMIN_API_KEY), to check it holds only read scopes")
-		.option('--call-reads', 'call each read-only tool once with harmless arguments (the only option that calls catalogue tools; with an admin token doctor calls n8n_list_workflows, which only reads)')
+		.option('--no-call-reads', "do not call the read-only tools (by default doctor calls each once with harmless arguments, and with an admin token n8n_list_workflows; none of them writes); without the calls the read-tools check says it did not check them")
+		.addOption(new Option('--call-reads', 'the default; kept for scripts that pass it').hideHelp())
 		.addOption(new Option('--mode <mode>', 'n8n mode when doctor cannot log in to read it (N8N_EMAIL/N8N_PASSWORD)').choices(['queue', 'regular']))
 		.option('--timeout <seconds>', 'bound of each MCP request; a call unanswered within it is a finding', '30')
 		.addHelpText('after', '\nExit: 0 every check ok (warnings allowed), 1 a check failed, 2 could not run (bad config, n8n unreachable or refusing).')

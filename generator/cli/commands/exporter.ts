@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { Command } from 'commander';
 
 import { EXIT, UsageError, expectedError } from '../../errors';
-import { loadOptionalPeer } from '../../runtime/optionalPeer';
+import { loadOptionalPeer, peerRange } from '../../runtime/optionalPeer';
 import { addApiOptions, clientFrom, type ApiCommandOptions, type ReportOptions } from '../apiOptions';
 import { formatOption } from '../options';
 import { processExit, processIo, type CommandIo, type Exit } from '../io';
@@ -31,6 +31,9 @@ export interface RunningExporter {
 }
 
 const DEFAULT_LISTEN = '127.0.0.1:9477';
+const PROM_CLIENT = 'prom-client';
+/** The install the help names: the command loadOptionalPeer's hint gives and docs/operating.md runs (a unit test holds the three equal). */
+const promClientInstall = () => `npm install --save-dev ${PROM_CLIENT}@${peerRange(PROM_CLIENT)}`;
 
 function listenAddress(value: string): { host: string; port: number } {
 	const match = /^(.+):(\d{1,5})$/.exec(value);
@@ -50,7 +53,7 @@ function intervalMs(value: string): number {
 export async function startExporter(options: ExporterOptions, io: CommandIo): Promise<RunningExporter> {
 	const { host, port } = listenAddress(options.listen);
 	const every = intervalMs(options.interval);
-	const prom = loadOptionalPeer<typeof PromClient>('prom-client', 'hermes-workflows exporter');
+	const prom = loadOptionalPeer<typeof PromClient>(PROM_CLIENT, 'hermes-workflows exporter');
 	const [{ loadProject }, { endpointSpecs }, { LedgerFollower }, { LedgerMetrics }] = await Promise.all([
 		import('../../project'),
 		import('../../agentConfig/endpoints'),
@@ -96,7 +99,9 @@ export async function startExporter(options: ExporterOptions, io: CommandIo): Pr
 	const timer = setInterval(() => void poll(), every);
 	const address = server.address();
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}/metrics`;
-	io.stderr(`exporter: serving ${url}, reading n8n every ${every / 1000} s for ${endpoints.map((e) => e.server).join(', ')}\n`);
+	// Its pid: what a process manager or a person stops it by. Through npx the pid of the command
+	// run is npm's, whose signal does not reach this process (npm runs it under a shell).
+	io.stderr(`exporter: serving ${url}, reading n8n every ${every / 1000} s for ${endpoints.map((e) => e.server).join(', ')} (pid ${process.pid}: SIGTERM or SIGINT stops it)\n`);
 	return {
 		url,
 		poll,
@@ -113,15 +118,18 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 		.option('--listen <host:port>', 'where to serve /metrics', DEFAULT_LISTEN)
 		.option('--interval <duration>', "how often to read n8n's new executions (e.g. 15s, 1m)", '15s')
 		.addOption(formatOption())
+		// A function: package.json is read for the range only when the help is printed.
 		.addHelpText(
 			'after',
-			`
+			() => `
 Counts the calls that finish after it starts. Metrics: hermes_tool_calls_total{endpoint,tool,outcome},
 hermes_tool_call_duration_seconds, hermes_tool_last_success_timestamp_seconds, hermes_approvals_total{step},
 hermes_ledger_up. Pair it with the rules of \`hermes-workflows alert-rules\`. Needs prom-client
-(npm install prom-client) and an API key with workflow:list, execution:list and execution:read.
-Runs until SIGINT or SIGTERM. Exit: 0 stopped, 2 bad input or the port is taken.
-Example: hermes-workflows exporter --listen 127.0.0.1:9477 --interval 15s`,
+(\`${promClientInstall()}\`) and an API key with workflow:list, execution:list and
+execution:read. Runs until SIGINT or SIGTERM to its own pid, which it prints: run it as
+./node_modules/.bin/hermes-workflows, not through npx, whose pid is npm's.
+Exit: 0 stopped, 2 bad input or the port is taken.
+Example: ./node_modules/.bin/hermes-workflows exporter --listen 127.0.0.1:9477 --interval 15s`,
 		)
 		.action(async (options: ExporterOptions) => {
 			// Its output is the metrics page; --format json makes a failure to start one JSON document.

@@ -4,11 +4,13 @@
  * as editable TypeScript, a tsconfig.json for editors, and an example CI job. Nothing that exists
  * is overwritten (package.json only gains what it lacks).
  */
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 import type { Command } from 'commander';
 
+import { tokenVariable } from '../../agentConfig/endpoints';
 import { CATALOGUE_DIR, DEFAULT_CATALOGUE_FILES, defaultConfig } from '../../config/defaults';
 import { CONFIG_FILE_NAMES } from '../../config/fileNames';
 import { defaultNodeSettings } from '../../config/nodeSettings';
@@ -23,12 +25,13 @@ import { runCommand } from '../run';
 const CI_EXAMPLE = join('.github', 'workflows', 'hermes-workflows.yml');
 
 /** The config written for a new project: every key a deployment usually changes, at its default. */
-function renderConfig(catalogue: readonly string[]): string {
+function renderConfig(catalogue: readonly string[], project: string): string {
 	// No workflowName: left out, it and the gateway sub-workflows' names follow mcpPath, so a
-	// second project with its own path never takes over the first one's workflows.
+	// second project with its own path never takes over the first one's workflows; and `project`,
+	// which its tool workflows carry, so push refuses a second project on the same path.
 	const { mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, employeeId } = defaultConfig();
 	// Every gateway's settings, from the contracts, at the nodes' defaults.
-	const body = { catalogue, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, ...defaultNodeSettings(), employeeId };
+	const body = { project, catalogue, mcpPath, nodeTypePrefix, credentials, odooCredentialType, pipelineWorkflow, ...defaultNodeSettings(), employeeId };
 	const json = JSON.stringify(body, null, '\t').replace(/^(\t+)"([A-Za-z_$][A-Za-z0-9_$]*)":/gm, '$1$2:').replace(/"/g, "'");
 	// Off by default: it needs a channel credential and n8n's public URL, which only the user knows.
 	const approvals = [
@@ -38,7 +41,7 @@ function renderConfig(catalogue: readonly string[]): string {
 	return [
 		"import { defineConfig } from 'hermes-workflows';",
 		'',
-		'// Keys left out keep their built-in default (`hermes-workflows generate --help` lists the commands).',
+		'// Keys left out keep their built-in default (`hermes-workflows --help` lists the commands).',
 		"// The workflows are named after mcpPath: 'Hermes MCP Tools' on hermes-tools, 'Hermes MCP Tools (<path>)' on another.",
 		`export default defineConfig(${json.replace(/\n\}$/, `,\n${approvals}\n}`)});`,
 		'',
@@ -48,6 +51,12 @@ function renderConfig(catalogue: readonly string[]): string {
 /** The default catalogue's sensitive tools: the first lint warns about each until approvals gate it. */
 function sensitiveCount(): number {
 	return defaultCatalogue().filter((tool) => tool.sensitive).length;
+}
+
+/** The project's identity: its folder's name, and a random part, since two folders may share a name. */
+export function projectId(dir: string): string {
+	const name = basename(dir).replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 80);
+	return `${name || 'project'}-${randomBytes(3).toString('hex')}`;
 }
 
 function npmName(dir: string): string {
@@ -105,7 +114,7 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 	try {
 		mkdirSync(join(dir, CATALOGUE_DIR), { recursive: true });
 		hadDependency = ensurePackageJson(dir, range, created, kept);
-		writeFileSync(join(dir, 'hermes.config.ts'), renderConfig(catalogueFiles));
+		writeFileSync(join(dir, 'hermes.config.ts'), renderConfig(catalogueFiles, projectId(dir)));
 		created.push('hermes.config.ts');
 		for (const file of DEFAULT_CATALOGUE_FILES) {
 			copyFileSync(join(packageRoot(), CATALOGUE_DIR, file), join(dir, CATALOGUE_DIR, file));
@@ -143,7 +152,9 @@ function init(dir: string, options: InitOptions, io: CommandIo): number {
 		'  npm install                        # installs hermes-workflows; commit package-lock.json (the CI job runs npm ci with it)',
 		'  npx hermes-workflows generate      # writes workflows/ from catalogue/ and hermes.config.ts',
 		`  npx hermes-workflows lint workflows   # ${sensitiveCount()} warnings (HMT017) until approvals gate the sensitive tools`,
-		'  npx hermes-workflows push --url http://<n8n>:5678 --api-key <key>',
+		'  npx hermes-workflows push --url http://<n8n>:5678 --api-key "$N8N_API_KEY"   # first create in n8n the credentials the config names',
+		'  npx hermes-workflows agent-config --url http://<n8n>:5678   # the agent\'s MCP config, tokens as env vars',
+		`  npx hermes-workflows doctor --url http://<n8n>:5678 --api-key "$N8N_API_KEY" --token "$${tokenVariable(defaultConfig().mcpPath)}"   # check the live deployment, read-only`,
 	];
 	io.stdout(`${lines.join('\n')}\n`);
 	return EXIT.ok;

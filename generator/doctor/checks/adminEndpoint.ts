@@ -46,8 +46,8 @@ export const adminEndpointCheck: DoctorCheck = {
 		if (differences.length > 0) return fail(`${endpoint.url}: tools/list ${differences.join('; ')}`, 'run `hermes-workflows push`, then restart the MCP clients of the admin endpoint');
 		const listed = `with its token tools/list gives the ${endpoint.tools.length} admin tools`;
 		if (!endpoint.tools.includes(ADMIN_READ.tool)) return ok(`${shut}; ${listed} (admin.tools leaves out ${ADMIN_READ.tool}: no read made)`);
-		// doctor calls tools only when asked to (--call-reads), the admin channel's as the others.
-		if (!context.options.callReads) return ok(`${shut}; ${listed} (with --call-reads, ${ADMIN_READ.tool} is called once too)`);
+		// --no-call-reads calls no tool, the admin channel's as the others.
+		if (!context.options.callReads) return ok(`${shut}; ${listed} (--no-call-reads: ${ADMIN_READ.tool} not called)`);
 		const read = await probe.request('tools/call', { name: ADMIN_READ.tool, arguments: ADMIN_READ.arguments });
 		const problem = read.error ? { text: `MCP error ${read.error.code}: ${read.error.message}` } : answerProblem(read.result);
 		if (problem) {

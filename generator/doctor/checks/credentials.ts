@@ -1,4 +1,5 @@
 /** The credentials the config names exist in n8n under exactly these names, with the types the nodes need. */
+import { credentialTypeText } from '../../contracts';
 import { liveCredentials } from '../../deploy/resolve';
 import { CredentialIndex, credentialReferences } from '../../deploy/wiring';
 import { fail, ok, warn, type DoctorCheck } from '../types';
@@ -19,10 +20,10 @@ export const credentialsCheck: DoctorCheck = {
 		for (const { type, name } of wanted.values()) {
 			const { found, ambiguous } = index.lookup(type, name);
 			if (found) continue;
-			if (ambiguous) problems.push(`${ambiguous.length} credentials of type ${type} are named "${name}" (ids ${ambiguous.join(', ')})`);
+			if (ambiguous) problems.push(`${ambiguous.length} credentials of type ${credentialTypeText(type)} are named "${name}" (ids ${ambiguous.join(', ')})`);
 			else {
 				const other = live.filter((c) => c.name === name).map((c) => c.type);
-				problems.push(other.length > 0 ? `"${name}" is of type ${other.join(', ')}, the nodes need ${type}` : `"${name}" of type ${type} is not in n8n`);
+				problems.push(other.length > 0 ? `"${name}" is of type ${other.map(credentialTypeText).join(', ')}, the nodes need ${credentialTypeText(type)}` : `"${name}" of type ${credentialTypeText(type)} is not in n8n`);
 			}
 		}
 		if (problems.length > 0) {

@@ -1,5 +1,5 @@
 /**
- * `--call-reads`: each read-only tool of the catalogue, called once with harmless arguments,
+ * By default (not with `--no-call-reads`): each read-only tool of the catalogue, called once with harmless arguments,
  * succeeds, and the execution of that very call (found by its session and request id) shows
  * its own node ran. An answer that says the tool cannot serve (n8n's error, a marker with retry
  * never_here or later) fails, naming the tool, the marker and the hint. Only tools in this

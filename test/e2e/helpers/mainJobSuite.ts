@@ -94,8 +94,8 @@ export function describeMainJob(): void {
 		}
 	});
 
-	it('prints the variables hermes-workflows reads for this n8n, with their values', () => {
-		expect(demo.output()).toContain(`  export N8N_API_KEY=${demo.printed('n8n API key')} ${VARIABLE}=${TOKEN}\n`);
+	it("prints the variables hermes-workflows reads for this n8n, with their values: the demo's token variable and the quick start's, which a project on the default endpoint reads", () => {
+		expect(demo.output()).toContain(`  export N8N_API_KEY=${demo.printed('n8n API key')} ${VARIABLE}=${TOKEN} MCP_HERMES_TOOLS_API_KEY=${TOKEN}\n`);
 	});
 
 	it('writes no spinner frame or escape sequence to a stdout that is not a terminal', () => {

@@ -4,8 +4,9 @@
  * `npm run demo` as a new user runs it: the packed CLI tarball where the line says "before
  * publication"; `http://localhost:<port>` where the line says `http://localhost:5678`, the port
  * given to the demo with `--port` (a free one: other n8n instances may hold 5678 here); the
- * variables docs/environment.md names (`N8N_API_KEY`, `MCP_HERMES_TOOLS_API_KEY`) set to what the
- * demo printed; the edit line copying the deployment settings of the config file the demo printed.
+ * variables docs/environment.md names (`N8N_API_KEY`, `MCP_HERMES_TOOLS_API_KEY`) set by the
+ * `export` line the demo printed, as a person pastes it; the edit line spreading the deployment
+ * settings the demo printed into hermes.config.ts.
  * Install, `init`, change one tool's description and add one tool, `generate`, `lint`, `push` to
  * the demo's REAL n8n 2.41.1 (real sshd, git vault, Prometheus; Odoo, docker and the pipeline are
  * stand-ins), `agent-config` (whose token variable is the one the doctor line reads), `doctor`
@@ -16,7 +17,7 @@
  * of its process tree is left.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -83,6 +84,9 @@ export function describeUserProject(): void {
 	let cliTarball: string;
 	let cwd: string;
 	const ran: string[] = [];
+	/** The package folders the harness packs into (/tmp/hermes-package-*) before the demo started. */
+	let packageFoldersBefore: string[] = [];
+	const packageFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('hermes-package-'));
 
 	/** The quick start's line that starts with `start`. */
 	function line(start: string): string {
@@ -101,7 +105,7 @@ export function describeUserProject(): void {
 		if (record) ran.push(docLine);
 		const publication = docLine.match(/# before publication: (.*)$/);
 		const command = (publication ? publication[1].replace(/\S*\/(hermes-workflows-[\d.]+\.tgz)/, `${packs}/$1`) : docLine).replaceAll(DOCS_URL, `http://localhost:${port}`);
-		const env = { ...process.env, N8N_API_URL: '', N8N_API_KEY: demo.printed('n8n API key'), [TOKEN_VARIABLE]: demo.printed('Bearer token') };
+		const env = { ...process.env, N8N_API_URL: '', ...exported() };
 		return new Promise((resolve, reject) => {
 			const child = spawn('bash', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 			let stdout = '';
@@ -119,6 +123,13 @@ export function describeUserProject(): void {
 		});
 	}
 
+	/** The variables of the `export` line the demo printed, as a person pastes it into the shell. */
+	function exported(): Record<string, string> {
+		const exportLine = demo.output().split('\n').find((l) => l.startsWith('  export '));
+		if (!exportLine) throw new Error('the demo printed no export line');
+		return Object.fromEntries(exportLine.trim().replace(/^export /, '').split(/\s+/).map((pair) => pair.split('=', 2) as [string, string]));
+	}
+
 	const editFile = (file: string, edit: (text: string) => string) => writeFileSync(join(cwd, file), edit(readFileSync(join(cwd, file), 'utf8')));
 
 	beforeAll(async () => {
@@ -127,6 +138,7 @@ export function describeUserProject(): void {
 		cliTarball = packCli(REPO_ROOT, packs);
 		cwd = work;
 		[port] = await freePorts(1);
+		packageFoldersBefore = packageFolders();
 		demo = startDemo(['npm', 'run', 'demo', '--', '--port', String(port)]);
 		await demo.waitFor(DEMO_READY, 600_000);
 	}, 660_000);
@@ -170,10 +182,11 @@ export function describeUserProject(): void {
 		ran.push(line('# edit'));
 		editFile('catalogue/vault.ts', (text) => text.replace(/(name: 'vault_search',\n\t\tdescription: )'[^']*'/, `$1'${CHANGED_DESCRIPTION}'`));
 		writeFileSync(join(cwd, 'catalogue', 'targets.ts'), NEW_TOOL);
-		// The deployment settings of the config file the demo printed (not its endpoint: the project
-		// keeps the default one, beside the demo's), and the new file in the catalogue list.
-		const { mcpPath: demoPath, ...deployment } = JSON.parse(readFileSync(demo.printed('config'), 'utf8')) as Record<string, unknown>;
-		expect(demoPath).toBe('hermes-demo');
+		// The deployment settings the demo printed (not its endpoint: the project keeps the default
+		// one, beside the demo's), and the new file in the catalogue list.
+		const deployment = JSON.parse(/^ {2}settings\s+(.*)$/m.exec(demo.output())?.[1] ?? '{}') as Record<string, unknown>;
+		expect(deployment).not.toHaveProperty('mcpPath');
+		expect(deployment).toHaveProperty('vault');
 		editFile('hermes.config.ts', (text) =>
 			text
 				.replace("'catalogue/infrastructure.ts'", "'catalogue/infrastructure.ts',\n\t\t'catalogue/targets.ts'")
@@ -211,15 +224,36 @@ export function describeUserProject(): void {
 		expect(line('npx hermes-workflows doctor')).toContain(`--token "$${TOKEN_VARIABLE}"`);
 	});
 
-	test('doctor finds the deployment healthy, with the token from --token and from its variable alone', async () => {
+	test("the demo's export line sets both variables the quick start reads, to n8n's API key and the Bearer token", () => {
+		expect(exported()).toMatchObject({ N8N_API_KEY: demo.printed('n8n API key'), [TOKEN_VARIABLE]: demo.printed('Bearer token') });
+	});
+
+	test('doctor finds the deployment healthy, having called each read-only tool, with the token from --token and from its variable alone', async () => {
 		const doctorLine = line('npx hermes-workflows doctor');
 		const withoutToken = doctorLine.replace(` --token "$${TOKEN_VARIABLE}"`, '');
 		expect(withoutToken).not.toBe(doctorLine);
 		for (const doctor of [await run(doctorLine), await run(withoutToken, false)]) {
 			expect(doctor.stderr).toBe('');
 			expect(doctor.stdout).toMatch(/^ok {2}tools\/list equals the manifest/m);
+			expect(doctor.stdout).toMatch(/^ok {2}read-only tools answer from their own node: \d+ read-only tools answered/m);
 			expect(doctor.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ ok, 0 warn, 0 fail$/);
 			expect(doctor.code).toBe(0);
+		}
+	});
+
+	test('a broken setting (a vault path the host lacks) pushed: the same doctor line fails, naming the tool; fixed, it passes again', async () => {
+		const config = readFileSync(join(cwd, 'hermes.config.ts'), 'utf8');
+		const vault = (JSON.parse(/^ {2}settings\s+(.*)$/m.exec(demo.output())?.[1] ?? '{}') as { vault: { path: string } }).vault.path;
+		try {
+			editFile('hermes.config.ts', (text) => text.replace(JSON.stringify(vault), JSON.stringify('/no/such/vault')));
+			expect(readFileSync(join(cwd, 'hermes.config.ts'), 'utf8')).toContain('/no/such/vault');
+			expect((await run(line('npx hermes-workflows push'), false)).code).toBe(0);
+			const doctor = await run(line('npx hermes-workflows doctor'), false);
+			expect(doctor.stdout).toMatch(/^fail {2}read-only tools answer from their own node: vault_list answered __\w+__/m);
+			expect(doctor.code).toBe(1);
+		} finally {
+			writeFileSync(join(cwd, 'hermes.config.ts'), config);
+			expect((await run(line('npx hermes-workflows push'), false)).code).toBe(0);
 		}
 	});
 
@@ -268,11 +302,37 @@ export function describeUserProject(): void {
 		expect(readFileSync(join(cwd, 'workflows', 'hermes-mcp-tools.json'), 'utf8')).toBe(before);
 	});
 
+	test("a second init'd project on the same default endpoint: its push is refused naming the first project, and --take-over replaces it on purpose", async () => {
+		const first = /project: '([^']+)'/.exec(readFileSync(join(cwd, 'hermes.config.ts'), 'utf8'))?.[1];
+		expect(first).toMatch(/^my-agent-tools-[0-9a-f]{6}$/);
+		const other = join(work, 'other-tools');
+		// Its own folder, with the first project's installed CLI (one install is enough for the test).
+		const init = await run(`npx hermes-workflows init ${other}`, false);
+		expect(init.code).toBe(0);
+		symlinkSync(join(cwd, 'node_modules'), join(other, 'node_modules'));
+		const settings = /^ {2}settings\s+(.*)$/m.exec(demo.output())?.[1] ?? '{}';
+		writeFileSync(join(other, 'hermes.config.ts'), readFileSync(join(other, 'hermes.config.ts'), 'utf8').replace(/\n\}\);\n$/, `,\n\t...${settings},\n});\n`));
+		const push = (...flags: string[]) => run(`cd ${other} && ${line('npx hermes-workflows push')} ${flags.join(' ')}`.trimEnd(), false);
+		const refused = await push();
+		expect(refused.code).toBe(2);
+		expect(refused.stderr).toMatch(new RegExp(`^error: nothing was pushed: this config would update "Hermes MCP Tools" \\(id \\w+\\) of the project "${first}"`, 'm'));
+		expect(refused.stderr).toMatch(/^hint: give this project its own mcpPath .*--take-over/m);
+		const dry = await push('--dry-run');
+		expect(dry.code).toBe(2);
+		const taken = await push('--take-over');
+		expect(taken.stderr).toBe('');
+		expect(taken.code).toBe(0);
+		expect(taken.stdout).toMatch(new RegExp(`^note: --take-over: updating "Hermes MCP Tools" \\(id \\w+\\) of the project "${first}" as the project "other-tools-[0-9a-f]{6}"`, 'm'));
+		process.stdout.write(`a second project's push (exit ${refused.code}):\n${refused.stderr}\nwith --take-over (exit ${taken.code}):\n${taken.stdout}\n`);
+	});
+
 	test('SIGTERM to npm run demo\'s pid alone (a process manager) stops the demo: nothing of its tree is left', async () => {
 		demo.look();
 		process.kill(demo.pid, 'SIGTERM');
 		expect(await demo.exited).toEqual({ code: null, signal: 'SIGTERM' });
 		expect(demo.output()).toContain('SIGTERM: stopping n8n, sshd, Prometheus and the stand-ins...\nstopped.\n');
 		expect(await leftBehind(demo)).toEqual([]);
+		// Nor its package folder in /tmp: the clean-ups run before the signal ends it.
+		expect(packageFolders().filter((name) => !packageFoldersBefore.includes(name))).toEqual([]);
 	}, 90_000);
 }

@@ -1,7 +1,7 @@
 /**
  * Every command that reads a config says first which one: the file named or found, or that none
  * was found in the folder and the built-in default is used. Text output puts the line first on
- * stdout; JSON output and agent-config (whose stdout is the artifact) put it on stderr; a command
+ * stdout; every other format (json, jsonl, csv, github) and agent-config (whose stdout is the artifact) put it on stderr; a command
  * that reads no config prints none.
  *
  * Real: the CLI program as the installed command runs it (`runCli`), config files on disk.
@@ -37,6 +37,11 @@ const BUILT_IN = /^config: the built-in default \(no hermes\.config\.ts, .*herme
 describe.each<[string, string[], 'stdout' | 'stderr']>([
 	['push (no n8n given: it stops after saying which config)', ['push'], 'stdout'],
 	['push --format json', ['push', '--format', 'json'], 'stderr'],
+	['calls (text)', ['calls'], 'stdout'],
+	['calls --format csv (stdout is the CSV)', ['calls', '--format', 'csv'], 'stderr'],
+	['calls --format jsonl (stdout is the JSON lines)', ['calls', '--format', 'jsonl'], 'stderr'],
+	['calls --format json', ['calls', '--format', 'json'], 'stderr'],
+	['lint --live --format github', ['lint', '--live', '--format', 'github'], 'stderr'],
 	['doctor', ['doctor'], 'stdout'],
 	['agent-config (its stdout is the config an agent reads)', ['agent-config', '--url', 'http://127.0.0.1:5678'], 'stderr'],
 ])('%s', (_label, args, stream) => {
@@ -65,4 +70,10 @@ it('a command that reads no config says nothing of one (lint of files, init)', a
 
 it('the line lists every file name it looks for', () => {
 	expect(configSourceLine(undefined, dir)).toBe(`config: the built-in default (no ${CONFIG_FILE_NAMES.join(', ')} in ${dir}; -c names another)`);
+});
+
+it.each(['csv', 'jsonl', 'json'])('calls --format %s prints nothing on stdout before its output (here: none, no n8n given)', async (format) => {
+	const result = await cli('calls', '--format', format);
+	expect(result.stdout).not.toMatch(/config:/);
+	expect(result.stderr).toMatch(/^config: /);
 });

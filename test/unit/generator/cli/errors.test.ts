@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { buildProgram, COMMANDS, runCli } from '../../../../generator/cli/main';
 import { scratchSpace } from '../../../harness/scratch';
+import { closedPort } from '../../../helpers/closedPort';
 
 const scratch = scratchSpace('hermes-cli-');
 
@@ -42,14 +43,6 @@ async function cli(args: string[], cwd = scratch()): Promise<{ code: number; std
 	}
 }
 
-/** A port nothing listens on: bound once, then closed. */
-async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-	const { port } = server.address() as AddressInfo;
-	await new Promise<void>((done) => server.close(() => done()));
-	return port;
-}
 let closedUrl: string;
 
 /** A folder holding a file, to make a path below it that cannot be a folder. */

@@ -59,9 +59,16 @@ describe('loadConfig', () => {
 		['a docker command that is an option', JSON.stringify({ docker: { command: '-H' } }), /docker\.command: it must be one word/],
 		['a docker command with a shell character', JSON.stringify({ docker: { command: 'docker;id' } }), /docker\.command: it must be one word/],
 		['a bad Prometheus url', JSON.stringify({ prometheusUrl: 'localhost' }), /prometheusUrl/],
+		['a project with a space', JSON.stringify({ project: 'my tools' }), /project: letters, digits, \., _ and -/],
+		['a project starting with a dash', JSON.stringify({ project: '-tools' }), /project: letters, digits/],
+		['a project of 101 characters', JSON.stringify({ project: `a${'b'.repeat(100)}` }), /project: letters, digits/],
+		['an empty project', JSON.stringify({ project: '' }), /project: letters, digits/],
 		['invalid JSON', '{ "mcpPath": ', /not valid JSON/],
 		['a JSON array', '[]', /must hold a JSON object/],
 	];
+	it.each(['my-agent-tools-3f9a2c', 'a', 'Ops.Tools_2', `a${'b'.repeat(99)}`])('takes the project %j', (project) => {
+		expect(loadConfig(file(JSON.stringify({ project }))).project).toBe(project);
+	});
 	it.each(bad)('refuses %s, naming the path', (_label, content, message) => {
 		const path = file(content);
 		expect(() => loadConfig(path)).toThrow(ConfigError);

@@ -13,14 +13,14 @@ import { subWorkflowInputNames } from '../../../../generator/builders/gatewayPar
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { AGENT_ARGUMENT_INPUTS } from '../../../../generator/contracts';
 import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
-import { createTools, onceInputs, onceWorkflowFileName, onceWorkflowName } from '../../../../generator/creates/createTools';
+import { onceInputs, onceWorkflowFileName, onceWorkflowName } from '../../../../generator/creates/createTools';
 import { buildOnceWorkflow, ONCE_NODES } from '../../../../generator/creates/onceWorkflow';
 import { desiredDataTables } from '../../../../generator/deploy/desired';
 import { lintWorkflow } from '../../../../generator/lint';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE, DEFAULT_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
-import { generated } from '../fixtures';
 import { withN8nStringHash } from '../../../helpers/n8nStringHash';
+import { evaluate, onceCases, type OnceCase } from './runOnce';
 
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
 const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
@@ -38,17 +38,9 @@ const CONFIGS: Array<[string, HermesConfig]> = [
 	],
 ];
 
-interface Case {
-	label: string;
-	tool: ToolSpec;
-	config: HermesConfig;
-	workflow: Workflow;
-}
+type Case = OnceCase;
 /** Every create-once workflow generate writes under each config, as written (the file generate writes). */
-const CASES: Case[] = CONFIGS.flatMap(([label, cfg]) => {
-	const files = generated(CATALOGUE, cfg);
-	return createTools(CATALOGUE, cfg, gatedToolNames(CATALOGUE, cfg)).map((tool) => ({ label: `${label}: ${tool.name}`, tool, config: cfg, workflow: files.byName(onceWorkflowFileName(tool.name)).workflow as Workflow }));
-});
+const CASES: Case[] = onceCases(CONFIGS, (cfg) => gatedToolNames(CATALOGUE, cfg));
 const table = CASES.map((c) => [c.label, c] as const);
 
 it('checks every create tool of each config', () => {
@@ -124,20 +116,6 @@ function unguardedCreates(workflow: Workflow, tool: string): string[] {
 			return !(at.every((i, k) => i >= 0 && (k === 0 || i === at[k - 1] + 1)) && at.at(-1) === path.length - 1 && path.indexOf(edge(ONCE_NODES.takeLock, 0, ONCE_NODES.locked)) === at[0] - 1);
 		})
 		.map((path) => `unguarded: ${path.join(' ')}`);
-}
-
-/** Node outputs an expression reads with `$('<node>')`. */
-type Outputs = Record<string, Record<string, unknown>>;
-
-/** Evaluates an n8n expression (`={{ body }}`) on other nodes' outputs, as n8n would. */
-function evaluate(expression: unknown, outputs: Outputs, json: Record<string, unknown> = {}): unknown {
-	const text = String(expression);
-	if (!(text.startsWith('={{ ') && text.endsWith(' }}'))) throw new Error(`not an expression: ${text}`);
-	const $ = (name: string) => {
-		if (!(name in outputs)) throw new Error(`reads the node "${name}", which has not run`);
-		return { first: () => ({ json: outputs[name] }) };
-	};
-	return new Function('$json', '$', '$now', '$execution', `return (${text.slice(4, -3)})`)(json, $, { toMillis: () => 1_000_000 }, { id: '41' }) as unknown;
 }
 
 const setFields = (workflow: Workflow, name: string) =>

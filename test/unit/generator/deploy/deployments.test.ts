@@ -129,6 +129,48 @@ describe('two configs in one n8n, default settings but the endpoint', () => {
 	});
 });
 
+describe('two projects on one endpoint: the project a tool workflow carries', () => {
+	const pushAs = (n8n: FakeN8n, file: string, takeOver = false, log: string[] = []) => {
+		const desired = desiredDeployment(file);
+		return pushWorkflows(n8n.client, desired.workflows, { dataTables: desired.dataTables, log: (line) => log.push(line), takeOver });
+	};
+
+	// [case, the live deployment's project (undefined: none, null: nothing live), this config's project, --take-over, refused]
+	it.each<[string, string | undefined | null, string | undefined, boolean, boolean]>([
+		['nothing live yet', null, 'agents-a1b2c3', false, false],
+		['the same project again', 'agents-a1b2c3', 'agents-a1b2c3', false, false],
+		['another project', 'agents-a1b2c3', 'ops-d4e5f6', false, true],
+		['another project, taken over on purpose', 'agents-a1b2c3', 'ops-d4e5f6', true, false],
+		['a config without project over a project\'s deployment', 'agents-a1b2c3', undefined, false, true],
+		['a project over a deployment no project made (an older push): adopted', undefined, 'agents-a1b2c3', false, false],
+		['neither has a project', undefined, undefined, false, false],
+	])('%s', async (_case, live, ours, takeOver, refused) => {
+		const n8n = new FakeN8n();
+		if (live !== null) await pushAs(n8n, configFile('live', live === undefined ? {} : { project: live }));
+		n8n.calls.length = 0;
+		const log: string[] = [];
+		const outcome = await pushAs(n8n, configFile('ours', ours === undefined ? {} : { project: ours }), takeOver, log).catch((e: unknown) => e);
+		if (refused) {
+			expect(outcome).toBeInstanceOf(PushError);
+			expect((outcome as PushError).message).toMatch(new RegExp(`^nothing was pushed: this config would update "Hermes MCP Tools" \\(id W\\d+\\) of the project "${live}"`));
+			expect((outcome as PushError).hint).toMatch(/its own mcpPath .* or pass --take-over/);
+			expect(n8n.writes).toEqual([]);
+		} else {
+			expect(outcome).not.toBeInstanceOf(Error);
+			if (takeOver) expect(log).toContainEqual(expect.stringMatching(/^note: --take-over: updating "Hermes MCP Tools" \(id W\d+\) of the project "agents-a1b2c3" as the project "ops-d4e5f6"$/));
+			const tools = [...n8n.workflows.values()].find((w) => w.name === 'Hermes MCP Tools')!;
+			expect(tools.nodes.find((node) => node.name === 'MCP Server Trigger')?.notes).toBe(ours === undefined ? undefined : `hermes-workflows project: ${ours}. Generated from that project's catalogue: change it there and push.`);
+		}
+	});
+
+	it('a dry run is refused alike: the plan is not a take-over', async () => {
+		const n8n = new FakeN8n();
+		await pushAs(n8n, configFile('a', { project: 'a-111111' }));
+		const desired = desiredDeployment(configFile('b', { project: 'b-222222' }));
+		await expect(pushWorkflows(n8n.client, desired.workflows, { dryRun: true })).rejects.toThrow(/of the project "a-111111"/);
+	});
+});
+
 describe('remove', () => {
 	async function twoDeployments(second: Record<string, unknown> = { mcpPath: 'ops' }) {
 		const n8n = new FakeN8n();

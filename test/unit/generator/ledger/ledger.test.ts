@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { callOf, type LedgerEndpoint } from '../../../../generator/ledger/call';
 import { formatLedger } from '../../../../generator/ledger/format';
 import { outcomeOf, type OutcomeClass } from '../../../../generator/ledger/outcome';
+import { schemaMismatches } from '../../../../generator/ledger/schemaRefusal';
 import { readLedger } from '../../../../generator/ledger/read';
 import { redactArguments } from '../../../../generator/ledger/redact';
 import { parseSince } from '../../../../generator/cli/commands/calls';
@@ -38,6 +39,11 @@ describe('outcomeOf', () => {
 		['a denial (never_here, yet a person decided it)', { success: false, error: '__APPROVAL_DENIED__', retry: 'never_here' }, undefined, 'approval', '__APPROVAL_DENIED__'],
 		['a wrapped marker', [{ response: { success: false, error: '__NOT_FOUND__', retry: 'change_arguments' } }], undefined, 'refused', '__NOT_FOUND__'],
 		['a failure without a marker', { success: false, error: 'it broke' }, undefined, 'failed', undefined],
+		// What n8n's tool node outputs when the sub-workflow it calls fails in n8n (recorded on 2.41.1).
+		["n8n's error about a sub-workflow not published: no success field", { error: 'There was an error: "Workflow is not active and cannot be executed."' }, undefined, 'failed', 'n8n_error'],
+		["n8n's error as a sub-workflow's item list", [{ error: 'There was an error: "Workflow does not exist."' }], undefined, 'failed', 'n8n_error'],
+		['a success field that is neither true nor false', { success: 'yes', path: 'a.md' }, undefined, 'failed', undefined],
+		['a marker with success true is still a success (the item says so)', { success: true, error: '__BAD_PATH__' }, undefined, 'success', undefined],
 		["n8n's own error (a native Odoo refusal)", undefined, 'Invalid field', 'failed', 'n8n_error'],
 		['no answer at all', undefined, undefined, 'failed', undefined],
 	])('%s is %s', (_label, answer, thrown, outcome, marker) => {
@@ -111,6 +117,43 @@ describe('callOf on executions a real n8n 2.41.1 stored', () => {
 
 	it('an execution without run data holds no call', () => {
 		expect(callOf({ id: '9', status: 'success' }, ENDPOINT, NO_REDACT)).toBeUndefined();
+	});
+});
+
+describe("n8n's schema check, before the tool node runs", () => {
+	const VAULT_READ = CATALOGUE.find((t) => t.name === 'vault_read')!;
+	const CRM_LIST = CATALOGUE.find((t) => t.name === 'crm_list_leads')!;
+	// [case, tool, arguments, what n8n's check refuses]
+	it.each<[string, typeof VAULT_READ, Record<string, unknown>, string[]]>([
+		['a string where a string goes', VAULT_READ, { path: 'a.md' }, []],
+		['a number where a string goes', VAULT_READ, { path: 12345 }, ['path: expected string, received number']],
+		['an array where a string goes', VAULT_READ, { path: ['a.md'] }, ['path: expected string, received array']],
+		['a required parameter left out', VAULT_READ, {}, ['path: required, not sent']],
+		['null for a required parameter', VAULT_READ, { path: null }, ['path: required, not sent']],
+		['an optional parameter left out', CRM_LIST, {}, []],
+		['a string where a number goes', CRM_LIST, { limit: '5' }, ['limit: expected number, received string']],
+		['a number where a number goes', CRM_LIST, { limit: 5 }, []],
+		['an argument the tool does not take (the tool node refuses it, not the schema)', VAULT_READ, { path: 'a.md', extra: 1 }, []],
+	])('%s', (_case, tool, args, refused) => {
+		expect(schemaMismatches(tool, args)).toEqual(refused);
+	});
+
+	/** A recorded call whose tool node never ran, with these arguments in the trigger's output. */
+	function unrun(args: Record<string, unknown>): LiveExecution {
+		const execution = structuredClone(RECORDED[0]);
+		const runData = execution.data!.resultData!.runData as Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+		delete runData.vault_read;
+		const item = runData['MCP Server Trigger'][0].data!.main![0][0].json as { mcpToolCall: { arguments: unknown } };
+		item.mcpToolCall.arguments = args;
+		return execution;
+	}
+
+	it("arguments the schema refuses: refused, the agent's to fix (change_arguments), with what n8n refused", () => {
+		expect(callOf(unrun({ path: 12345 }), ENDPOINT, NO_REDACT)?.outcome).toEqual({ class: 'refused', marker: 'n8n_schema', retry: 'change_arguments', detail: "n8n's schema check refused the arguments (path: expected string, received number)" });
+	});
+
+	it('arguments the schema takes, yet no tool node ran: failed, n8n did not run the tool', () => {
+		expect(callOf(unrun({ path: 'README.md' }), ENDPOINT, NO_REDACT)?.outcome).toEqual({ class: 'failed', marker: 'n8n_error', detail: 'no tool node ran' });
 	});
 });
 

@@ -54,9 +54,17 @@ test('a bad Prometheus URL setting is an infrastructure fault for the operator, 
 	);
 });
 
-test('a fault that is not input (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {
-	const parameters = { operation: 'alerts' };
+test("no credential (deleted, or not usable by this workflow): the operator's setting, __UNAVAILABLE__ misconfigured, never n8n's error", async () => {
+	const [out] = await executeNode(node, { parameters: { operation: 'alerts' } });
+	expect(out).toEqual([{ json: expect.objectContaining({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('hermesSshApi credential') }), pairedItem: { item: 0 } }]);
+});
+
+test('a fault that is not input (a parameter n8n cannot resolve) honours continueOnFail, else throws a NodeOperationError', async () => {
+	const unresolved = () => {
+		throw new TypeError('expression could not be resolved');
+	};
+	const parameters = { operation: unresolved };
 	const [out] = await executeNode(node, { parameters, continueOnFail: true });
-	expect(out).toEqual([{ json: { error: expect.stringContaining('hermesSshApi') }, pairedItem: { item: 0 } }]);
+	expect(out).toEqual([{ json: { error: expect.stringContaining('expression could not be resolved') }, pairedItem: { item: 0 } }]);
 	await expect(executeNode(node, { parameters })).rejects.toBeInstanceOf(NodeOperationError);
 });

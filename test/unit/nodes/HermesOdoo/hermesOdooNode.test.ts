@@ -242,10 +242,24 @@ describe("Odoo's refusals and faults", () => {
 		expect(odoo.calls).toEqual([]);
 	});
 
-	test('a fault that is not Odoo (no credential) honours continueOnFail, else throws a NodeOperationError', async () => {
-		const options = { parameters: GET_TASK, items: [{ id: 1 }], helpers: { httpRequest: fetchHttpRequest as never } };
+	test("a credential n8n cannot give (deleted, or not usable by this workflow) is misconfigured, never n8n's error, and nothing is sent", async () => {
+		const [out] = await executeNode(node, { parameters: GET_TASK, items: [{ id: 1 }], helpers: { httpRequest: fetchHttpRequest as never } });
+		expect(out).toEqual([
+			{
+				json: expect.objectContaining({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('n8n could not give this node its hermesOdooApi credential (Node does not have credentials of type "hermesOdooApi")') }),
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(odoo.calls).toEqual([]);
+	});
+
+	test('a fault that is not Odoo (a parameter n8n cannot resolve) honours continueOnFail, else throws a NodeOperationError', async () => {
+		const unresolved = () => {
+			throw new TypeError('expression could not be resolved');
+		};
+		const options = { parameters: { ...GET_TASK, model: unresolved }, items: [{ id: 1 }], credentials: { hermesOdooApi: odoo.odooApiCredential }, helpers: { httpRequest: fetchHttpRequest as never } };
 		const [out] = await executeNode(node, { ...options, continueOnFail: true });
-		expect(out).toEqual([{ json: { error: expect.stringContaining('hermesOdooApi') }, pairedItem: { item: 0 } }]);
+		expect(out).toEqual([{ json: { error: expect.stringContaining('expression could not be resolved') }, pairedItem: { item: 0 } }]);
 		await expect(executeNode(node, options)).rejects.toBeInstanceOf(NodeOperationError);
 	});
 });

@@ -25,3 +25,19 @@ test('the credential is read on the first command, not when the runner is made',
 	await expect(run({ script: 'true', timeoutSeconds: 1, readOnly: true })).rejects.toMatchObject({ name: 'TransportError', kind: 'config' });
 	expect(getCredentials).toHaveBeenCalledTimes(1);
 });
+
+test("a credential n8n cannot give (deleted, or not usable by this workflow) is a 'config' fault: the node answers __UNAVAILABLE__ misconfigured, never n8n's error", async () => {
+	const getCredentials = jest.fn(async () => {
+		throw new Error('Credential with ID "6km2bUeRHqpVnRdf" does not exist for type "hermesSshApi".');
+	});
+	const { run } = remoteHost({ getCredentials } as unknown as IExecuteFunctions);
+	await expect(run({ script: 'true', timeoutSeconds: 1, readOnly: true })).rejects.toMatchObject({ name: 'TransportError', kind: 'config', message: expect.stringContaining('does not exist for type "hermesSshApi"') });
+	// The node: a list without any credential given.
+	const [out] = await executeNode(new HermesVault(), { parameters: { operation: 'list', prefix: '' } });
+	expect(out).toEqual([
+		{
+			json: expect.objectContaining({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('n8n could not give this node its hermesSshApi credential') }),
+			pairedItem: { item: 0 },
+		},
+	]);
+});

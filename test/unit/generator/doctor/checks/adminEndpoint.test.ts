@@ -81,7 +81,7 @@ type Case = [string, (s: StandIn) => void, Partial<DoctorOptions>, CheckStatus, 
 describe('doctor check admin-endpoint', () => {
 	it.each<Case>([
 		['refused without, with a wrong and with the tools token; the admin tools; the read answers', () => undefined, { callReads: true }, 'ok', /answers 403 without a token and with a wrong one or the tools endpoint's; with its token tools\/list gives the 5 admin tools and n8n_list_workflows answers/],
-		['without --call-reads no tool is called', (s) => void (s.read = answered('never asked', true)), {}, 'ok', /gives the 5 admin tools \(with --call-reads, n8n_list_workflows is called once too\)$/],
+		['with --no-call-reads no tool is called', (s) => void (s.read = answered('never asked', true)), {}, 'ok', /gives the 5 admin tools \(--no-call-reads: n8n_list_workflows not called\)$/],
 		['no tools token given: that refusal is not tried', () => undefined, { token: undefined }, 'ok', /with a wrong one; with its token/],
 		['no admin token: only the refusals', () => undefined, { adminToken: undefined }, 'warn', /tools\/list and a read not checked: no admin token/],
 		['a marker answered by the read that says the credential is wrong', (s) => void (s.read = marker({ success: false, error: '__UNAVAILABLE__', hint: 'The n8n API refused the admin key (401)', retry: 'never_here', state: 'misconfigured' })), { callReads: true }, 'fail', /n8n_list_workflows \(limit 1\) answered __UNAVAILABLE__ misconfigured \(retry never_here\): "?The n8n API refused the admin key/],

@@ -140,10 +140,10 @@ table('shared-names', [
 
 table('credentials', [
 	['all there', () => undefined, 'ok', /3 credentials exist with the right types/],
-	['one deleted', (d) => void d.n8n.credentials.splice(d.n8n.credentials.findIndex((c) => c.name === 'Hermes SSH'), 1), 'fail', /"Hermes SSH" of type hermesSshApi is not in n8n/],
+	['one deleted', (d) => void d.n8n.credentials.splice(d.n8n.credentials.findIndex((c) => c.name === 'Hermes SSH'), 1), 'fail', /"Hermes SSH" of type "Hermes SSH API" \(hermesSshApi\) is not in n8n/],
 	// Every type under that name is listed, the native node's twin too.
-	['one of another type', (d) => void (d.n8n.credentials.find((c) => c.id === 'C-odoo-hermes')!.type = 'httpBasicAuth'), 'fail', /"Odoo" is of type odooApi, httpBasicAuth, the nodes need hermesOdooApi/],
-	['a name twice', (d) => void d.n8n.credentials.push({ id: 'C-2', name: 'Odoo', type: 'hermesOdooApi' }), 'fail', /2 credentials of type hermesOdooApi are named "Odoo"/],
+	['one of another type', (d) => void (d.n8n.credentials.find((c) => c.id === 'C-odoo-hermes')!.type = 'httpBasicAuth'), 'fail', /"Odoo" is of type "Odoo API" \(odooApi\), httpBasicAuth, the nodes need "Hermes Odoo API" \(hermesOdooApi\)/],
+	['a name twice', (d) => void d.n8n.credentials.push({ id: 'C-2', name: 'Odoo', type: 'hermesOdooApi' }), 'fail', /2 credentials of type "Hermes Odoo API" \(hermesOdooApi\) are named "Odoo"/],
 ]);
 
 table('mcp-auth', [
@@ -252,9 +252,19 @@ test('doctor check creates: skipped when no tool creates once (n8n 1.x, whose Da
 	}
 });
 
-describe('doctor check read-tools, approvals and admin-scopes: skipped unless asked', () => {
+describe('doctor check read-tools with --no-call-reads: a warning that it did not check, never a skip or an ok', () => {
+	it.each<[string, boolean, string]>([
+		['--no-call-reads', false, 'warn'],
+		['the default', true, 'ok'],
+	])('%s: %s', async (_case, callReads, status) => {
+		const { result } = await check('read-tools', () => undefined, { callReads });
+		expect(result).toMatchObject({ id: 'read-tools', status });
+		if (status === 'warn') expect(result).toMatchObject({ message: expect.stringContaining('not checked: the read-only tools were not called (--no-call-reads)'), fix: 'run doctor without --no-call-reads' });
+	});
+});
+
+describe('doctor check approvals and admin-scopes: skipped without their config', () => {
 	it.each<[string, Parameters<FakeDeployment['context']>[0], string]>([
-		['read-tools', {}, 'it calls tools: pass --call-reads'],
 		['approvals', {}, 'the config has no approvals'],
 		['admin-scopes', {}, 'the config has no admin channel'],
 	])('%s', async (id, options, reason) => {
