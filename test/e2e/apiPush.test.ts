@@ -158,7 +158,7 @@ describe('push, pull, diff against a real n8n', () => {
 		expect(result.code).toBe(2);
 		// Each SSH gateway's sub-workflow has one node that uses it.
 		const others = GATEWAY_NAMES.filter((gateway) => GATEWAY_CONTRACTS[gateway].ssh).length - 1;
-		expect(result.err).toContain(`credential "No Such SSH" of type hermesSshApi (used by node "Vault" of "Hermes Gateway - Vault" and ${others} more)`);
+		expect(result.err).toContain(`credential "No Such SSH" of type "Hermes SSH API" (hermesSshApi) (used by node "Vault" of "Hermes Gateway - Vault" and ${others} more)`);
 		expect(result.err).toMatch(/nothing was changed/);
 		expect(result.writes).toEqual([]);
 	});
@@ -455,7 +455,7 @@ describe('push, pull, diff against a real n8n', () => {
 			const config = writeConfig('unknown-bearer.json', { credentials: { bearer: 'No Such Bearer' } });
 			const result = await run(runPush, { apiKey: writerKey, config });
 			expect(result.code).toBe(2);
-			expect(result.err).toMatch(/"Hermes MCP Tools" \(id \w+\) was saved but not published .*no credential "No Such Bearer" of type httpBearerAuth \(node "MCP Server Trigger"\)/);
+			expect(result.err).toMatch(/"Hermes MCP Tools" \(id \w+\) was saved but not published .*no credential "No Such Bearer" of type "Bearer Auth" \(httpBearerAuth\) \(node "MCP Server Trigger"\)/);
 			expect(result.writes).toEqual([`PUT /workflows/${before.id}?publishIfActive=false`]);
 			const after = (await live(MCP))!;
 			expect(after.active).toBe(true);
@@ -485,7 +485,8 @@ describe('push, pull, diff against a real n8n', () => {
 	it('a wrong API key gets a clear 401 message and exit 2', async () => {
 		const result = await run(runPush, { apiKey: 'not-the-key' });
 		expect(result.code).toBe(2);
-		expect(result.err).toMatch(new RegExp(`n8n refused the API key \\(GET ${n8n.baseUrl}/api/v1/credentials\\?limit=250 answered 401`));
+		// push's first read: the one that tells n8n's API from any other server (cli/apiOptions.ts).
+		expect(result.err).toMatch(new RegExp(`n8n refused the API key \\(GET ${n8n.baseUrl}/api/v1/workflows\\?limit=1 answered 401`));
 		expect(result.err).toMatch(/hint: check --api-key or N8N_API_KEY/);
 	});
 
