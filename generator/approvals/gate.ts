@@ -32,6 +32,7 @@ import { APPROVAL_ID_PARAM, APPROVAL_ID_SPEC, gateWorkflowName } from './gatedTo
 import { wrapperInputs } from '../builders/wrappedTool';
 import { LOCK_NODES, lockNodes, once, read } from './tableLock';
 import { APPROVED_HINT, DENIED_AGAIN_HINT, LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
+import { ofDeployment } from './store';
 import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, NOTIFICATION_CHANGE_LINES, summaryText, targetText } from './display';
 import { deploymentName, type ApprovalsConfig, type HermesConfig } from '../config';
 import { quote } from '../fromAi';
@@ -244,9 +245,6 @@ function notAskedNode(workflow: string, name: string, position: [number, number]
 
 /** A row of the table, as the If node after its read sees it: a read that found none outputs one empty item. */
 const isRow = `typeof $json.${APPROVAL_ID_PARAM} === 'string'`;
-
-/** This deployment's rows: the first condition of every read and write of the store. */
-const ofDeployment = (deployment: string): RowCondition => ({ column: 'deployment', condition: 'eq', value: deployment });
 
 /** The requests of this exact call made within the window: pending, approved, denied or used. */
 function identicalOf(approvals: ApprovalsConfig, deployment: string, call: string): RowCondition[] {

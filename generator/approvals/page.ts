@@ -16,6 +16,7 @@ import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, targetText } from '.
 import { APPROVAL_ID_PARAM } from './gatedTools';
 import { deploymentName, type ApprovalsConfig, type HermesConfig } from '../config';
 import { getRow, tableNode, updateRows } from './dataTableNode';
+import { ofDeployment } from './store';
 import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
 import { main, node, safeExpression, webhookId } from '../builders/nodeParts';
@@ -194,7 +195,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const approvals: ApprovalsConfig | undefined = config.approvals;
 	if (!approvals) throw new Error('buildApprovalPage without approvals');
 	const name = approvals.pageWorkflow;
-	const ofDeployment = { column: 'deployment', condition: 'eq', value: deploymentName(config) } as const;
+	const own = ofDeployment(deploymentName(config));
 	// One webhook per method on the one path: n8n reads a webhook's allowedOrigins only where its
 	// httpMethod is a single method. With it n8n answers another site's Origin with the page's own,
 	// so a page of another origin open in the person's browser cannot read a request; without it
@@ -212,7 +213,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const posted = webhookOf(PAGE_NODES.posted, 'POST', [0, 100]);
 	const find: WorkflowNode = {
 		...tableNode(name, PAGE_NODES.find, [220, -100], getRow(approvals.table, [
-			ofDeployment,
+			own,
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String($json.query.${PAGE_FIELDS.id} ?? '')`) },
 		])),
 		alwaysOutputData: true,
@@ -221,7 +222,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	const decision = `${Object.entries(DECISIONS).map(([k, v]) => `${body(PAGE_FIELDS.decision)} === '${k}' ? '${v}'`).join(' : ')} : undefined`;
 	const decide: WorkflowNode = {
 		...tableNode(name, PAGE_NODES.decide, [220, 100], updateRows(approvals.table, [
-			ofDeployment,
+			own,
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String(${body(PAGE_FIELDS.id)} ?? '')`) },
 			{ column: 'secret_hash', condition: 'eq', value: safeExpression(secretHash(body(PAGE_FIELDS.secret))) },
 			// Anything but approve or deny matches no row, so it decides nothing.

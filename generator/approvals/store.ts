@@ -56,6 +56,9 @@ export const APPROVAL_COLUMNS = [
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];
 
+/** A deployment's rows (config/deployment.ts): the first condition of every read and write of a gate and of the page. */
+export const ofDeployment = (deployment: string) => ({ column: 'deployment', condition: 'eq', value: deployment }) as const;
+
 /**
  * The lock table beside the store: one row per gated tool, made by push, keyed by the gate
  * workflow's name (which follows the endpoint, so each deployment has its own rows; the create

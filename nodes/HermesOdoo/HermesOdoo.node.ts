@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { misconfigured } from '../../core/checked';
+import { messageOf } from '../../core/text';
 import { gatewayDescription } from '../shared/description';
 import { runGateway } from '../shared/runItems';
 import { router } from './actions/router';
@@ -32,8 +33,12 @@ export class HermesOdoo implements INodeType {
 			const connection = async () => {
 				if (!(ODOO_CREDENTIAL_TYPES as readonly string[]).includes(type)) return misconfigured<never>('Authentication', `it must be one of ${ODOO_CREDENTIAL_TYPES.join(', ')}`);
 				// n8n throws where it cannot give the credential (deleted, or not usable here): the operator's setting, a marker, not n8n's error text.
-				const credential = await this.getCredentials(HERMES_ODOO_CREDENTIALS[type], itemIndex).catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
-				if (credential instanceof Error) return misconfigured<never>('Credential', `n8n could not give this node its ${HERMES_ODOO_CREDENTIALS[type]} credential (${credential.message}): check the credential the workflow names exists and may be used here`);
+				let credential: ICredentialDataDecryptedObject;
+				try {
+					credential = await this.getCredentials(HERMES_ODOO_CREDENTIALS[type], itemIndex);
+				} catch (error) {
+					return misconfigured<never>('Credential', `n8n could not give this node its ${HERMES_ODOO_CREDENTIALS[type]} credential (${messageOf(error)}): check the credential the workflow names exists and may be used here`);
+				}
 				return connectionFrom(type, credential);
 			};
 			return await router((model) => odooContext(http, connection, model), param);

@@ -2,7 +2,7 @@
  * How the demo ends after a signal's stop: by the signal itself, as an interrupted program does,
  * so npm and a calling shell see an interrupted run. Node runs no 'exit' handler for a process a
  * signal ends, and the harnesses remove their temporary folders there (the package packed and
- * installed once per process, /tmp/hermes-package-*, 6.5 MB a run): they are run first.
+ * installed once per process, test/harness/n8n/communityPackage.ts, 6.5 MB a run): they are run first.
  */
 import { constants } from 'node:os';
 

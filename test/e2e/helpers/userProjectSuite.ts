@@ -84,7 +84,7 @@ export function describeUserProject(): void {
 	let cliTarball: string;
 	let cwd: string;
 	const ran: string[] = [];
-	/** The package folders the harness packs into (/tmp/hermes-package-*) before the demo started. */
+	/** The package folders the harness packs into (test/harness/n8n/communityPackage.ts) before the demo started. */
 	let packageFoldersBefore: string[] = [];
 	const packageFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('hermes-package-'));
 

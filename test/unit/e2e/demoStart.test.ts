@@ -1,8 +1,8 @@
 /**
  * The demo's start and end that need no n8n: its command line, the preflight demo.sh runs before
  * the installs and the build (a taken --port is said at once, not after a 38 s build), and its end
- * by its own signal, which runs the clean-ups left for the process's exit first (the packed
- * package, /tmp/hermes-package-*, was left behind by every run).
+ * by its own signal, which runs the clean-ups left for the process's exit first (the package
+ * folder test/harness/n8n/communityPackage.ts packs into was left behind by every run).
  *
  * Real: a TCP port held by this test; demo.sh as a file. Stand-in: the process the demo ends (an
  * EventEmitter with a pid and a kill that records).
@@ -88,11 +88,11 @@ describe('endBySignal', () => {
 	it.each<NodeJS.Signals>(['SIGINT', 'SIGTERM'])('%s: runs the exit clean-ups with the code of the signal, then ends by the signal', (signal) => {
 		const proc = fakeProcess();
 		const order: string[] = [];
-		proc.once('exit', (code: number) => order.push(`remove /tmp/hermes-package-x (${code}), sent ${proc.sent.length}`));
+		proc.once('exit', (code: number) => order.push(`remove the package folder (${code}), sent ${proc.sent.length}`));
 		proc.on('exit', () => order.push('kill n8n'));
 		proc.on(signal, () => order.push('the stop'));
 		endBySignal(signal, proc as unknown as NodeJS.Process);
-		expect(order).toEqual([`remove /tmp/hermes-package-x (${128 + constants.signals[signal]}), sent 0`, 'kill n8n']);
+		expect(order).toEqual([`remove the package folder (${128 + constants.signals[signal]}), sent 0`, 'kill n8n']);
 		expect(proc.sent).toEqual([[4242, signal]]);
 		// The signal's own handler is gone, so its default action ends the process; no clean-up runs twice.
 		expect(proc.listenerCount(signal)).toBe(0);

@@ -65,6 +65,6 @@ it('the config init writes names the project: its folder and a random part, so t
 	const second = configOf(scratch());
 	expect(first).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*-[0-9a-f]{6}$/);
 	expect(second).not.toBe(first);
-	expect(projectId('/tmp/my agent tools!')).toMatch(/^my-agent-tools--[0-9a-f]{6}$/);
-	expect(projectId('/tmp/...')).toMatch(/^project-[0-9a-f]{6}$/);
+	expect(projectId(join(scratch(), 'my agent tools!'))).toMatch(/^my-agent-tools--[0-9a-f]{6}$/);
+	expect(projectId(join(scratch(), '...'))).toMatch(/^project-[0-9a-f]{6}$/);
 });
