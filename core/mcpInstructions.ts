@@ -4,7 +4,7 @@
  * them and the linter holds any workflow to the same two facts.
  */
 export const MCP_INSTRUCTIONS = {
-	/** The trigger's first typeVersion with the parameter (n8n 2.41; 2.20 and 1.x have none). */
+	/** The trigger's first typeVersion with the parameter (n8n 2.41; 2.20 has none). */
 	sinceTriggerVersion: 2.1,
 	/**
 	 * At most this many characters: about 420 tokens (test/bench/sessionTokens.bench.ts counts

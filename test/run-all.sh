@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command (`npm test`): unit, integration (real sshd, git, Prometheus, n8n's package
-# scanner) and e2e (real n8n, regular mode and queue mode with PostgreSQL and Redis; n8n 2.20.12
-# for the routing proof; n8n 1.123.81 for the 1.x line).
+# scanner) and e2e (real n8n 2.41.1, regular mode and queue mode with PostgreSQL and Redis; n8n
+# 2.20.12 for the routing proof).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash test/setup/install-host-deps.sh
@@ -9,7 +9,6 @@ bash test/setup/install-queue-deps.sh # Redis and PostgreSQL for the queue-mode 
 bash test/setup/install-chromium.sh # Debian's Chromium for the approval-page tests
 bash test/setup/install-n8n.sh # real n8n for e2e, cached outside the repo; instant once installed
 bash test/setup/install-n8n.sh 2.20.12 # the routing proof's n8n (queue mode), cached like 2.41.1
-bash test/setup/install-n8n.sh 1.123.81 # the newest n8n 1.x, for test/e2e/mcpTools1x.test.ts, cached likewise
 bash test/setup/install-scanner.sh # n8n's community-package scanner, cached likewise
 npx tsc -p tsconfig.test.json
 # Two workers on CI's 2 cores: an e2e file spends much of its time waiting on n8n, sshd or a

@@ -16,7 +16,7 @@ import { mcpTriggerNode, mcpWorkflow, toolPosition } from '../builders/mcpWorkfl
 import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
 import { callWorkflowParameters, ifNode, main, node, rawSetNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME } from '../builders/nodeParts';
-import type { AdminConfig, HermesConfig, N8nVersion } from '../config';
+import type { AdminConfig, HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';
 import { answerCode, LINT_ANSWER, refusalCode } from './answers';
 import { ANSWER_FAILED } from './refusals';
@@ -34,14 +34,14 @@ export function adminSubWorkflowFileName(tool: AdminTool): string {
 }
 
 /** The admin channel's workflow: its own trigger, and per tool a toolWorkflow passing the tool's arguments to its sub-workflow. */
-export function buildAdminWorkflow(admin: AdminConfig, n8nVersion: N8nVersion): Workflow {
+export function buildAdminWorkflow(admin: AdminConfig): Workflow {
 	const tools = adminTools(admin).map((tool, index) => {
 		const inputs = tool.parameters.map((p) => ({ name: p.key, value: expression(fromAiCall(p)), type: 'string' }));
 		return node(admin.workflowName, tool.name, NODE_TYPES.toolWorkflow, toolPosition(index), callWorkflowParameters(tool.description, adminSubWorkflowName(tool, admin), inputs));
 	});
 	// Every admin tool sends one GET: they only read.
 	const endpoint = { tools: adminTools(admin).map((tool) => ({ name: tool.name, readOnly: true })), gated: [] };
-	return mcpWorkflow(admin.workflowName, mcpTriggerNode(admin.workflowName, admin.path, admin.bearer, n8nVersion, endpoint), tools);
+	return mcpWorkflow(admin.workflowName, mcpTriggerNode(admin.workflowName, admin.path, admin.bearer, endpoint), tools);
 }
 
 /** The tool's arguments, as the trigger received them. */

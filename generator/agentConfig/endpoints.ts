@@ -77,6 +77,6 @@ export function mcpEndpoints(catalogue: readonly ToolSpec[], config: HermesConfi
 	const seconds = (spec: EndpointSpec) =>
 		spec.channel === 'admin'
 			? [ADMIN_CAPS.requestMs / 1000]
-			: spec.tools.map((name) => toolSeconds(catalogue.find((tool) => tool.name === name)!.target, config));
+			: spec.tools.map((name) => toolSeconds(catalogue.find((tool) => tool.name === name)!.target));
 	return endpointSpecs(catalogue, config).map((spec) => ({ ...spec, url: `${base}/mcp/${spec.server}`, tokenVariable: tokenVariable(spec.server), timeoutSeconds: serverTimeout(seconds(spec)) }));
 }

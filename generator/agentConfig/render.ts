@@ -48,7 +48,7 @@ export function hermesAgentConfig(all: readonly McpEndpoint[]): string {
 			? '# Reads and changes are two servers: the agent asks the person before every call of the untrusted one, and of no other.'
 			: '# A server that can change things is trust: untrusted, so the agent asks the person before each of its calls, reads included; toolsets of the readOnly and the changing tools split them (docs/agent.md).',
 		`# Put each token in ~/.hermes/.env: ${endpoints.map((e) => `${e.tokenVariable}=<the Bearer credential's token>`).join(', ')}.`,
-		"# timeout: the slowest tool's own time caps and a margin; at least the agent's default 300 s where a tool's time is unbounded (n8n's Odoo node, the content pipeline).",
+		"# timeout: the slowest tool's own time caps and a margin; at least the agent's default 300 s where a tool's time is unbounded (the content pipeline).",
 		'# After a push that changes a tool schema, run /reload-mcp in the agent (a session keeps the tool list it started with).',
 	];
 	return `${header.join('\n')}\n${stringify({ mcp_servers: servers }, { lineWidth: 0 })}`;

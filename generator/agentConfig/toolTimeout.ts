@@ -4,7 +4,6 @@
  * gives up sooner calls a write failed while it still runs; one that waits longer leaves the agent
  * hanging on a call that can no longer answer.
  */
-import type { HermesConfig } from '../config';
 import { toolOperations, type ToolSpec } from '../toolSpec/schema';
 
 /**
@@ -18,11 +17,10 @@ const STEP_SECONDS = 30;
 export const CLIENT_DEFAULT_TIMEOUT_SECONDS = 300;
 
 /**
- * The most a call of the tool may take in its node; undefined where nothing bounds it: n8n's own
- * Odoo node sets no timeout on its requests, and the content hand-off waits for the user's pipeline.
+ * The most a call of the tool may take in its node; undefined where nothing bounds it: the content
+ * hand-off waits for the user's pipeline.
  */
-export function toolSeconds(target: ToolSpec['target'], config: Pick<HermesConfig, 'odooMode'>): number | undefined {
-	if (target.kind === 'odoo' && config.odooMode !== 'hermes') return undefined;
+export function toolSeconds(target: ToolSpec['target']): number | undefined {
 	const { contract, operations } = toolOperations(target);
 	const each = operations.map((operation) => contract.operationSeconds[operation]);
 	return each.some((s) => s === undefined) ? undefined : Math.max(...(each as number[]));

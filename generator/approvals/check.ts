@@ -13,7 +13,7 @@ import { quote } from '../fromAi';
 import type { GatewayTarget, OdooTarget, ToolSpec } from '../toolSpec/schema';
 import { contractOf } from '../builders/gatewayParams';
 import type { JsonObject, WorkflowNode } from '../builders/n8nTypes';
-import type { ParamLookup, ValueOf } from '../builders/odooTool';
+import type { ParamLookup, ValueOf } from '../builders/nodeParts';
 import { checksArguments, toolNode } from '../builders/toolNodes';
 import { targetFields } from './targets';
 
@@ -102,6 +102,6 @@ export function gateCheck(
 	agentArguments: JsonObject = {},
 ): GateCheck | undefined {
 	const check = tool.target.kind === 'odoo' ? odooCheck(workflow, tool, config, lookup, valueOf, position) : gatewayCheck(workflow, tool, config, lookup, valueOf, position);
-	if (!check || !checksArguments(tool, config)) return check;
+	if (!check || !checksArguments(tool)) return check;
 	return { ...check, node: { ...check.node, parameters: { ...check.node.parameters, ...agentArguments } } };
 }

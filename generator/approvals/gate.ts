@@ -41,8 +41,7 @@ import { agentArgumentsFromInputs } from '../builders/agentArguments';
 import { subWorkflowSettings } from '../builders/gatewayWorkflows';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
-import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type SetValue } from '../builders/nodeParts';
-import type { ParamLookup } from '../builders/odooTool';
+import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type ParamLookup, type SetValue } from '../builders/nodeParts';
 import { toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
 import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows, type RowCondition } from './dataTableNode';
@@ -408,7 +407,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 	const name = gateWorkflowName(tool.name, config);
 	const deployment = deploymentName(config);
 	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
-	const trigger = subWorkflowTrigger(name, wrapperInputs(tool, APPROVAL_ID_SPEC, config, lookup));
+	const trigger = subWorkflowTrigger(name, wrapperInputs(tool, APPROVAL_ID_SPEC, lookup));
 	const call = first(GATE_NODES.call);
 	const check = gateCheck(name, tool, config, lookup, rawValue, [440, 0], agentArgumentsFromInputs(input));
 	// What runs is the call as the tool normalised it, which is what the person approved.

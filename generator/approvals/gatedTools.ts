@@ -6,8 +6,7 @@
 import { HAND_OFF_GATEWAYS } from '../contracts';
 
 import type { JsonObject } from '../builders/n8nTypes';
-import { callWorkflowParameters } from '../builders/nodeParts';
-import type { ParamLookup } from '../builders/odooTool';
+import { callWorkflowParameters, type ParamLookup } from '../builders/nodeParts';
 import { wrapperInputs } from '../builders/wrappedTool';
 import type { HermesConfig } from '../config';
 import { ConfigError } from '../config';
@@ -17,13 +16,8 @@ import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 // Defined with the lint core, which recognises gated tools in any workflow by it.
 export { APPROVAL_ID_PARAM };
 
-/**
- * The tools `approvals` gates: those it lists, else every tool the catalogue marks sensitive.
- * n8n's own Odoo node can check nothing before a person is asked (an allowed field, a value's
- * type, an argument the tool does not take), so the person would approve a call that then fails:
- * with `odooMode: 'native'` an Odoo tool is never gated.
- */
-export function gatedToolNames(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals' | 'odooMode'>): string[] {
+/** The tools `approvals` gates: those it lists, else every tool the catalogue marks sensitive. */
+export function gatedToolNames(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals'>): string[] {
 	if (!config.approvals) return [];
 	const listed = config.approvals.tools;
 	const names = listed ?? catalogue.filter((t) => t.sensitive).map((t) => t.name);
@@ -35,20 +29,12 @@ export function gatedToolNames(catalogue: readonly ToolSpec[], config: Pick<Herm
 		return target?.kind === 'gateway' && HAND_OFF_GATEWAYS.includes(target.gateway);
 	});
 	if (handOff.length > 0) throw new ConfigError('These tools hand their request to another workflow and cannot be gated (the gate would approve the hand-off, not what the other workflow does):', handOff);
-	const nativeOdoo = config.odooMode === 'native' ? names.filter((name) => targetOf(name)?.kind === 'odoo') : [];
-	if (nativeOdoo.length > 0) {
-		const where = listed === undefined ? 'approvals gates every sensitive tool, and these' : 'approvals.tools names';
-		throw new ConfigError(
-			`With odooMode 'native', ${where} Odoo tools whose calls n8n's Odoo node cannot check before a person is asked (the field, the value's type, an argument the tool does not take), so an approved call could still fail. Set odooMode: 'hermes' (the default), or list in approvals.tools only tools that are not Odoo tools:`,
-			nativeOdoo,
-		);
-	}
 	const clashing = names.filter((name) => catalogue.find((t) => t.name === name)?.parameters.some((p) => p.key === APPROVAL_ID_PARAM));
 	if (clashing.length > 0) throw new ConfigError(`These tools already have a parameter "${APPROVAL_ID_PARAM}", which a gated tool adds:`, clashing);
 	return names;
 }
 
-export function gatedTools(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals' | 'odooMode'>): ToolSpec[] {
+export function gatedTools(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals'>): ToolSpec[] {
 	const names = gatedToolNames(catalogue, config);
 	return catalogue.filter((t) => names.includes(t.name));
 }
@@ -78,5 +64,5 @@ export const GATED_NOTE =
 
 /** The tool's parameters and `approval_id`, and where the gate's check can refuse an argument the tool does not take, the raw call. */
 export function gatedToolParameters(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): JsonObject {
-	return callWorkflowParameters(`${tool.description}${GATED_NOTE}`, gateWorkflowName(tool.name, config), wrapperInputs(tool, APPROVAL_ID_SPEC, config, lookup));
+	return callWorkflowParameters(`${tool.description}${GATED_NOTE}`, gateWorkflowName(tool.name, config), wrapperInputs(tool, APPROVAL_ID_SPEC, lookup));
 }

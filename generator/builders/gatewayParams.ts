@@ -11,8 +11,7 @@ import { expression, fromAiCall } from '../fromAi';
 import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
 import { GATEWAY_INPUTS } from '../toolSpec/schema';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import type { NodeKind } from './nodeParts';
-import type { ParamLookup, ValueOf } from './odooTool';
+import type { NodeKind, ParamLookup, ValueOf } from './nodeParts';
 
 export const contractOf = (gateway: GatewayName): SubWorkflowGateway => GATEWAY_CONTRACTS[gateway];
 

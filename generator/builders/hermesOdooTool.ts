@@ -1,7 +1,6 @@
 /**
- * `odooMode: 'hermes'`: one catalogue Odoo tool -> the Hermes Odoo node's parameters (its tool
- * variant wired to the trigger, or the node itself in an approval gate). The agent's inputs are
- * the same `$fromAI` calls as in the native Odoo tool, so tools/list is the same in both modes; a
+ * One catalogue Odoo tool -> the Hermes Odoo node's parameters (its tool variant wired to the
+ * trigger, or the node itself in an approval gate). The agent's inputs are `$fromAI` calls; a
  * field-choice tool's allowed fields become the node's Allowed Fields, which the node enforces.
  */
 import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS } from '../contracts';
@@ -9,12 +8,31 @@ import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS } from '../contr
 import type { HermesConfig } from '../config';
 import { settingParameters } from '../config/nodeSettings';
 import { expression, fromAiCall } from '../fromAi';
-import type { OdooTarget, ToolSpec } from '../toolSpec/schema';
+import type { Literal, OdooTarget, OdooWrite, ToolSpec } from '../toolSpec/schema';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import { boundValue, writeValue, type ParamLookup, type Ref, type ValueOf } from './odooTool';
+import type { ParamLookup, ValueOf } from './nodeParts';
 
 const { params } = HERMES_ODOO;
 const { write, filter } = ODOO_COLLECTIONS;
+
+/** Expression text of a parameter's value, by key. */
+type Ref = (key: string) => string;
+
+function literalValue(value: Literal): JsonValue {
+	return typeof value === 'string' ? value : expression(JSON.stringify(value));
+}
+
+function boundValue(b: { param?: string; value?: Literal }, ref: Ref): JsonValue {
+	if (b.param !== undefined) return expression(ref(b.param));
+	return literalValue(b.value as Literal);
+}
+
+function writeValue(w: OdooWrite, ref: Ref): JsonValue {
+	if (w.param !== undefined && w.fallback !== undefined) {
+		return expression(`${ref(w.param)} || ${w.fallback}`);
+	}
+	return boundValue(w, ref);
+}
 
 /** The Hermes twin of the config's Odoo credential type, under the config's credential name. */
 export function hermesOdooCredentials(config: Pick<HermesConfig, 'odooCredentialType' | 'credentials'>): Record<string, { name: string }> {

@@ -7,8 +7,6 @@
 import { projectNote } from './projectMark';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
-import { N8N_TARGETS, type N8nVersion } from '../config/n8nTarget';
-import { MCP_INSTRUCTIONS } from '../contracts';
 import { isDirectGateway } from './gatewayWorkflows';
 import { serverInstructions, type EndpointTools } from './serverInstructions';
 import type { Connections, JsonObject, Workflow, WorkflowNode } from './n8nTypes';
@@ -57,13 +55,11 @@ function toolNode(tool: ToolSpec, index: number, workflow: string, config: Herme
 
 /**
  * The Bearer-protected MCP Server Trigger of an MCP workflow (the tools, a toolset, the admin
- * channel), with the endpoint's instructions where the line's trigger has the parameter.
+ * channel), with the endpoint's instructions.
  */
-export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string, n8nVersion: N8nVersion, endpoint: EndpointTools): WorkflowNode {
-	const typeVersion = N8N_TARGETS[n8nVersion].mcpTriggerVersion;
-	const instructions: JsonObject = typeVersion >= MCP_INSTRUCTIONS.sinceTriggerVersion ? { instructions: serverInstructions(endpoint) } : {};
+export function mcpTriggerNode(workflowName: string, path: string, bearerCredential: string, endpoint: EndpointTools): WorkflowNode {
 	return {
-		...node(workflowName, TRIGGER_NAME, { type: NODE_TYPES.mcpTrigger.type, typeVersion }, [0, 0], { authentication: 'bearerAuth', path, ...instructions }),
+		...node(workflowName, TRIGGER_NAME, NODE_TYPES.mcpTrigger, [0, 0], { authentication: 'bearerAuth', path, instructions: serverInstructions(endpoint) }),
 		credentials: { httpBearerAuth: { name: bearerCredential } },
 		webhookId: webhookId(workflowName, TRIGGER_NAME),
 	};
@@ -84,7 +80,7 @@ export function mcpWorkflow(name: string, trigger: WorkflowNode, tools: readonly
 }
 
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
-	const trigger = mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, config.n8nVersion, { tools: spec.tools, gated: spec.tools.filter((t) => spec.gated?.has(t.name)).map((t) => t.name) });
+	const trigger = mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, { tools: spec.tools, gated: spec.tools.filter((t) => spec.gated?.has(t.name)).map((t) => t.name) });
 	return mcpWorkflow(
 		spec.name,
 		config.project === undefined ? trigger : { ...trigger, notes: projectNote(config.project) },

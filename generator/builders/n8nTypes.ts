@@ -3,7 +3,6 @@
  * compares, and what lint reads. Only keys the API accepts are here (body.ts allow-lists exactly
  * these); what n8n answers on top (ids of versions, publication state) is LiveWorkflow's.
  */
-import { N8N_TARGETS } from '../config/n8nTarget';
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -94,9 +93,8 @@ const n8nNode = <T extends string, V extends number>(type: T, typeVersion: V) =>
 
 /** n8n's own node types the generator emits (our gateway nodes' versions come from their contracts). */
 export const NODE_TYPES = {
-	// Its version depends on the n8n line (config/n8nTarget.ts); this is the default line's.
-	mcpTrigger: n8nNode('@n8n/n8n-nodes-langchain.mcpTrigger', N8N_TARGETS['2.x'].mcpTriggerVersion),
-	odooTool: n8nNode('n8n-nodes-base.odooTool', 2),
+	// 2.1: the server instructions parameter, and the tools get `{ body, headers }` as their input item (builders/agentArguments.ts).
+	mcpTrigger: n8nNode('@n8n/n8n-nodes-langchain.mcpTrigger', 2.1),
 	toolWorkflow: n8nNode('@n8n/n8n-nodes-langchain.toolWorkflow', 2.2),
 	httpRequestTool: n8nNode('n8n-nodes-base.httpRequestTool', 4.2),
 	httpRequest: n8nNode('n8n-nodes-base.httpRequest', 4.2),
@@ -107,7 +105,6 @@ export const NODE_TYPES = {
 	set: n8nNode('n8n-nodes-base.set', 3.4),
 	crypto: n8nNode('n8n-nodes-base.crypto', 2),
 	dataTable: n8nNode('n8n-nodes-base.dataTable', 1.1),
-	odoo: n8nNode('n8n-nodes-base.odoo', 2),
 	emailSend: n8nNode('n8n-nodes-base.emailSend', 2.1),
 	telegram: n8nNode('n8n-nodes-base.telegram', 1.2),
 	webhook: n8nNode('n8n-nodes-base.webhook', 2.1),

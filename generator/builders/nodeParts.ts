@@ -1,13 +1,24 @@
 /**
  * Small builders every generated workflow is made of: nodes and their stable ids, main
  * connections, Set and If nodes, the trigger of a sub-workflow, and the structured parameter
- * values n8n's editor writes (resource locators, resource mappers, a toolWorkflow's call).
+ * values n8n's editor writes (resource locators, resource mappers, a toolWorkflow's call), and
+ * how a builder reads a tool's parameters.
  */
 import { v5 as uuidv5 } from 'uuid';
 
 import { expression } from '../fromAi';
+import type { ParameterSpec } from '../toolSpec/schema';
 import type { ConnectionTarget, JsonObject, JsonValue, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
+
+/** A tool's parameter by key, as the agent sees it (builders/mcpWorkflow.ts parameterLookup). */
+export type ParamLookup = (key: string) => ParameterSpec;
+
+/**
+ * The expression text that gives a parameter's value: a `$fromAI` call in a tool node, or a
+ * reference to the sub-workflow's input where a gate runs the same node after approval.
+ */
+export type ValueOf = (spec: ParameterSpec) => string;
 
 /** Fixed namespace of this project (a random v4, never to change: ids derive from it). */
 const NAMESPACE = '6f1c2a55-0d3e-4c47-9a8e-3b7f51d2c9e4';
@@ -86,21 +97,6 @@ export function subWorkflowTrigger(workflow: string, inputs: ReadonlyArray<{ nam
 		inputSource: 'workflowInputs',
 		workflowInputs: { values: inputs.map(({ name, type }) => ({ name, type })) },
 	});
-}
-
-/** A resource locator "By ID". */
-export function byId(value: string): JsonObject {
-	return { __rl: true, mode: 'id', value };
-}
-
-/**
- * A resource locator "From List" holding a known value. Before each run n8n checks a value "By ID"
- * against the mode's pattern in a sandbox with a 250 ms limit; on a loaded worker that check times
- * out and fails the run before any node runs. A list value is not checked, and the node reads it
- * the same way.
- */
-export function fromList(value: string): JsonObject {
-	return { __rl: true, mode: 'list', value, cachedResultName: value };
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The node a tool acts through, in the two forms the generator writes: its tool variant, wired
  * to the MCP trigger, whose agent inputs are `$fromAI` calls; and the node itself, which an
- * approval gate runs on the values it took on. Per target: n8n's Odoo node (`odooMode: native`),
- * the Hermes Odoo node (`hermes`), or the gateway's own node.
+ * approval gate runs on the values it took on. Per target: the Hermes Odoo node, or the
+ * gateway's own node.
  */
 import { HERMES_ODOO } from '../contracts';
 
@@ -14,14 +14,11 @@ import { agentArgumentsParameters } from './agentArguments';
 import { contractOf, gatewayNodeParameters, nodeKind } from './gatewayParams';
 import { hermesOdooCredentials, hermesOdooNodeParameters } from './hermesOdooTool';
 import type { JsonObject, NodeCredential, WorkflowNode } from './n8nTypes';
-import { NODE_TYPES } from './n8nTypes';
-import { node, type NodeKind } from './nodeParts';
-import { odooNodeParameters, type ParamLookup, type ValueOf } from './odooTool';
+import { node, type NodeKind, type ParamLookup, type ValueOf } from './nodeParts';
 
-/** Whether the tool's node refuses an argument the tool does not take (core/agentArguments.ts); n8n's Odoo node cannot. */
-export function checksArguments(tool: ToolSpec, config: Pick<HermesConfig, 'odooMode'>): boolean {
-	if (tool.target.kind === 'gateway') return contractOf(tool.target.gateway).agentArguments;
-	return config.odooMode === 'hermes' && HERMES_ODOO.agentArguments;
+/** Whether the tool's node refuses an argument the tool does not take (core/agentArguments.ts). */
+export function checksArguments(tool: ToolSpec): boolean {
+	return tool.target.kind === 'gateway' ? contractOf(tool.target.gateway).agentArguments : HERMES_ODOO.agentArguments;
 }
 
 interface TargetNode {
@@ -31,15 +28,8 @@ interface TargetNode {
 }
 
 function targetNode(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf, asTool: boolean): TargetNode {
-	if (tool.target.kind === 'odoo' && config.odooMode === 'hermes') {
-		return { kind: nodeKind(HERMES_ODOO, config.nodeTypePrefix, asTool), parameters: hermesOdooNodeParameters(tool, config, lookup, valueOf), credentials: hermesOdooCredentials(config) };
-	}
 	if (tool.target.kind === 'odoo') {
-		return {
-			kind: asTool ? NODE_TYPES.odooTool : NODE_TYPES.odoo,
-			parameters: odooNodeParameters(tool, config, lookup, valueOf),
-			credentials: { [config.odooCredentialType]: { name: config.credentials.odoo } },
-		};
+		return { kind: nodeKind(HERMES_ODOO, config.nodeTypePrefix, asTool), parameters: hermesOdooNodeParameters(tool, config, lookup, valueOf), credentials: hermesOdooCredentials(config) };
 	}
 	const contract = contractOf(tool.target.gateway);
 	return { kind: nodeKind(contract, config.nodeTypePrefix, asTool), parameters: gatewayNodeParameters(tool, config, lookup, valueOf), ...nodeCredentials(contract, config) };
@@ -50,7 +40,7 @@ const withCredentials = (built: TargetNode) => (built.credentials ? { credential
 /** The tool variant: the catalogue's description as written and, where its node can, the check of the agent's arguments. */
 export function toolVariant(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, position: [number, number]): WorkflowNode {
 	const built = targetNode(tool, config, lookup, fromAiCall, true);
-	const agent = checksArguments(tool, config) ? agentArgumentsParameters(tool) : {};
+	const agent = checksArguments(tool) ? agentArgumentsParameters(tool) : {};
 	const parameters = { descriptionType: 'manual', toolDescription: tool.description, ...built.parameters, ...agent };
 	return { ...node(workflow, tool.name, built.kind, position, parameters), ...withCredentials(built) };
 }

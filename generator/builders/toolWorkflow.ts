@@ -5,8 +5,7 @@ import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
 import { agentArgumentsInputs } from './agentArguments';
 import { subWorkflowInputNames, toolAllowLists } from './gatewayParams';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import { callWorkflowParameters } from './nodeParts';
-import type { ParamLookup } from './odooTool';
+import { callWorkflowParameters, type ParamLookup } from './nodeParts';
 
 /** A sub-workflow input's value: a literal or a `$fromAI` call. */
 function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {

@@ -4,12 +4,11 @@
  * input per parameter of the tool, then the parameter the wrapper adds, then, where the tool's
  * node checks arguments, the raw call it checks them against.
  */
-import type { HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import { agentArgumentsInputs } from './agentArguments';
 import type { JsonValue } from './n8nTypes';
-import type { ParamLookup } from './odooTool';
+import type { ParamLookup } from './nodeParts';
 import { checksArguments } from './toolNodes';
 
 /** Workflow input type of a tool parameter. */
@@ -25,9 +24,9 @@ export interface WrapperInput {
 }
 
 /** `lookup` gives each parameter as the agent sees it (its default from the config). */
-export function wrapperInputs(tool: ToolSpec, added: ParameterSpec, config: Pick<HermesConfig, 'odooMode'>, lookup: ParamLookup): WrapperInput[] {
+export function wrapperInputs(tool: ToolSpec, added: ParameterSpec, lookup: ParamLookup): WrapperInput[] {
 	const params = [...tool.parameters.map((p) => lookup(p.key)), added];
-	const agent = checksArguments(tool, config) ? agentArgumentsInputs({ name: tool.name, parameters: params }) : {};
+	const agent = checksArguments(tool) ? agentArgumentsInputs({ name: tool.name, parameters: params }) : {};
 	return [
 		...params.map((p) => ({ name: p.key, type: inputType(p), value: expression(fromAiCall(p)) })),
 		...Object.entries(agent).map(([name, value]) => ({ name, type: 'string', value })),

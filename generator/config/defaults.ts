@@ -20,8 +20,6 @@ export function defaultConfig(): HermesConfig {
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: 'Odoo', ssh: 'Hermes SSH', bearer: 'Hermes MCP Bearer' },
 		odooCredentialType: 'odooApi',
-		odooMode: 'hermes',
-		n8nVersion: '2.x',
 		gatewayMode: 'subworkflow',
 		subWorkflowExecutions: 'all',
 		gatewayWorkflows: Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, GATEWAY_CONTRACTS[gateway].subWorkflow.name])) as HermesConfig['gatewayWorkflows'],

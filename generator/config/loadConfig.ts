@@ -7,6 +7,7 @@ import { HermesError } from '../errors';
 import { loadDefaultExport, ModuleLoadError } from '../runtime/loadModule';
 import { defaultConfig, nameAfterEndpoint } from './defaults';
 import { CONFIG_FILE_NAMES } from './fileNames';
+import { removedKeyIssues, withoutRemovedKeys } from './removedKeys';
 import type { HermesConfig } from './schema';
 import { ADMIN_DEFAULTS, APPROVAL_DEFAULTS, ConfigSchema } from './schema';
 
@@ -57,15 +58,16 @@ function suggestion(key: string, path: ReadonlyArray<string | number>): string {
 
 /** Validates a full config object (user overrides already merged). */
 export function parseConfig(raw: unknown, source = 'config'): HermesConfig {
-	const result = ConfigSchema.safeParse(raw);
-	if (!result.success) {
-		const issues = result.error.issues.flatMap((issue) => {
+	const removed = removedKeyIssues(raw);
+	const result = ConfigSchema.safeParse(withoutRemovedKeys(raw));
+	if (!result.success || removed.length > 0) {
+		const issues = removed.concat(result.success ? [] : result.error.issues.flatMap((issue) => {
 			const where = issue.path.join('.');
 			if (issue.code === 'unrecognized_keys') {
 				return issue.keys.map((key) => `${where ? `${where}.` : ''}${key}: unknown key${suggestion(key, issue.path)}`);
 			}
 			return [`${where || '(root)'}: ${issue.message}`];
-		});
+		}));
 		throw new ConfigError(`Invalid ${source}:`, issues);
 	}
 	return result.data;

@@ -14,7 +14,6 @@ import {
 } from '../contracts';
 import { z } from 'zod';
 
-import { N8N_VERSIONS, refusedOn } from './n8nTarget';
 
 const name = z.string().min(1);
 /** An MCP or webhook path: n8n serves it under /mcp/ or /webhook/. */
@@ -37,14 +36,6 @@ const commaSeparated = (list: string[]) => list.join(',');
 
 export const GATEWAY_MODES = ['subworkflow', 'direct'] as const;
 export type GatewayMode = (typeof GATEWAY_MODES)[number];
-
-/**
- * How an Odoo tool reaches Odoo: `native`, n8n's own Odoo node (one login per call); `hermes`,
- * the Hermes Odoo node (one login per credential per n8n process, refusals as markers). See
- * builders/toolNodes.ts.
- */
-export const ODOO_MODES = ['native', 'hermes'] as const;
-export type OdooMode = (typeof ODOO_MODES)[number];
 
 export const SUB_WORKFLOW_EXECUTIONS = ['all', 'failures'] as const;
 export type SubWorkflowExecutions = (typeof SUB_WORKFLOW_EXECUTIONS)[number];
@@ -277,11 +268,8 @@ export const ConfigSchema = z
 				bearer: name,
 			})
 			.strict(),
-		/** n8n's Odoo credential type; in `hermes` mode the Hermes twin of it (same fields, same name). */
+		/** How the Hermes Odoo credential logs in: `odooApi` (password, JSON-RPC) or `odooApiKeyApi` (API key, JSON-2 on Odoo 19+); the Hermes twin of n8n's type of that name. */
 		odooCredentialType: z.enum(ODOO_CREDENTIAL_TYPES),
-		odooMode: z.enum(ODOO_MODES),
-		/** The n8n line the workflows are for: `2.x` (default) or `1.x` (1.123 and later), see config/n8nTarget.ts. */
-		n8nVersion: z.enum(N8N_VERSIONS),
 		/**
 		 * How a gateway tool reaches its node: `subworkflow`, a toolWorkflow calling a gateway
 		 * sub-workflow; `direct`, the node's own tool variant wired to the trigger, which saves the
@@ -352,9 +340,6 @@ export const ConfigSchema = z
 				ctx.addIssue({ code: 'custom', path: ['admin', 'tools'], message: 'a tool is listed twice' });
 			}
 			paths.push(config.admin.path);
-		}
-		for (const refusal of refusedOn(config.n8nVersion, config)) {
-			ctx.addIssue({ code: 'custom', path: refusal.path, message: `n8nVersion '1.x': ${refusal.message}` });
 		}
 		// n8n's Data table node finds a table by a name it contains: no store's name may hold another's.
 		const tables: Array<[string[], string]> = [

@@ -4,10 +4,8 @@
  * inputs plus an optional `duplicate`.
  *
  * A tool creates once when it can run an operation each call of which makes something new (its
- * contract's createOperations) and a workflow can keep the record: a gateway tool, or an Odoo
- * tool in `odooMode: 'hermes'`. n8n's own Odoo node is a tool of its own with nothing before it,
- * so a native Odoo create cannot. A gated tool is not wrapped again: its approval runs once. On
- * n8n 1.x, whose Data Table node cannot hold the store, no tool is.
+ * contract's createOperations) and a workflow can keep the record: an Odoo tool, or a gateway
+ * tool that calls its sub-workflow. A gated tool is not wrapped again: its approval runs once.
  */
 import type { JsonObject } from '../builders/n8nTypes';
 import { callWorkflowParameters } from '../builders/nodeParts';
@@ -16,7 +14,7 @@ import { toolWorkflowInputs } from '../builders/toolWorkflow';
 import { subWorkflowInputNames } from '../builders/gatewayParams';
 import { isDirectGateway } from '../builders/gatewayWorkflows';
 import type { HermesConfig } from '../config';
-import { ConfigError, N8N_TARGETS } from '../config';
+import { ConfigError } from '../config';
 import { inputType, wrapperInputs, type WrapperInput } from '../builders/wrappedTool';
 import { expression, fromAiCall } from '../fromAi';
 import { createsRecords, type ParameterSpec, type ToolSpec } from '../toolSpec/schema';
@@ -25,10 +23,8 @@ import { DUPLICATE_DESCRIPTION, DUPLICATE_PARAM } from './answers';
 export const DUPLICATE_SPEC: ParameterSpec = { key: DUPLICATE_PARAM, type: 'boolean', description: DUPLICATE_DESCRIPTION, required: false, default: false };
 
 /** The tools that create once: creating, not gated, and run inside a workflow (a gateway's sub-workflow, the Hermes Odoo node). */
-export function createTools(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'odooMode' | 'gatewayMode' | 'n8nVersion'>, gated: readonly string[]): ToolSpec[] {
-	// The store needs the Data Table node the line may lack (n8n 1.x): there a create runs as sent.
-	if (!N8N_TARGETS[config.n8nVersion].dataTableStores) return [];
-	const inWorkflow = (t: ToolSpec) => (t.target.kind === 'gateway' ? !isDirectGateway(t.target.gateway, config) : config.odooMode === 'hermes');
+export function createTools(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'gatewayMode'>, gated: readonly string[]): ToolSpec[] {
+	const inWorkflow = (t: ToolSpec) => t.target.kind !== 'gateway' || !isDirectGateway(t.target.gateway, config);
 	const tools = catalogue.filter((t) => createsRecords(t.target) && !gated.includes(t.name) && inWorkflow(t));
 	const clashing = tools.filter((t) => t.parameters.some((p) => p.key === DUPLICATE_PARAM));
 	if (clashing.length > 0) throw new ConfigError(`These tools create records and already have a parameter "${DUPLICATE_PARAM}", which a create tool adds:`, clashing.map((t) => t.name));
@@ -46,7 +42,7 @@ export function onceWorkflowFileName(tool: string): string {
 /** The inputs of the create-once workflow, with what the toolWorkflow passes: a gateway tool's sub-workflow inputs, else the tool's parameters and its raw call; and `duplicate`. */
 function onceCallInputs(tool: ToolSpec, config: HermesConfig): WrapperInput[] {
 	const lookup = parameterLookup(tool, config);
-	if (tool.target.kind !== 'gateway') return wrapperInputs(tool, DUPLICATE_SPEC, config, lookup);
+	if (tool.target.kind !== 'gateway') return wrapperInputs(tool, DUPLICATE_SPEC, lookup);
 	// The gateway's inputs as its own toolWorkflow passes them, for the tool as the agent sees it (with `duplicate`).
 	const values = toolWorkflowInputs({ ...tool, parameters: [...tool.parameters, DUPLICATE_SPEC] }, lookup);
 	const duplicate = { name: DUPLICATE_PARAM, type: inputType(DUPLICATE_SPEC), value: expression(fromAiCall(DUPLICATE_SPEC)) };

@@ -81,7 +81,7 @@ function runNode(workflow: string, tool: ToolSpec, config: HermesConfig, positio
 	}
 	const lookup = parameterLookup(tool, config);
 	const built = toolNode(workflow, tool.name, tool, config, lookup, (spec) => input(spec.key), position);
-	const agent = checksArguments(tool, config) ? agentArgumentsFromInputs(input) : {};
+	const agent = checksArguments(tool) ? agentArgumentsFromInputs(input) : {};
 	return { ...built, parameters: { ...built.parameters, ...agent }, executeOnce: true };
 }
 

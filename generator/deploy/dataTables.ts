@@ -59,7 +59,7 @@ function explain(error: unknown, table: string): unknown {
 	if (error.status === 404 || error.status === 405) {
 		return new DataTableError(
 			`this n8n has no data table API, needed for the data table "${table}" (${said})`,
-			'the approval and create stores need n8n 1.113 or later with Data Tables enabled: upgrade n8n, or for n8n 1.x set n8nVersion: \'1.x\' (no create store, no approvals)',
+			'the approval and create stores need Data Tables (n8n 1.113 or later, or 2.x, with Data Tables enabled): upgrade n8n',
 		);
 	}
 	return error;

@@ -9,10 +9,10 @@ import { APPROVAL_COLUMNS, LOCK_COLUMNS, type DataTableSpec } from '../approvals
 import { createTools, onceWorkflowName } from '../creates/createTools';
 import { CREATE_COLUMNS } from '../creates/store';
 import type { Manifest } from '../builders';
-import { N8N_TARGETS, type HermesConfig, type N8nVersion } from '../config';
+import type { HermesConfig } from '../config';
 import { HermesError } from '../errors';
 import { generateAll, loadProject, type Project } from '../project';
-import { NODE_TYPES, type Workflow } from '../builders/n8nTypes';
+import type { Workflow } from '../builders/n8nTypes';
 import { BodyError, workflowBody } from '../n8nClient/body';
 import { workflowReferences } from './wiring';
 
@@ -22,15 +22,6 @@ export interface DesiredWorkflow {
 	body: Workflow;
 	/** Node-index manifest of an MCP tools workflow. */
 	manifest?: Manifest;
-	/** False for a workflow the n8n line runs unpublished (a sub-workflow on 1.x): push saves it only. Default true. */
-	publish?: boolean;
-}
-
-const EXECUTE_WORKFLOW_TRIGGER = NODE_TYPES.executeWorkflowTrigger.type;
-
-/** Whether the n8n line wants this workflow published: all of them on 2.x, all but the sub-workflows on 1.x. */
-export function publishedOn(line: N8nVersion, body: Workflow): boolean {
-	return N8N_TARGETS[line].publishesSubWorkflows || !body.nodes.some((n) => n.type === EXECUTE_WORKFLOW_TRIGGER);
 }
 
 /** Everything push deploys: the workflows and the data tables they use. */
@@ -71,7 +62,7 @@ export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
  * gate); with create tools, the create store and its lock table (a free row per create-once
  * workflow).
  */
-export function desiredDataTables(project: { config: Pick<HermesConfig, 'approvals' | 'creates' | 'odooMode' | 'gatewayMode' | 'n8nVersion'>; tools: Project['tools'] }): DataTableSpec[] {
+export function desiredDataTables(project: { config: Pick<HermesConfig, 'approvals' | 'creates' | 'gatewayMode'>; tools: Project['tools'] }): DataTableSpec[] {
 	const tables: DataTableSpec[] = [];
 	const approvals = project.config.approvals;
 	const gated = gatedToolNames(project.tools, project.config);
@@ -95,8 +86,7 @@ export function workflowsOf(project: Pick<Project, 'config' | 'tools'>): Desired
 		.map((f) => {
 			const { body, dropped } = workflowBody(f.workflow);
 			if (dropped.length > 0) throw new BodyError(dropped.map((key) => `${f.file}: ${key} is not accepted by the n8n API`));
-			const publish = publishedOn(project.config.n8nVersion, body);
-			return { file: f.file, body, ...(f.manifest !== undefined ? { manifest: f.manifest } : {}), ...(publish ? {} : { publish }) };
+			return { file: f.file, body, ...(f.manifest !== undefined ? { manifest: f.manifest } : {}) };
 		});
 }
 

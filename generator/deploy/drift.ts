@@ -88,8 +88,6 @@ export async function detectDrift(
 			conflicts.push({ name, id: live.id, callers: outsideCallers, message, fix: SHARED_NAME_FIX });
 			findings.push(`${message}; ${SHARED_NAME_FIX}`);
 		}
-		// A sub-workflow n8n 1.x runs unpublished has nothing to publish.
-		if (item.publish === false) return { name, file: item.file, id: live.id, live, findings, differences, outsideCallers };
 		if (!live.active) findings.push('not published (inactive): its tools do not run');
 		else if (!isPublished(live)) findings.push('has unpublished changes: n8n runs an older published version');
 		return { name, file: item.file, id: live.id, live, findings, differences, outsideCallers };

@@ -73,8 +73,8 @@ export function differingPaths(a: unknown, b: unknown, path = '', limit = 5, out
 }
 
 /**
- * Settings n8n writes with their default value when a save leaves them out (n8n 1.x does:
- * `availableInMCP: false`, and `callerPolicy: 'workflowsFromSameOwner'`): the same as absent.
+ * Settings n8n can hold with their default value where the generator leaves them out
+ * (`availableInMCP: false`, `callerPolicy: 'workflowsFromSameOwner'`): the same as absent.
  */
 const SETTING_DEFAULTS: Readonly<Record<string, unknown>> = { availableInMCP: false, callerPolicy: 'workflowsFromSameOwner' };
 

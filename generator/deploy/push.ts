@@ -86,7 +86,7 @@ function checkProjects(others: readonly OtherProject[], ours: string | undefined
 	);
 }
 
-/** Published and running the current version (n8n 1.x has no activeVersionId). */
+/** Published and running the current version (an n8n that lists no activeVersionId runs the saved one). */
 export function isPublished(live: Pick<LiveWorkflow, 'active' | 'versionId' | 'activeVersionId'>): boolean {
 	return live.active && (live.activeVersionId === undefined || live.activeVersionId === live.versionId);
 }
@@ -152,21 +152,16 @@ function noteOutsideCallers(outcome: PushOutcome, outside: readonly OutsideCalle
 }
 
 /**
- * Create the workflow (no `id`) or save it as a draft, check it, then publish it where the n8n line
- * wants it published: never put a broken version live. The id n8n holds it under.
+ * Create the workflow (no `id`) or save it as a draft, check it, then publish it: never put a
+ * broken version live. The id n8n holds it under.
  */
-async function saveAndPublish(client: N8nApi, item: DesiredWorkflow, body: Workflow, log: (line: string) => void, id?: string): Promise<string> {
+async function saveAndPublish(client: N8nApi, body: Workflow, log: (line: string) => void, id?: string): Promise<string> {
 	const saved = id === undefined ? await client.createWorkflow(body) : await client.updateWorkflow(id, body, { publish: false });
 	const savedId = id ?? saved.id;
 	checkSaved(saved, body.name);
 	noteCallersDropped(saved, body, log);
-	if (item.publish !== false) await publish(client, savedId, body.name);
+	await publish(client, savedId, body.name);
 	return savedId;
-}
-
-/** How the log says what became of a saved workflow: published, or saved only (a sub-workflow n8n 1.x runs unpublished). */
-function publishedNote(item: DesiredWorkflow, separator = ','): string {
-	return item.publish === false ? `${separator} saved (n8n 1.x runs sub-workflows unpublished)` : `${separator} published`;
 }
 
 /** n8n leaves a credential it could not resolve by name with `id: null`: never publish that. */
@@ -227,16 +222,16 @@ export async function pushWorkflows(
 		const toolChanges = live ? toolSchemaChanges(toolSchemaOf(runningVersion(live)), toolSchemaOf(body)) : [];
 		let outcome: PushOutcome;
 		if (!live) {
-			const id = options.dryRun ? undefined : await saveAndPublish(client, item, body, log);
+			const id = options.dryRun ? undefined : await saveAndPublish(client, body, log);
 			outcome = { name, id, action: 'created', differences: [], toolChanges };
-			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}${publishedNote(item)}` : ''}`);
+			log(`${would}create  ${name} (${body.nodes.length} nodes)${id ? ` -> id ${id}, published` : ''}`);
 		} else {
 			const differences = compareResolved(resolution, body, liveBody!);
 			if (differences.length > 0) {
-				if (!options.dryRun) await saveAndPublish(client, item, body, log, live.id);
+				if (!options.dryRun) await saveAndPublish(client, body, log, live.id);
 				outcome = { name, id: live.id, action: 'updated', differences, toolChanges };
-				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : publishedNote(item, ';')}`);
-			} else if (item.publish !== false && !isPublished(live)) {
+				log(`${would}update  ${name} (id ${live.id}): ${describeDifferences(differences)}${options.dryRun ? '' : '; published'}`);
+			} else if (!isPublished(live)) {
 				if (!options.dryRun) await publish(client, live.id, name);
 				outcome = { name, id: live.id, action: 'published', differences, toolChanges };
 				log(`${would}publish ${name} (id ${live.id}): content up to date, ${live.active ? 'published version is older' : 'was not published'}`);
@@ -260,14 +255,14 @@ export async function pushWorkflows(
 		const body = bodyFor(item);
 		if (!admitsListedCallersOnly(body) || canonicalCallerIds(body.settings.callerIds) === canonicalCallerIds(sent.get(name)!.settings.callerIds)) continue;
 		const outcome = outcomes.find((o) => o.name === name)!;
-		if (!options.dryRun) await saveAndPublish(client, item, body, log, outcome.id!);
+		if (!options.dryRun) await saveAndPublish(client, body, log, outcome.id!);
 		outcome.callerIds = String(body.settings.callerIds);
 		if (outcome.action === 'unchanged' || outcome.action === 'published') {
 			outcome.action = 'updated';
 			outcome.differences = [...outcome.differences, { kind: 'settings', message: CALLER_IDS_DIFFER }];
 		}
 		callersWired++;
-		log(`${would}update  ${name} (id ${outcome.id ?? '<new>'}): callers ${outcome.callerIds}${options.dryRun ? '' : publishedNote(item, ';')}`);
+		log(`${would}update  ${name} (id ${outcome.id ?? '<new>'}): callers ${outcome.callerIds}${options.dryRun ? '' : '; published'}`);
 	}
 
 	const count = (action: PushAction) => outcomes.filter((o) => o.action === action).length;

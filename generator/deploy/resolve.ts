@@ -3,7 +3,7 @@
  * (by type and exact name) and workflows they call that are not pushed with them (the content
  * pipeline). What cannot be found is listed as a problem with the fix, before anything is written.
  */
-import { credentialTypeText } from '../contracts';
+import { credentialTypeText, HERMES_ODOO_CREDENTIALS, ODOO_CREDENTIAL_TYPES, type OdooCredentialType } from '../contracts';
 import { HermesError } from '../errors';
 import type { N8nApi } from '../n8nClient/client';
 import type { DesiredWorkflow } from './desired';
@@ -50,6 +50,26 @@ export function compareResolved(resolution: Pick<Resolution, 'credentialsUncheck
 	return resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(wanted), credentialsByName(live)) : compareWorkflows(wanted, live);
 }
 
+/** What a Hermes Odoo credential holds, by its type. */
+const HERMES_ODOO_FIELDS: Readonly<Record<OdooCredentialType, string>> = { odooApi: 'URL, database, user and password', odooApiKeyApi: 'URL, database and API key' };
+
+/**
+ * For a missing Hermes Odoo credential that n8n holds an n8n Odoo credential of the same name for
+ * (a deployment made when the Odoo tools ran n8n's Odoo node): the Hermes one to create from it.
+ */
+function hermesOdooFix(type: string, name: string, credentials: CredentialIndex): string | undefined {
+	const hermes = ODOO_CREDENTIAL_TYPES.find((odooType) => HERMES_ODOO_CREDENTIALS[odooType] === type);
+	if (hermes === undefined) return undefined;
+	const held = (odooType: OdooCredentialType) => {
+		const { found, ambiguous } = credentials.lookup(odooType, name);
+		return found !== undefined || ambiguous !== undefined;
+	};
+	// Its own twin first, then the other n8n Odoo type.
+	const n8nOdoo = [hermes, ...ODOO_CREDENTIAL_TYPES.filter((t) => t !== hermes)].find(held);
+	if (n8nOdoo === undefined) return undefined;
+	return `the Odoo tools now run the Hermes Odoo node, not n8n's Odoo node: create a ${credentialTypeText(type)} credential named "${name}" (Credentials > Add credential) with the same ${HERMES_ODOO_FIELDS[hermes]} as the ${credentialTypeText(n8nOdoo)} credential "${name}" n8n holds`;
+}
+
 /** `credentialsOptional`: go on when the key may not list credentials (push lets n8n resolve them by name). */
 export async function resolveDependencies(
 	client: N8nApi,
@@ -69,10 +89,11 @@ export async function resolveDependencies(
 		reported.add(key);
 		const users = credentialRefs.filter((r) => r.type === ref.type && r.name === ref.name).length;
 		const where = `node "${ref.node}" of "${ref.workflow}"${users > 1 ? ` and ${users - 1} more` : ''}`;
+		const fix = hermesOdooFix(ref.type, ref.name, credentials) ?? 'create it (Credentials > Add credential), or name an existing one in the config\'s "credentials"';
 		problems.push(
 			ambiguous
 				? `${ambiguous.length} credentials of type ${credentialTypeText(ref.type)} are named "${ref.name}" (ids ${ambiguous.join(', ')}), used by ${where}: rename all but one`
-				: `credential "${ref.name}" of type ${credentialTypeText(ref.type)} (used by ${where}) is not in n8n: create it (Credentials > Add credential), or name an existing one in the config's "credentials"`,
+				: `credential "${ref.name}" of type ${credentialTypeText(ref.type)} (used by ${where}) is not in n8n: ${fix}`,
 		);
 	}
 	const pushed = new Set(desired.map((d) => d.body.name));

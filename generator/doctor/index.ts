@@ -56,7 +56,7 @@ export interface DoctorReport {
 function skipReason(check: DoctorCheck, context: DoctorContext): string | undefined {
 	if (check.needs.includes('approvals') && !context.config.approvals) return 'the config has no approvals';
 	if (check.needs.includes('admin') && !context.config.admin) return 'the config has no admin channel';
-	if (check.needs.includes('creates') && !context.desired.dataTables.some((t) => t.name === context.config.creates.table)) return 'no tool creates once (native Odoo, gated or no create tools)';
+	if (check.needs.includes('creates') && !context.desired.dataTables.some((t) => t.name === context.config.creates.table)) return 'no tool creates once (every create tool is gated, or there is none)';
 	return undefined;
 }
 

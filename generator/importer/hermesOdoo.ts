@@ -1,8 +1,8 @@
 /**
- * `odooMode: 'hermes'` read back: the Hermes Odoo node's tool variant (`<prefix>.hermesOdooTool`)
- * -> a catalogue Odoo tool, and the config keys the node shows (mode, prefix, credential type and
- * name). The parameters are collected in the order the native mapper collects them, so both
- * modes import to the same catalogue.
+ * The Hermes Odoo node's tool variant (`<prefix>.hermesOdooTool`) read back -> a catalogue Odoo
+ * tool, and the config keys the node shows (prefix, credential type and name). The parameters are
+ * collected in the order the mapper of n8n's Odoo node collects them, so both import to the same
+ * catalogue.
  */
 import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_COLLECTIONS, ODOO_CREDENTIAL_TYPES, type OdooCredentialType } from '../contracts';
 
@@ -70,7 +70,6 @@ export function mapHermesOdooNode(node: RawNode, sensitive: boolean): ToolDraft 
 export function applyHermesOdooSettings(implied: HermesConfig, tools: readonly RawNode[]): void {
 	const node = tools.find((n) => hermesOdooPrefix(n.type) !== undefined);
 	if (!node) return;
-	implied.odooMode = 'hermes';
 	implied.nodeTypePrefix = hermesOdooPrefix(node.type) ?? implied.nodeTypePrefix;
 	const auth = node.parameters?.[names.authentication];
 	if (!(ODOO_CREDENTIAL_TYPES as readonly unknown[]).includes(auth)) return;

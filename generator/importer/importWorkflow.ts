@@ -2,15 +2,17 @@
  * An MCP tool workflow -> catalogue ToolSpecs, the deployment config it implies, and a list of
  * the tools that could not be mapped with the reason (never dropped silently).
  */
+import { HERMES_ODOO_CREDENTIALS, credentialTypeText } from '../contracts';
+
 import { TRIGGER_NAME } from '../builders';
-import { fromList } from '../builders/nodeParts';
+import { NODE_TYPES } from '../builders/n8nTypes';
 import { readsOnly, ToolSpecSchema, type GatewayTarget, type OdooTarget, type ToolSpec } from '../toolSpec/schema';
-import { type HermesConfig, N8N_TARGETS, parseConfig, refusedOn } from '../config';
+import { type HermesConfig, parseConfig } from '../config';
 import { DEFAULT_MCP_PATH } from '../config/defaults';
 import { collectFromAiCalls } from '../fromAi';
 import { applyDirectSettings, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { applyHermesOdooSettings, hermesOdooPrefix, mapHermesOdooNode } from './hermesOdoo';
-import { mapOdooNode, mapToolWorkflowNode, type RawNode, type ToolDraft } from './mapNodes';
+import { mapOdooNode, mapToolWorkflowNode, N8N_ODOO_TOOL, type RawNode, type ToolDraft } from './mapNodes';
 import { onceWorkflowOf, unwrapOnce, type SubWorkflowReader } from './createOnce';
 import { mcpWorkflowParts } from './readWorkflow';
 import { UnmappableError } from './values';
@@ -33,7 +35,6 @@ export interface ImportResult {
 	config: HermesConfig;
 }
 
-const ODOO_TOOL = 'n8n-nodes-base.odooTool';
 const TOOL_WORKFLOW = '@n8n/n8n-nodes-langchain.toolWorkflow';
 const MAX_PATHS = 6;
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -57,19 +58,23 @@ function impliedConfig(
 	const path = trigger.parameters?.path;
 	if (typeof path === 'string' && path) implied.mcpPath = path;
 	implied.credentials.bearer = credentialName(trigger, 'httpBearerAuth') ?? implied.credentials.bearer;
-	const odoo = tools.find((n) => n.type === ODOO_TOOL);
+	const odoo = tools.find((n) => n.type === N8N_ODOO_TOOL);
 	const auth = odoo?.parameters?.authentication;
-	// n8n's own Odoo tool is native mode, which is no longer the default: say so in what is written.
-	if (odoo) implied.odooMode = 'native';
+	// The Hermes Odoo credential takes the n8n Odoo credential's login and name.
 	if (odoo && (auth === 'odooApi' || auth === 'odooApiKeyApi')) {
 		implied.odooCredentialType = auth;
-		implied.credentials.odoo = credentialName(odoo, auth) ?? implied.credentials.odoo;
+		const name = credentialName(odoo, auth);
+		if (name) implied.credentials.odoo = name;
+		notes.push(
+			`The Odoo tools use n8n's own Odoo node; the generated ones run the Hermes Odoo node, which needs a ${credentialTypeText(HERMES_ODOO_CREDENTIALS[auth])} credential named "${implied.credentials.odoo}" with the same URL, database, user and ${auth === 'odooApi' ? 'password' : 'API key'}.`,
+		);
 	}
 	applyHermesOdooSettings(implied, tools);
-	// A trigger of the version only the 1.x line stops at, in a workflow 1.x can run: made for 1.x.
-	if (trigger.typeVersion === N8N_TARGETS['1.x'].mcpTriggerVersion && refusedOn('1.x', implied).length === 0) implied.n8nVersion = '1.x';
+	if (trigger.typeVersion !== NODE_TYPES.mcpTrigger.typeVersion) {
+		notes.push(`The MCP trigger is typeVersion ${String(trigger.typeVersion)}; the generated one is ${NODE_TYPES.mcpTrigger.typeVersion}, for n8n 2.x.`);
+	}
 	const employee = tools
-		.flatMap((n) => (n.type === ODOO_TOOL || hermesOdooPrefix(n.type) !== undefined ? safeCalls(n.parameters) : []))
+		.flatMap((n) => (n.type === N8N_ODOO_TOOL || hermesOdooPrefix(n.type) !== undefined ? safeCalls(n.parameters) : []))
 		.find((c) => c.key === 'employee_id' && typeof c.defaultValue === 'number');
 	if (employee) implied.employeeId = employee.defaultValue as number;
 	applyDirectSettings(implied, tools);
@@ -126,13 +131,13 @@ function sensitivityFrom(manifest: unknown): Map<string, boolean> {
 }
 
 function draftOf(node: RawNode, sensitive: boolean, config: HermesConfig): ToolDraft {
-	if (node.type === ODOO_TOOL) return mapOdooNode(node, sensitive);
+	if (node.type === N8N_ODOO_TOOL) return mapOdooNode(node, sensitive);
 	if (node.type === TOOL_WORKFLOW) return mapToolWorkflowNode(node, sensitive, config);
 	if (hermesOdooPrefix(node.type) !== undefined) return mapHermesOdooNode(node, sensitive);
 	const direct = directGatewayOf(node.type);
 	if (direct) return mapDirectGatewayNode(node, direct.gateway, sensitive);
 	throw new UnmappableError(
-		`node type ${node.type} has no catalogue equivalent (the catalogue builds ${ODOO_TOOL}, ${TOOL_WORKFLOW}, and the Hermes Odoo and gateway tool nodes)`,
+		`node type ${node.type} has no catalogue equivalent (the catalogue builds ${N8N_ODOO_TOOL}, ${TOOL_WORKFLOW}, and the Hermes Odoo and gateway tool nodes)`,
 	);
 }
 
@@ -143,16 +148,6 @@ function draftReadsOnly(draft: ToolDraft): boolean {
 	} catch {
 		return false;
 	}
-}
-
-/**
- * The Odoo model "By ID", as workflows generated before it moved to "From List" hold it, in the
- * form generated now: both name the same model, so both import.
- */
-function modelFromList(node: RawNode): RawNode {
-	const locator = node.parameters?.customResource as { __rl?: unknown; mode?: unknown; value?: unknown } | undefined;
-	if (node.type !== ODOO_TOOL || locator?.__rl !== true || locator.mode !== 'id' || typeof locator.value !== 'string') return node;
-	return { ...node, parameters: { ...node.parameters, customResource: fromList(locator.value) } };
 }
 
 /** One tool node -> a spec the generator rebuilds exactly, or the reason it cannot be. */
@@ -177,7 +172,7 @@ function importTool(node: RawNode, sensitive: boolean, config: HermesConfig, rea
 	if (!parsed.success) {
 		return `not a valid catalogue tool: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(tool)'}: ${i.message}`).join('; ')}`;
 	}
-	const diff = rebuildDifferences(modelFromList(node), parsed.data, config);
+	const diff = rebuildDifferences(node, parsed.data, config);
 	if (diff.length > 0) {
 		const shown = diff.slice(0, MAX_PATHS).join(', ') + (diff.length > MAX_PATHS ? `, ... (${diff.length} in all)` : '');
 		return `parameters the catalogue cannot express (the generated node would differ at ${shown})`;

@@ -32,6 +32,11 @@ import {
 	singleFromAi,
 } from './values';
 
+/** n8n's own Odoo tool node: workflows built by hand or before the Hermes Odoo node hold it; import reads it into Hermes Odoo tools. */
+export const N8N_ODOO_TOOL = 'n8n-nodes-base.odooTool';
+/** The version of it the mapper reads: version 1 holds the model and the fields in other shapes. */
+export const N8N_ODOO_TOOL_VERSION = 2;
+
 export interface RawNode {
 	name: string;
 	type: string;
@@ -122,7 +127,7 @@ export interface OdooNodeView {
 	writes?: (params: ParameterCollector) => Partial<OdooTarget>;
 }
 
-/** One Odoo tool node -> its draft; parameters are collected in one order for both nodes, so both modes import to the same catalogue. */
+/** One Odoo tool node -> its draft; parameters are collected in one order for both nodes, so both import to the same catalogue. */
 export function odooDraft(node: RawNode, sensitive: boolean, view: OdooNodeView): ToolDraft {
 	const operation = view.operation as OdooOperation;
 	if (!ODOO_OPERATIONS.includes(operation)) fail(`operation "${String(view.operation)}" is not one of ${ODOO_OPERATIONS.join(', ')}`);

@@ -2,15 +2,20 @@
  * The importer's guarantee: a tool is imported only if the generator rebuilds its node exactly
  * (type, version, parameters, credential type) from the imported spec. Any difference is a
  * parameter the catalogue cannot express, and the tool is reported instead of half-imported.
+ * n8n's own Odoo tool node is rebuilt as the Hermes Odoo node, so there the guarantee is what the
+ * agent sees: every parameter is one the mapper reads, and the description and each `$fromAI`
+ * (key, type, description, default) are the same.
  */
 import { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS } from '../contracts';
 
 import { buildMcpWorkflow } from '../builders';
+import { DUPLICATE_PARAM } from '../creates/answers';
 import { createTools, onceToolParameters } from '../creates/createTools';
 import type { ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
 import { differingPaths } from '../deploy/normalise';
-import type { RawNode } from './mapNodes';
+import { collectFromAiCalls } from '../fromAi';
+import { N8N_ODOO_TOOL, N8N_ODOO_TOOL_VERSION, type RawNode } from './mapNodes';
 
 /** Node keys the generator writes; ids and positions are regenerated, the rest must match. */
 const REBUILT_KEYS = new Set(['id', 'name', 'type', 'typeVersion', 'position', 'parameters', 'credentials', 'webhookId']);
@@ -46,9 +51,38 @@ export function unexpressibleSettings(node: RawNode): string[] {
 	return Object.keys(node).filter((key) => !REBUILT_KEYS.has(key));
 }
 
+/** The parameters of n8n's Odoo tool node that mapNodes.ts reads; any other would be lost. */
+const N8N_ODOO_PARAMETERS = new Set(['descriptionType', 'toolDescription', 'authentication', 'resource', 'customResource', 'operation', 'recordId', 'options', 'filters', 'returnAll', 'limit', 'fieldsToSend']);
+const N8N_ODOO_OPTIONS = new Set(['fieldsList']);
+
+/** What n8n lists of a tool: its description and its `$fromAI` calls, one per key; `added` left out. */
+function agentView(node: RawNode, added: readonly string[] = []): Record<string, unknown> {
+	const { toolDescription, description, ...rest } = node.parameters ?? {};
+	const calls = new Map(
+		collectFromAiCalls(rest)
+			.filter(({ key }) => !added.includes(key))
+			.map(({ key, type, description: about, defaultValue }) => [key, { type, description: about, defaultValue }]),
+	);
+	return { description: toolDescription ?? description, fromAi: Object.fromEntries([...calls].sort(([a], [b]) => a.localeCompare(b))) };
+}
+
+function n8nOdooDifferences(original: RawNode, rebuilt: RawNode, createsOnce: boolean): string[] {
+	const parameters = original.parameters ?? {};
+	const options = parameters.options;
+	const unread = [
+		...Object.keys(parameters).filter((key) => !N8N_ODOO_PARAMETERS.has(key)),
+		...(typeof options === 'object' && options !== null ? Object.keys(options).filter((key) => !N8N_ODOO_OPTIONS.has(key)).map((key) => `options.${key}`) : []),
+	];
+	if (original.typeVersion !== N8N_ODOO_TOOL_VERSION) unread.unshift('typeVersion');
+	if (unread.length > 0) return unread.map((key) => (key === 'typeVersion' ? key : `parameters.${key}`));
+	// A create gains `duplicate`, as every create the generator writes does: the one change the agent sees.
+	return differingPaths(agentView(original), agentView(rebuilt, createsOnce ? [DUPLICATE_PARAM] : []), '', Infinity);
+}
+
 export function rebuildDifferences(original: RawNode, spec: ToolSpec, config: HermesConfig): string[] {
 	// A create tool is rebuilt as its create-once wrapper, as generate writes it.
 	const once = new Map(createTools([spec], config, []).map((tool) => [tool.name, onceToolParameters(tool, config)]));
-	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [spec], once }, config).nodes[1];
-	return differingPaths(comparable(original), comparable(rebuilt as unknown as RawNode), '', Infinity);
+	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [spec], once }, config).nodes[1] as unknown as RawNode;
+	if (original.type === N8N_ODOO_TOOL) return n8nOdooDifferences(original, rebuilt, once.has(spec.name));
+	return differingPaths(comparable(original), comparable(rebuilt), '', Infinity);
 }

@@ -3,7 +3,7 @@
  * execution of the endpoint's workflow: the trigger's output holds the call (n8n 2.41), the tool
  * node's run holds the answer under `ai_tool`, the query n8n built under `inputOverride`, and
  * the gateway or gate sub-workflow's execution under `metadata.subExecution`. A node that threw
- * keeps its `error` (a native Odoo tool's refusal): that is n8n's error, `isError` to the agent.
+ * keeps its `error` (n8n's own Odoo node's refusal): that is n8n's error, `isError` to the agent.
  */
 import { mcpCallOf } from './mcpCall';
 import type { EndpointSpec } from '../agentConfig/endpoints';

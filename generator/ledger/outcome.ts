@@ -7,7 +7,7 @@
  * - `failed`: the tool cannot serve (`later`, `never_here`), n8n's own error, or a failure
  *   without a marker: the operator's part.
  * An item is a success only where it says `success: true`, or, without a `success` field, holds no
- * `error` (a native tool's records). n8n's own failure around a tool (a sub-workflow that is not
+ * `error` (records, as n8n's own nodes answer). n8n's own failure around a tool (a sub-workflow that is not
  * published or not there, a node that threw inside it) reaches the tool node as `{ error: text }`
  * without `success`: that is failed, with n8n's words kept.
  * Doctor's judgement of an answer and the ledger's outcome column are this one function.
@@ -44,7 +44,7 @@ const cut = (value: unknown): string | undefined => {
 
 /**
  * The answer as the tool gave it: a sub-workflow's answer reaches the agent as a list of items,
- * or wrapped as `{ response }` (a native Odoo tool's whole answer is that wrapper).
+ * or wrapped as `{ response }` (n8n's own Odoo node's whole answer is that wrapper).
  */
 export function answerItem(answer: unknown): unknown {
 	let item: unknown = Array.isArray(answer) ? answer[0] : answer;

@@ -233,10 +233,10 @@ export class N8nApiClient implements N8nApi {
 	}
 
 	/**
-	 * Saves a new version. By default n8n 2.x also re-publishes a published workflow; with
+	 * Saves a new version. By default n8n also re-publishes a published workflow; with
 	 * `publish: false` (`?publishIfActive=false`) the published version stays live until activate.
-	 * n8n 1.x has no drafts and refuses that parameter ("Unknown query parameter"): there the
-	 * save is sent without it, and an active workflow runs the saved version at once.
+	 * An n8n without that parameter (2.20.12) refuses it ("Unknown query parameter"): there the
+	 * save is sent without it, and a published workflow runs the saved version at once.
 	 */
 	async updateWorkflow(id: string, body: Workflow, options: { publish?: boolean } = {}): Promise<LiveWorkflow> {
 		const path = `/workflows/${encodeURIComponent(id)}`;
@@ -248,7 +248,7 @@ export class N8nApiClient implements N8nApi {
 		return draft ?? (await this.request<LiveWorkflow>('PUT', path, body));
 	}
 
-	/** Publishes the current version (`/activate`: n8n 1.x and 2.x; 2.x also calls it `/publish`). */
+	/** Publishes the current version (`/activate`; n8n 2.x also calls it `/publish`). */
 	activateWorkflow(id: string): Promise<LiveWorkflow> {
 		return this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/activate`);
 	}
@@ -293,7 +293,7 @@ export class N8nApiClient implements N8nApi {
 		return (await this.executionPage(workflowId, options)).executions;
 	}
 
-	/** One page of a workflow's executions, newest first, and the cursor of the next (n8n 1.x and 2.x). */
+	/** One page of a workflow's executions, newest first, and the cursor of the next. */
 	async executionPage(workflowId: string, options: { limit?: number; includeData?: boolean; cursor?: string } = {}): Promise<{ executions: LiveExecution[]; nextCursor?: string }> {
 		const params = new URLSearchParams({ workflowId, limit: String(options.limit ?? 10), includeData: String(options.includeData === true), ...(options.cursor ? { cursor: options.cursor } : {}) });
 		const page = await this.request<{ data?: LiveExecution[]; nextCursor?: string | null } | undefined>('GET', `/executions?${params}`);

@@ -2,9 +2,8 @@
  * Compares what the catalogue needs from Odoo with what a live Odoo declares (`fields_get`) and
  * lets the user do (access rights), over JSON-RPC or JSON-2.
  */
-import { conversionForType } from './fieldTypes';
 import { moduleAddingField, moduleForModel } from './modules';
-import type { OdooAccessMode, OdooFieldRequirement, OdooRequirements } from './requirements';
+import type { OdooAccessMode, OdooRequirements } from './requirements';
 import { modelsOf } from './requirements';
 import { ACCESS_ERROR, classifyFault, faultSummary, OdooFault, type OdooLogin, type OdooProtocol, OdooRpcClient, settle } from './rpcClient';
 
@@ -15,7 +14,6 @@ export type OdooProblemKind =
 	| 'missing-field'
 	| 'wrong-type'
 	| 'wrong-relation'
-	| 'text-value'
 	| 'no-access'
 	| 'missing-record'
 	| 'refused-request';
@@ -36,9 +34,6 @@ export interface OdooProblem {
 	fix?: string;
 }
 
-/** How the generated workflow reaches Odoo (`odooMode`): the check of written values depends on it. */
-export type OdooCheckMode = 'native' | 'hermes';
-
 export interface OdooCheckReport {
 	ok: boolean;
 	url: string;
@@ -48,7 +43,6 @@ export interface OdooCheckReport {
 	login?: string;
 	uid?: number;
 	serverVersion?: string;
-	odooMode: OdooCheckMode;
 	models: Array<{ model: string; present: boolean; fields?: number }>;
 	tools: Array<{ tool: string; ok: boolean }>;
 	problems: OdooProblem[];
@@ -99,33 +93,7 @@ function unreadableModel(requirements: OdooRequirements, model: string, answer: 
 	});
 }
 
-/**
- * A value the native Odoo tool sends as text (or a number) to a field that needs another type:
- * n8n's Odoo node passes it on as is, and Odoo does not convert everywhere (crm.lead's probability
- * fails as text). The Hermes Odoo node types every value from `fields_get` at call time.
- */
-export function valueProblem(need: OdooFieldRequirement, actualType: string, mode: OdooCheckMode): OdooProblem | undefined {
-	const write = need.write;
-	const needs = conversionForType(actualType);
-	if (mode !== 'native' || !write || !needs || needs === 'text' || write.sends === needs) return undefined;
-	const where = `${need.model}.${need.field}`;
-	const sent = write.sends === 'text' ? 'text' : `a ${write.sends}`;
-	const fix = write.chosen
-		? "use odooMode: 'hermes' (the Hermes Odoo node types the chosen field's value from Odoo's field types)"
-		: `use odooMode: 'hermes', or make parameter ${write.param ? `"${write.param}"` : 'the value'} of type ${needs}`;
-	return {
-		tool: need.tool,
-		kind: 'text-value',
-		model: need.model,
-		field: need.field,
-		expected: [needs],
-		actual: write.sends,
-		message: `field ${where} is ${actualType}, but the native Odoo tool writes ${sent} to it${write.param ? ` (parameter ${write.param})` : ''}: Odoo may refuse it`,
-		fix,
-	};
-}
-
-function fieldProblems(requirements: OdooRequirements, model: string, fields: FieldsGet, mode: OdooCheckMode): OdooProblem[] {
+function fieldProblems(requirements: OdooRequirements, model: string, fields: FieldsGet): OdooProblem[] {
 	const problems: OdooProblem[] = [];
 	for (const need of requirements.fields.filter((r) => r.model === model)) {
 		const field = fields[need.field];
@@ -161,9 +129,6 @@ function fieldProblems(requirements: OdooRequirements, model: string, fields: Fi
 				actual: field.relation,
 				message: `field ${where} points to ${field.relation}, expected ${need.relation}`,
 			});
-		} else {
-			const value = valueProblem(need, String(field.type), mode);
-			if (value) problems.push(value);
 		}
 	}
 	return problems;
@@ -212,8 +177,7 @@ const SHAPE_ACCEPTED = new Set(['odoo.exceptions.MissingError']);
 const SHAPE_REFUSED = /^(builtins\.(TypeError|IndexError)|werkzeug\.exceptions\.(UnprocessableEntity|BadRequest))$/;
 
 /**
- * In Hermes mode the node builds the requests, so each create and update is sent once the way the
- * node sends it, harmlessly: a create of an empty list (Odoo creates nothing and answers no ids)
+ * Each create and update is sent once the way the Hermes Odoo node sends it, harmlessly: a create of an empty list (Odoo creates nothing and answers no ids)
  * and a write to a record that does not exist (Odoo answers MissingError after binding the
  * values). A shape Odoo refuses is a problem of every tool that writes that way; a right the
  * user lacks was reported above, so its probe is not sent.
@@ -249,7 +213,7 @@ async function requestProblems(client: OdooRpcClient, requirements: OdooRequirem
 				message: shape
 					? `Odoo refuses the ${probe.mode} request the Hermes Odoo node sends on ${probe.model} (${what})`
 					: `the harmless ${probe.mode} probe on ${probe.model} did not answer as Odoo does (${what})`,
-				fix: 'update n8n-nodes-hermes, or set odooMode: native until then',
+				fix: 'update n8n-nodes-hermes',
 			});
 		}
 	}
@@ -287,7 +251,7 @@ async function recordProblems(client: OdooRpcClient, db: string, requirements: O
  * Logs in and reads every model once. Throws OdooConnectionError when nothing can be checked
  * (unreachable, not Odoo, no JSON-2, wrong database, bad credentials); mismatches go into the report.
  */
-export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequirements, mode: OdooCheckMode = 'native'): Promise<OdooCheckReport> {
+export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequirements): Promise<OdooCheckReport> {
 	const client = new OdooRpcClient(login);
 	// The version needs no login: it tells "not Odoo" apart from "bad login" before authenticating.
 	const serverVersion = await client.version();
@@ -299,7 +263,7 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 		const answer = await readModel(client, login.db, model);
 		if (answer.present) {
 			models.push({ model, present: true, fields: Object.keys(answer.fields).length });
-			problems.push(...fieldProblems(requirements, model, answer.fields, mode));
+			problems.push(...fieldProblems(requirements, model, answer.fields));
 		} else {
 			models.push({ model, present: false });
 			problems.push(...unreadableModel(requirements, model, answer));
@@ -308,7 +272,7 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 	const present = new Set(models.filter((m) => m.present).map((m) => m.model));
 	const access = await accessProblems(client, requirements, present);
 	problems.push(...access.problems);
-	if (mode === 'hermes') problems.push(...(await requestProblems(client, requirements, present, access.problems)));
+	problems.push(...(await requestProblems(client, requirements, present, access.problems)));
 	problems.push(...(await recordProblems(client, login.db, requirements)));
 
 	const toolNames = [...new Set([...requirements.models, ...requirements.fields].map((r) => r.tool))];
@@ -322,7 +286,6 @@ export async function checkOdooSchema(login: OdooLogin, requirements: OdooRequir
 		...(login.protocol === 'jsonrpc' ? { login: login.login } : {}),
 		uid,
 		serverVersion,
-		odooMode: mode,
 		models,
 		tools: toolNames.map((tool) => ({ tool, ok: !failing.has(tool) })),
 		problems,

@@ -3,8 +3,7 @@
  * field a tool filters on, writes, lets the agent choose, or reads back.
  */
 import type { Literal, OdooTarget, ParamType, ToolSpec } from '../toolSpec/schema';
-import { valueConversion, type ValueConversion } from './fieldTypes';
-import type { OdooAccessMode, OdooFieldRequirement, OdooRequirements, OdooWrittenValue } from './requirements';
+import type { OdooAccessMode, OdooFieldRequirement, OdooRequirements } from './requirements';
 
 /** The right each node operation uses: search_read/read, create, write, unlink. */
 const ACCESS_FOR_OPERATION: Record<OdooTarget['operation'], OdooAccessMode> = {
@@ -40,18 +39,6 @@ const RELATIONS: Record<string, string> = {
 	employee_id: 'hr.employee',
 };
 
-/** What n8n's Odoo node sends for a `$fromAI` value of each type (JSON: whatever the agent built). */
-const SENT_FOR_PARAM: Record<ParamType, ValueConversion | undefined> = { string: 'text', number: 'number', boolean: 'boolean', json: undefined };
-
-function writtenValue(tool: ToolSpec, write: { param?: string; value?: Literal }): OdooWrittenValue | undefined {
-	if (write.param !== undefined) {
-		const sends = SENT_FOR_PARAM[paramType(tool, write.param)];
-		return sends ? { sends, param: write.param } : undefined;
-	}
-	if (write.value === undefined || write.value === false) return undefined;
-	return { sends: typeof write.value === 'string' ? 'text' : typeof write.value === 'number' ? 'number' : 'boolean' };
-}
-
 function typesForLiteral(value: Literal, inFilter: boolean): readonly string[] {
 	// A domain compares any field with False (unset).
 	if (value === false && inFilter) return [];
@@ -86,10 +73,10 @@ function relationFor(field: string, types: readonly string[]): string | undefine
 
 function targetFields(tool: ToolSpec, target: OdooTarget): OdooFieldRequirement[] {
 	const needs: OdooFieldRequirement[] = [];
-	const add = (path: string, types: readonly string[], write?: OdooWrittenValue) => {
+	const add = (path: string, types: readonly string[]) => {
 		const field = fieldOf(path);
 		const relation = relationFor(field, types);
-		needs.push({ tool: tool.name, model: target.model, field, types, ...(relation ? { relation } : {}), ...(write ? { write } : {}) });
+		needs.push({ tool: tool.name, model: target.model, field, types, ...(relation ? { relation } : {}) });
 	};
 	for (const filter of target.filters ?? []) {
 		let types = typesForBinding(tool, filter, true);
@@ -97,12 +84,11 @@ function targetFields(tool: ToolSpec, target: OdooTarget): OdooFieldRequirement[
 		if (LIST_OPERATORS.has(filter.operator)) types = [];
 		add(filter.field, types);
 	}
-	for (const write of target.writes ?? []) add(write.field, typesForBinding(tool, write), writtenValue(tool, write));
+	for (const write of target.writes ?? []) add(write.field, typesForBinding(tool, write));
 	if (target.fieldChoice) {
 		const { valueParam, allowed } = target.fieldChoice;
 		const types = TYPES_FOR_PARAM[paramType(tool, valueParam)];
-		// The generated expression types the agent's text by the stock field types.
-		for (const field of allowed) add(field, types, { sends: valueConversion(target.model, field), param: valueParam, chosen: true });
+		for (const field of allowed) add(field, types);
 	}
 	// Fields read back: they must exist, any type is fine.
 	for (const field of target.fieldsList ?? []) add(field, []);
@@ -115,13 +101,12 @@ function mergeSameField(needs: OdooFieldRequirement[]): OdooFieldRequirement[] {
 	for (const need of needs) {
 		const key = `${need.tool}\u0000${need.model}\u0000${need.field}`;
 		const seen = merged.get(key);
-		const write = seen?.write ?? need.write;
 		if (!seen) merged.set(key, need);
-		else if (seen.types.length === 0) merged.set(key, { ...need, relation: need.relation ?? seen.relation, ...(write ? { write } : {}) });
+		else if (seen.types.length === 0) merged.set(key, { ...need, relation: need.relation ?? seen.relation });
 		else if (need.types.length > 0) {
 			const types = seen.types.filter((t) => need.types.includes(t));
-			merged.set(key, { ...seen, types: types.length > 0 ? types : seen.types, ...(write ? { write } : {}) });
-		} else if (write) merged.set(key, { ...seen, write });
+			merged.set(key, { ...seen, types: types.length > 0 ? types : seen.types });
+		}
 	}
 	return [...merged.values()];
 }

@@ -4,11 +4,10 @@ import { MODULE_LABELS } from './modules';
 
 export type ReportFormat = 'text' | 'json';
 
-/** What a failing tool's problems come to, for the summary: the user's rights, the values it writes, or this Odoo's schema. */
-type Cause = 'access' | 'value' | 'schema' | 'request';
+/** What a failing tool's problems come to, for the summary: the user's rights, this Odoo's schema, or the requests it refuses. */
+type Cause = 'access' | 'schema' | 'request';
 const CAUSE: Record<OdooProblemKind, Cause> = {
 	'no-access': 'access',
-	'text-value': 'value',
 	'missing-model': 'schema',
 	'missing-field': 'schema',
 	'wrong-type': 'schema',
@@ -19,7 +18,6 @@ const CAUSE: Record<OdooProblemKind, Cause> = {
 const SUMMARY: Record<Cause, string> = {
 	schema: 'do not match this Odoo',
 	access: 'lack a right the user does not have',
-	value: 'write a value of another type than the field',
 	request: 'send a request this Odoo refuses',
 };
 
@@ -27,7 +25,7 @@ function summary(report: OdooCheckReport): string[] {
 	const total = report.tools.length;
 	if (report.problems.length === 0) return [`OK: all ${total} Odoo tools find their models and fields`];
 	const lines: string[] = [];
-	for (const cause of ['schema', 'access', 'value', 'request'] as const) {
+	for (const cause of ['schema', 'access', 'request'] as const) {
 		const tools = new Set(report.problems.filter((p) => CAUSE[p.kind] === cause).map((p) => p.tool));
 		if (tools.size > 0) lines.push(`${tools.size} of ${total} Odoo tools ${SUMMARY[cause]}`);
 	}

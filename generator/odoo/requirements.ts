@@ -1,5 +1,3 @@
-import type { ValueConversion } from './fieldTypes';
-
 /** What the catalogue needs from Odoo: one entry per (tool, model, field). */
 export interface OdooFieldRequirement {
 	tool: string;
@@ -9,20 +7,6 @@ export interface OdooFieldRequirement {
 	types: readonly string[];
 	/** For many2one/many2many fields: the model the ids point to, when the tool relies on it. */
 	relation?: string;
-	/** For a written field: what the native Odoo tool sends for it, and from which parameter. */
-	write?: OdooWrittenValue;
-}
-
-/**
- * A value the native Odoo tool writes. n8n's Odoo node sends it as the expression gives it: the
- * `$fromAI` type of a parameter, or for a field chosen at call time the conversion the generated
- * expression applies from the stock field types (`fieldTypes.ts`).
- */
-export interface OdooWrittenValue {
-	sends: ValueConversion;
-	param?: string;
-	/** The field is one the agent chooses at call time (`fieldChoice`). */
-	chosen?: boolean;
 }
 
 /** A tool that only needs the model (e.g. a list without named fields) still names it. */

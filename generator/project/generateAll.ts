@@ -100,7 +100,7 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 		files.push(jsonFile(onceWorkflowFileName(tool.name), workflow, { workflow }));
 	}
 	if (config.admin) {
-		const workflow = buildAdminWorkflow(config.admin, config.n8nVersion);
+		const workflow = buildAdminWorkflow(config.admin);
 		const manifest = buildManifest(workflow, []);
 		files.push(jsonFile(ADMIN_FILE, workflow, { workflow, manifest, tools: workflow.nodes.length - 1 }), jsonFile(ADMIN_MANIFEST_FILE, manifest, { manifest }));
 		for (const tool of adminTools(config.admin)) {

@@ -117,6 +117,7 @@ beforeAll(async () => {
 	client = new N8nApiClient({ url: n8n.baseUrl, apiKey: n8n.apiKey });
 	const credentials = [
 		{ name: 'Hermes SSH', type: 'hermesSshApi', data: { host: '127.0.0.1', port: 22, username: 'hermes', authMethod: 'password', password: 'x', acceptAnyHostKey: true } },
+		// n8n's own Odoo credential under the Hermes one's name, as a deployment that ran n8n's Odoo node has it: push wires by type and name.
 		{ name: 'Odoo', type: 'odooApi', data: { url: 'http://127.0.0.1:9', username: 'u', password: 'p', db: 'd' } },
 		{ name: 'Odoo', type: HERMES_ODOO_CREDENTIALS.odooApi, data: { url: 'http://127.0.0.1:9', username: 'u', password: 'p', db: 'd' } },
 		{ name: 'Hermes MCP Bearer', type: 'httpBearerAuth', data: { token: 'e2e-token' } },

@@ -10,9 +10,8 @@ import { freePorts, PortTakenError } from './n8n/freePort';
 import { killOnExit, LOG_DIR, logTail, n8nBaseEnv, spawnN8n, stopChild, waitReady } from './n8n/process';
 
 /**
- * A real n8n (2.41.1 unless told otherwise, installed by test/setup/install-n8n.sh) on 127.0.0.1
- * with free ports, a throwaway user folder and database, an owner, a login cookie and a public
- * API key.
+ * A real n8n 2.41.1 (installed by test/setup/install-n8n.sh) on 127.0.0.1 with free ports, a
+ * throwaway user folder and database, an owner, a login cookie and a public API key.
  */
 export interface N8nHandle {
 	/** `http://127.0.0.1:<port>` (public API under `/api/v1`, MCP under `/mcp/<path>`). */
@@ -45,8 +44,6 @@ export interface StartN8nOptions {
 	env?: Record<string, string>;
 	/** Default 180 s: n8n boots in 15-40 s, longer on a busy machine. */
 	readyTimeoutMs?: number;
-	/** An installed n8n version other than the default (`bash test/setup/install-n8n.sh <version>`). */
-	version?: string;
 	/** n8n's port (default: a free one). Taken: the start fails naming it, with no retry on another. */
 	port?: number;
 }
@@ -68,7 +65,7 @@ export function packageNameOf(repoRoot: string): string {
 }
 
 export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle> {
-	readN8nInstall(undefined, options.version); // fail fast with the install hint
+	readN8nInstall(); // fail fast with the install hint
 	mkdirSync(LOG_DIR, { recursive: true });
 	const repoRoot = options.repoRoot ?? REPO_ROOT;
 	const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
@@ -87,7 +84,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nHandle
 				installCommunityPackage(userFolder, repoRoot);
 				packageName = packageNameOf(repoRoot);
 			}
-			const install = readN8nInstall(undefined, options.version);
+			const install = readN8nInstall();
 			child = spawnN8n(install, 'start', userFolder, n8nEnv(userFolder, port, brokerPort, install.nodeHome, options.env ?? {}), logFile);
 			forgetOnExit = killOnExit(child);
 			const baseUrl = `http://127.0.0.1:${port}`;

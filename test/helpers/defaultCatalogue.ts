@@ -23,8 +23,8 @@ export const GATEWAY_TOOLS = CATALOGUE.filter((tool) => tool.target.kind === 'ga
 
 /**
  * The default tools that create once (creates/): each call of theirs makes a record, so each is a
- * toolWorkflow calling its create-once workflow. The Odoo ones only in odooMode 'hermes' (the
- * default); content_generate in either gateway mode. Pinned here, in catalogue order.
+ * toolWorkflow calling its create-once workflow: the Odoo ones, and content_generate in either
+ * gateway mode. Pinned here, in catalogue order.
  */
 export const DEFAULT_ODOO_CREATE_TOOLS = ['odoo_create_project', 'odoo_create_task', 'odoo_create_contact', 'crm_create_lead', 'timesheet_log_hours'];
 export const DEFAULT_CREATE_TOOLS = [...DEFAULT_ODOO_CREATE_TOOLS, 'content_generate'];

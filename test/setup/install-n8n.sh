@@ -63,11 +63,11 @@ init_folder() {
 	[ -f "$1/package.json" ] || printf '{\n  "name": "%s",\n  "private": true%s\n}\n' "$2" "${3:-}" >"$1/package.json"
 }
 
-# n8n 1.x and 2.20.x depend on an xlsx build fetched from its publisher's own host, which an offline
+# n8n 2.20.x depends on an xlsx build fetched from its publisher's own host, which an offline
 # machine cannot reach; the registry's xlsx 0.18.5 takes its place.
 N8N_OVERRIDES=""
 case "$N8N_VERSION" in
-	1.* | 2.20.*) N8N_OVERRIDES=$',\n  "overrides": { "xlsx": "0.18.5" }' ;;
+	2.20.*) N8N_OVERRIDES=$',\n  "overrides": { "xlsx": "0.18.5" }' ;;
 esac
 
 if node_ok; then

@@ -93,7 +93,7 @@ export function register(program: Command, io: CommandIo = processIo, exit: Exit
 			`
 Outcomes: success; refused (a marker the agent can act on: retry change_arguments or after_read);
 approval (the approval protocol: required, denied, invalid); failed (retry later or never_here,
-n8n's own error such as a native Odoo tool's refusal, or a failure without a marker).
+n8n's own error such as a node that threw, or a failure without a marker).
 Arguments are capped at 200 characters; the config's ledger.redact fields and secret-looking
 names show only their size. Needs an API key with execution:list and execution:read.
 Exit: 0 read, 1 some calls cannot be seen (each gap is named), 2 bad input or n8n unreachable.

@@ -1,8 +1,8 @@
 /**
  * `hermes-workflows check-odoo`: reads the live Odoo schema and the user's rights, over JSON-RPC
  * (`--user` + `--password`, Odoo 14-18) or JSON-2 (`--api-key`, Odoo 19+) as the two Hermes Odoo
- * credentials do, and reports every catalogue tool whose model or field is missing, of another
- * type, written with a value of another type, or out of the user's rights. Exit 0 complete, 1
+ * credentials do, and reports every catalogue tool whose model or field is missing or of another
+ * type, which is out of the user's rights, or whose requests this Odoo refuses. Exit 0 complete, 1
  * findings, 2 bad input or Odoo not usable (unreachable, wrong database, bad credentials).
  */
 import { Option, type Command } from 'commander';
@@ -80,7 +80,7 @@ async function checkOdoo(options: CheckOdooOptions, format: ReportFormat, io: Co
 	const project = loadProject(options.config);
 	const requirements = requirementsFromCatalogue(tools ?? project.tools, { employeeId: project.config.employeeId });
 	// An Odoo that cannot be checked throws an OdooConnectionError, printed as every failure is.
-	const report = await checkOdooSchema({ ...login, timeoutMs: timeoutSeconds * 1000 }, requirements, project.config.odooMode);
+	const report = await checkOdooSchema({ ...login, timeoutMs: timeoutSeconds * 1000 }, requirements);
 	io.stdout(formatReport(report, format));
 	return report.ok ? EXIT.ok : EXIT.findings;
 }

@@ -7,7 +7,7 @@
  * log, as one in front of n8n would. Odoo and the docker command are stand-ins (see stack.ts);
  * they count what was executed. The gates' checks run in the real nodes: the Hermes Docker and
  * Hermes Vault nodes over real SSH (their Check Only setting; the vault is a real git work tree)
- * and the Odoo node's read.
+ * and the Hermes Odoo node's read.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -82,7 +82,7 @@ export function describeExporter(lease: () => Promise<N8nHandle>): void {
 		await callTool(mcp, 'vault_read', { path: 'no/such-note.md' });
 		await stack.odoo.stop();
 		const answer = await callTool(mcp, 'crm_list_stages', {});
-		// The default odooMode ('hermes') answers an unreachable Odoo with a marker the ledger counts as failed, not with isError.
+		// The Hermes Odoo node answers an unreachable Odoo with a marker the ledger counts as failed, not with isError.
 		expect(answer).toMatchObject({ isError: false, value: [{ success: false, error: '__UNAVAILABLE__', state: 'unreachable', retry: STATE_RETRY.unreachable }] });
 		type Alerts = { data: { alerts: Array<{ labels: Record<string, string>; state: string }> } };
 		const firing = await until('HermesToolFailing to fire', async () => {

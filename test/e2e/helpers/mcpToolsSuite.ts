@@ -4,15 +4,16 @@
  * `Hermes MCP Tools` endpoint as an agent does. Real parts: n8n, OpenSSH sshd, the git vault
  * with its bare remote, Prometheus. Stand-ins (none can run here): Odoo (JSON-RPC and JSON-2 on an
  * in-memory store, checked against real Odoo 18 and 19 recordings), the docker command, the content pipeline (a workflow posting to a recorder).
- * See stack.ts. The same suite runs for each gateway mode, Odoo mode and engine (regularMode.test.ts
- * and queueMode.test.ts run them one after another on one n8n per engine), so every assertion
- * holds whether a gateway tool calls a sub-workflow or is the node itself.
+ * See stack.ts. The 23 Odoo tools run the Hermes Odoo node. The same suite runs for each gateway
+ * mode and engine (regularMode.test.ts and queueMode.test.ts run both gateway modes one after
+ * another on one n8n per engine), so every assertion holds whether a gateway tool calls a
+ * sub-workflow or is the node itself.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import type { GatewayMode, N8nVersion, OdooMode } from '../../../generator/config';
+import type { GatewayMode } from '../../../generator/config';
 import { GATEWAY_CONTRACTS, HAND_OFF_GATEWAYS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, MCP_INSTRUCTIONS, TOOL_TYPE_SUFFIX } from '../../../core';
-import { ODOO_FIELD_TYPES } from '../../../generator/odoo/fieldTypes';
+import { ODOO_FIELD_TYPES } from '../../harness/odoo/fieldTypes';
 import type { OdooTarget, ToolSpec } from '../../../generator/toolSpec/schema';
 import { createTools, DUPLICATE_SPEC } from '../../../generator/creates/createTools';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
@@ -23,19 +24,16 @@ import { parse as parseYaml } from 'yaml';
 import { startDroppingProxy } from './droppingProxy';
 import { ANSWERED_CALLS, callTool, connectMcp, connectMcpWith, mcpStatusWith, waitForMcpEndpoint, type McpSession } from './mcp';
 import { createCredential, getExecution, listExecutions, listWorkflows } from './n8nRest';
-import { startN8n, type N8nHandle } from '../../harness/n8n';
+import type { N8nHandle } from '../../harness/n8n';
 import { startQueueN8n } from '../../harness/queue/stack';
 import { ledgerAgainstAnswers } from './ledgerCheck';
-import { REPO_ROOT } from './repoRoot';
-import { credentialData, startStackWithClient, type HermesStack } from './stack';
+import { startStackWithClient, type HermesStack } from './stack';
 import { startOdooStandIn, type OdooStandIn } from '../../harness/odoo';
 import {
 	callWithEvidence as callWithEvidenceOn,
 	expectedInvalidAnswer,
 	gatewayAnswer,
-	HERMES_ODOO_INVALID_CASES,
 	INVALID_CASES,
-	odooRowsOf,
 	TOOL_CASES,
 } from './toolCases';
 
@@ -44,20 +42,12 @@ export type Engine = 'regular' | 'queue';
 
 const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
 
-/** Another installed n8n than the default 2.41.1, and the config's `n8nVersion` line for it. */
-export interface SuiteN8n {
-	version: string;
-	line: N8nVersion;
-}
-
 /** `lease`: an n8n to use instead of booting one for `engine` (helpers/sharedN8n.ts); the stack's stop empties it. */
-export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', odooMode: OdooMode = 'native', n8n?: SuiteN8n, lease?: () => Promise<N8nHandle>): void {
+export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', lease?: () => Promise<N8nHandle>): void {
 	jest.setTimeout(180_000);
-	const hermesOdoo = odooMode === 'hermes';
 	// The create tools take `duplicate` beside their own parameters (generator/creates/).
-	const creating = new Set(createTools(CATALOGUE, { odooMode, gatewayMode, n8nVersion: n8n?.line ?? '2.x' }, []).map((t) => t.name));
+	const creating = new Set(createTools(CATALOGUE, { gatewayMode }, []).map((t) => t.name));
 	const agentParameters = (tool: ToolSpec) => (creating.has(tool.name) ? [...tool.parameters, DUPLICATE_SPEC] : tool.parameters);
-	const invalidCases = hermesOdoo ? [...INVALID_CASES, ...HERMES_ODOO_INVALID_CASES] : INVALID_CASES;
 
 	let stack: HermesStack;
 	let mcp: McpSession;
@@ -67,11 +57,9 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 	beforeAll(async () => {
 		firstCall = ANSWERED_CALLS.length;
-		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true, ...(n8n ? { version: n8n.version } : {}) }) } : {};
-		const other = n8n && engine === 'regular' ? { startN8n: () => startN8n({ repoRoot: REPO_ROOT, version: n8n.version }) } : {};
-		const line = n8n ? { config: { n8nVersion: n8n.line } } : {};
+		const queue = engine === 'queue' ? { startN8n: () => startQueueN8n({ workers: 2, webhook: true }) } : {};
 		const leased = lease ? { startN8n: lease } : {};
-		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, odooMode, ...queue, ...other, ...line, ...leased }));
+		({ stack, mcp, stop: stopAll } = await startStackWithClient({ gatewayMode, ...queue, ...leased }));
 	}, 420_000);
 
 	afterAll(async () => {
@@ -116,12 +104,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 	describe('server instructions', () => {
 		// The official MCP client's initialize result: what a client puts in the model's system prompt.
-		it(n8n?.line === '1.x' ? "none: n8n 1.x's trigger has no instructions parameter" : 'the agent is told the answer contract on connecting: the instructions of the workflow n8n holds', async () => {
+		it('the agent is told the answer contract on connecting: the instructions of the workflow n8n holds', async () => {
 			const instructions = mcp.client.getInstructions();
-			if (n8n?.line === '1.x') {
-				expect(instructions).toBeUndefined();
-				return;
-			}
 			const main = (await listWorkflows(stack.n8n)).find((w) => w.name === 'Hermes MCP Tools');
 			const trigger = main?.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
 			expect(instructions).toBe(trigger?.parameters?.instructions);
@@ -153,8 +137,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 	// An argument no parameter takes. n8n's tool schema (zod, built from the $fromAI calls) strips
 	// it before any node or sub-workflow runs; the gateway nodes read the raw call that the MCP
-	// trigger hands its tools and refuse it, and so does the Hermes Odoo node. n8n's own Odoo node
-	// cannot, so a native Odoo tool still answers as if it had not been sent.
+	// trigger hands its tools and refuse it, and so does the Hermes Odoo node.
 	describe('arguments no parameter takes', () => {
 		it('tools/list advertises every tool as taking other properties (additionalProperties: true)', async () => {
 			const { tools } = await mcp.client.listTools();
@@ -189,23 +172,12 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(answer).toMatchObject({ success: true });
 		});
 
-		if (hermesOdoo) {
-			it('an Odoo tool (the Hermes Odoo node) refuses one too, before Odoo hears of the call', async () => {
-				const odoo = await callWithEvidence('odoo_list_tasks', { project_id: 1, urgency: 'high' });
-				expect(gatewayAnswer(odoo.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
-				expect(gatewayAnswer(odoo.answer).hint).toContain('"urgency"');
-				expect(odoo.odooCalls).toEqual([]);
-			});
-		} else {
-			it("an Odoo tool (n8n's Odoo node) answers as without it: n8n dropped it before the node ran", async () => {
-				const list = { project_id: 1 };
-				const rows = odooRowsOf(await callTool(mcp, 'odoo_list_tasks', list));
-				const odoo = await callWithEvidence('odoo_list_tasks', { ...list, urgency: 'high' });
-				expect(odooRowsOf(odoo.answer)).toEqual(rows);
-				expect(odoo.odooCalls.length).toBeGreaterThan(0);
-				expect(JSON.stringify(odoo.odooCalls)).not.toContain('urgency');
-			});
-		}
+		it('an Odoo tool (the Hermes Odoo node) refuses one too, before Odoo hears of the call', async () => {
+			const odoo = await callWithEvidence('odoo_list_tasks', { project_id: 1, urgency: 'high' });
+			expect(gatewayAnswer(odoo.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
+			expect(gatewayAnswer(odoo.answer).hint).toContain('"urgency"');
+			expect(odoo.odooCalls).toEqual([]);
+		});
 	});
 
 	describe('every tool, called once with valid arguments, is answered by its own node', () => {
@@ -219,25 +191,18 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		});
 	});
 
-	describe(`Odoo logins (odooMode ${odooMode})`, () => {
+	describe('Odoo logins', () => {
 		const jsonRpc = () => stack.odoo.calls.filter((c) => c.protocol === 'jsonrpc');
 		const logins = () => jsonRpc().filter((c) => c.service === 'common' && c.method === 'login').length;
 		const objectCalls = () => jsonRpc().filter((c) => c.service === 'object').length;
+		// In queue mode each worker process logs in once, whichever calls it ran.
+		const processes = engine === 'queue' ? 2 : 1;
 
-		if (hermesOdoo) {
-			// In queue mode each worker process logs in once, whichever calls it ran.
-			const processes = engine === 'queue' ? 2 : 1;
-			it(`the Hermes Odoo node logged in at most ${processes === 1 ? 'once' : 'once per worker'} for all ${ODOO_TOOLS.length} Odoo calls`, () => {
-				expect(objectCalls()).toBeGreaterThanOrEqual(ODOO_TOOLS.length);
-				expect(logins()).toBeGreaterThanOrEqual(1);
-				expect(logins()).toBeLessThanOrEqual(processes);
-			});
-		} else {
-			it("n8n's Odoo node logged in before every call (one login per Odoo call)", () => {
-				expect(objectCalls()).toBeGreaterThanOrEqual(ODOO_TOOLS.length);
-				expect(logins()).toBe(objectCalls());
-			});
-		}
+		it(`the Hermes Odoo node logged in at most ${processes === 1 ? 'once' : 'once per worker'} for all ${ODOO_TOOLS.length} Odoo calls`, () => {
+			expect(objectCalls()).toBeGreaterThanOrEqual(ODOO_TOOLS.length);
+			expect(logins()).toBeGreaterThanOrEqual(1);
+			expect(logins()).toBeLessThanOrEqual(processes);
+		});
 	});
 
 	describe('invalid input', () => {
@@ -248,7 +213,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			executionMark = Math.max(0, ...before.map((e) => Number(e.id)));
 		});
 
-		it.each(invalidCases.map((c) => [c.tool, JSON.stringify(c.args), c.marker, c] as const))('%s %s -> %s, nothing changed', async (_tool, _args, marker, invalid) => {
+		it.each(INVALID_CASES.map((c) => [c.tool, JSON.stringify(c.args), c.marker, c] as const))('%s %s -> %s, nothing changed', async (_tool, _args, marker, invalid) => {
 			const vaultCommits = stack.vault.commitCount();
 			const evidence = await callWithEvidence(invalid.tool, invalid.args);
 			expect(evidence.answer.isError).toBe(false);
@@ -265,10 +230,10 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			let since: Awaited<ReturnType<typeof listExecutions>> = [];
 			for (let attempt = 0; attempt < 20; attempt++) {
 				since = (await listExecutions(stack.n8n)).filter((e) => Number(e.id) > executionMark && e.status !== 'running' && e.status !== 'new');
-				if (since.length >= invalidCases.length) break;
+				if (since.length >= INVALID_CASES.length) break;
 				await new Promise((done) => setTimeout(done, 500));
 			}
-			expect(since.filter((e) => e.status === 'success').length).toBeGreaterThanOrEqual(invalidCases.length);
+			expect(since.filter((e) => e.status === 'success').length).toBeGreaterThanOrEqual(INVALID_CASES.length);
 			const failed = await listExecutions(stack.n8n, { status: 'error' });
 			expect(failed.filter((e) => Number(e.id) > executionMark)).toEqual([]);
 		});
@@ -276,11 +241,9 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		it('an Odoo update tool refuses a field outside its list and changes nothing', async () => {
 			const before = stack.odoo.store.get('project.task', 3);
 			const evidence = await callWithEvidence('odoo_update_task', { task_id: 3, field: 'stage_id', value: '2' });
-			// n8n's Odoo node sends the field renamed for Odoo to refuse; the Hermes node refuses it itself, sending nothing.
-			if (hermesOdoo) {
-				expect(gatewayAnswer(evidence.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
-				expect(evidence.odooCalls).toEqual([]);
-			} else expect(evidence.answer.text).toMatch(/refused_field_stage_id/);
+			// The Hermes Odoo node refuses it itself, sending nothing.
+			expect(gatewayAnswer(evidence.answer)).toMatchObject({ success: false, error: '__BAD_ARGUMENT__', retry: 'change_arguments' });
+			expect(evidence.odooCalls).toEqual([]);
 			expect(stack.odoo.store.get('project.task', 3)).toEqual(before);
 		});
 	});
@@ -316,9 +279,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 			expect(main?.nodes).toHaveLength(CATALOGUE.length + 1);
 			const types = Object.fromEntries(Object.keys(DIRECT_TYPES).map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type]));
 			const gateways = workflows.map((w) => w.name).filter((name) => name.startsWith('Hermes Gateway - ')).sort();
-			const odooType = hermesOdoo ? `n8n-nodes-hermes.${HERMES_ODOO.type}Tool` : 'n8n-nodes-base.odooTool';
 			// A create tool calls its create-once workflow.
-			const odooTypeOf = (tool: string) => (creating.has(tool) ? '@n8n/n8n-nodes-langchain.toolWorkflow' : odooType);
+			const odooTypeOf = (tool: string) => (creating.has(tool) ? '@n8n/n8n-nodes-langchain.toolWorkflow' : `n8n-nodes-hermes.${HERMES_ODOO.type}${TOOL_TYPE_SUFFIX}`);
 			expect(ODOO_TOOLS.map((tool) => [tool, main?.nodes.find((n) => n.name === tool)?.type])).toEqual(ODOO_TOOLS.map((tool) => [tool, odooTypeOf(tool)]));
 			const onceWorkflows = workflows.map((w) => w.name).filter((name) => name.startsWith('Hermes Create - ')).sort();
 			expect(onceWorkflows).toEqual([...creating].map((tool) => `Hermes Create - ${tool}`).sort());
@@ -438,8 +400,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 		});
 	});
 
-	// One run is enough: what is checked is the config and the endpoints, not the tools' modes.
-	if (gatewayMode === 'subworkflow' && engine === 'regular' && odooMode === 'native' && !n8n) {
+	// One run is enough: what is checked is the config and the endpoints, not the gateway mode or engine.
+	if (gatewayMode === 'subworkflow' && engine === 'regular') {
 		describe('reads trusted, changes asked: the Hermes Agent config of a toolset of each kind', () => {
 			it('gives the agent two servers, the changing one untrusted, each serving exactly its kind, with instructions of its own', async () => {
 				const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, unknown>;
@@ -457,8 +419,8 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 				const { mcp_servers: servers } = parseYaml(result.stdout) as { mcp_servers: Record<string, { url: string; headers: { Authorization: string }; timeout: number; trust?: string; tools: { include: string[] } }> };
 				expect(Object.keys(servers)).toEqual(['hermes-reads', 'hermes-changes']);
 				expect([servers['hermes-reads'].trust, servers['hermes-changes'].trust]).toEqual([undefined, 'untrusted']);
-				// The slowest tool's own caps and a margin: docker_manage's 330 s; n8n's Odoo node bounds nothing, so the reads keep the client's 300 s.
-				expect([servers['hermes-reads'].timeout, servers['hermes-changes'].timeout]).toEqual([300, 420]);
+				// The slowest tool's own caps and a margin, in steps of 30 s: an Odoo read's 120 s (the Hermes Odoo node's), docker_manage's 330 s.
+				expect([servers['hermes-reads'].timeout, servers['hermes-changes'].timeout]).toEqual([210, 420]);
 				const served: Record<string, { tools: string[]; instructions?: string }> = {};
 				for (const [name, server] of Object.entries(servers)) {
 					await waitForMcpEndpoint(server.url);
@@ -480,14 +442,15 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 	describe('Odoo over JSON-2 (config odooCredentialType: odooApiKeyApi)', () => {
 		let json2: McpSession;
-		// With the Hermes Odoo node every Odoo tool runs again over JSON-2, against an Odoo of its own
-		// (a second stand-in, seeded alike), so each case meets the records it expects.
+		// Every Odoo tool runs again over JSON-2, against an Odoo of its own (a second stand-in,
+		// seeded alike), so each case meets the records it expects.
 		let json2Odoo: OdooStandIn;
+		const ODOO_CASES = TOOL_CASES.filter((c) => ODOO_TOOLS.includes(c.tool));
 
 		beforeAll(async () => {
-			json2Odoo = hermesOdoo ? await startOdooStandIn() : stack.odoo;
-			// Both API key credentials put the key in a header of their own (`authenticate`).
-			await createCredential(stack.n8n, 'Odoo API key', hermesOdoo ? HERMES_ODOO_CREDENTIALS.odooApiKeyApi : 'odooApiKeyApi', credentialData(stack.n8n, json2Odoo.odooApiKeyCredential, true));
+			json2Odoo = await startOdooStandIn();
+			// The API key credential puts the key in a header of its own (`authenticate`).
+			await createCredential(stack.n8n, 'Odoo API key', HERMES_ODOO_CREDENTIALS.odooApiKeyApi, json2Odoo.odooApiKeyCredential);
 			const base = JSON.parse(readFileSync(stack.configFile, 'utf8')) as Record<string, Record<string, unknown>>;
 			const config = {
 				...base,
@@ -507,36 +470,17 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 
 		afterAll(async () => {
 			await json2?.close();
-			if (hermesOdoo) await json2Odoo?.stop();
+			await json2Odoo?.stop();
 		});
 
-		if (hermesOdoo) {
-			const ODOO_CASES = TOOL_CASES.filter((c) => ODOO_TOOLS.includes(c.tool));
-			it('covers every Odoo tool', () => {
-				expect(ODOO_CASES.map((c) => c.tool).sort()).toEqual([...ODOO_TOOLS].sort());
-			});
-			it.each(ODOO_CASES.map((c) => [c.tool, c] as const))('%s runs over /json/2 with the bearer key, its write read back', async (_tool, toolCase) => {
-				const evidence = await callWithEvidenceOn({ ...stack, odoo: json2Odoo }, json2, toolCase.tool, toolCase.args);
-				toolCase.verify(evidence);
-				expect(evidence.odooCalls.map((c) => c.protocol).filter((p) => p !== 'json2')).toEqual([]);
-			});
-			return;
-		}
+		it('covers every Odoo tool', () => {
+			expect(ODOO_CASES.map((c) => c.tool).sort()).toEqual([...ODOO_TOOLS].sort());
+		});
 
-		const cases: Array<[string, Record<string, unknown>, string, string, (rows: Array<Record<string, unknown>>) => void]> = [
-			['crm_list_stages', {}, 'crm.stage', 'search_read', (rows) => expect(rows.map((r) => r.name)).toEqual(['New', 'Qualified', 'Won'])],
-			['odoo_get_task', { task_id: 2 }, 'project.task', 'read', (rows) => expect(rows).toEqual([expect.objectContaining({ id: 2, name: 'Pick a CMS' })])],
-			['odoo_create_contact', { name: 'JSON-2 Contact' }, 'res.partner', 'create', (rows) => expect(stack.odoo.store.get('res.partner', rows[0].id as number)?.name).toBe('JSON-2 Contact')],
-			['odoo_update_contact', { contact_id: 3, field: 'phone', value: '+32 470 00 00 00' }, 'res.partner', 'write', () => expect(stack.odoo.store.get('res.partner', 3)?.phone).toBe('+32 470 00 00 00')],
-			['crm_delete_lead', { lead_id: 2 }, 'crm.lead', 'unlink', () => expect(stack.odoo.store.get('crm.lead', 2)).toBeUndefined()],
-		];
-		it.each(cases)('%s runs over /json/2 with the bearer key', async (tool, args, model, method, check) => {
-			const mark = stack.odoo.calls.length;
-			const answer = await callTool(json2, tool, args);
-			expect(answer.isError).toBe(false);
-			const calls = stack.odoo.calls.slice(mark).filter((c) => c.modelMethod !== 'fields_get');
-			expect(calls.map((c) => [c.protocol, c.model, c.modelMethod, c.error])).toEqual([['json2', model, method, undefined]]);
-			check(odooRowsOf(answer));
+		it.each(ODOO_CASES.map((c) => [c.tool, c] as const))('%s runs over /json/2 with the bearer key, its write read back', async (_tool, toolCase) => {
+			const evidence = await callWithEvidenceOn({ ...stack, odoo: json2Odoo }, json2, toolCase.tool, toolCase.args);
+			toolCase.verify(evidence);
+			expect(evidence.odooCalls.map((c) => c.protocol).filter((p) => p !== 'json2')).toEqual([]);
 		});
 	});
 
@@ -544,7 +488,7 @@ export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'reg
 	describe('the call ledger', () => {
 		it('accounts for every call the agent made, each with the outcome its answer had', async () => {
 			const { agent, ledger, read, text } = await ledgerAgainstAnswers(stack, firstCall);
-			process.stdout.write(`calls (${gatewayMode}, ${engine}, odooMode ${odooMode}), the last refusals and failures:\n${text}`);
+			process.stdout.write(`calls (${gatewayMode}, ${engine}), the last refusals and failures:\n${text}`);
 			const refusals = Object.values(agent).flat().filter((signature) => signature.startsWith('__')).length;
 			expect(refusals).toBeGreaterThan(10);
 			expect(ledger).toEqual(agent);

@@ -23,11 +23,7 @@ export async function createCredential(n8n: N8nApi, name: string, type: string, 
 	return created.id;
 }
 
-/**
- * Creates and publishes a workflow; answers its id. `publish: false` for a sub-workflow on n8n
- * 1.x, which refuses to activate a workflow started only by an Execute Workflow Trigger and runs
- * it unpublished.
- */
+/** Creates and publishes a workflow (`publish: false`: creates it only); answers its id. */
 export async function createPublishedWorkflow(n8n: N8nApi, workflow: Record<string, unknown>, publish = true): Promise<string> {
 	const created = await api<{ id: string }>(n8n, 'POST', '/workflows', workflow);
 	if (publish) await api(n8n, 'POST', `/workflows/${created.id}/activate`);

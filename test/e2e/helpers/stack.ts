@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { HERMES_ODOO_CREDENTIALS } from '../../../core';
-import type { GatewayMode, OdooMode } from '../../../generator/config';
+import type { GatewayMode } from '../../../generator/config';
 import { createDockerStandIn, type DockerStandIn } from '../../harness/dockerStandIn';
 import { createGitVault, type GitVault } from '../../harness/gitVault';
 import { startN8n, type N8nHandle } from '../../harness/n8n';
@@ -71,15 +71,13 @@ export interface StackOptions {
 	 */
 	startN8n?: () => Promise<N8nHandle>;
 	/**
-	 * Return the stack even when `push` fails (default: throw). For an n8n that refuses to publish
-	 * the generated tools workflow (2.20's Odoo node has no version 2): the caller reads `push`
-	 * and finishes the deployment itself; the MCP endpoint is then not waited for.
+	 * Return the stack even when `push` fails (default: throw): the caller reads `push` itself
+	 * (the routing proof, whose own probes need the stack whatever push did); the MCP endpoint is
+	 * then not waited for.
 	 */
 	pushMayFail?: boolean;
 	/** The deployment config's gatewayMode (default: the config's own default, subworkflow). */
 	gatewayMode?: GatewayMode;
-	/** The deployment config's odooMode (default: the config's own default, hermes). */
-	odooMode?: OdooMode;
 	/** The deployment's endpoint (default hermes-tools): the demo takes one of its own, so a project's default one fits beside it. */
 	mcpPath?: string;
 	/** More deployment config (e.g. `approvals`), over the stack's own; a function gets the started n8n. */
@@ -102,12 +100,11 @@ export const VAULT_NOTES: Record<string, string> = {
 function writeDeploymentConfig(
 	dir: string,
 	stack: { vault: GitVault; prometheus: PrometheusHandle; docker: DockerStandIn; pipelineWorkflowId: string },
-	modes: Pick<StackOptions, 'gatewayMode' | 'odooMode' | 'mcpPath'>,
+	modes: Pick<StackOptions, 'gatewayMode' | 'mcpPath'>,
 	extra: Record<string, unknown> = {},
 ): string {
 	const config = {
 		...(modes.gatewayMode ? { gatewayMode: modes.gatewayMode } : {}),
-		...(modes.odooMode ? { odooMode: modes.odooMode } : {}),
 		mcpPath: modes.mcpPath ?? STACK_NAMES.mcpPath,
 		nodeTypePrefix: 'n8n-nodes-hermes',
 		credentials: { odoo: STACK_NAMES.odoo, ssh: STACK_NAMES.ssh, bearer: STACK_NAMES.bearer },
@@ -125,23 +122,11 @@ function writeDeploymentConfig(
 }
 
 /**
- * The SSH credential body the public API of this n8n takes. n8n 2.20 rejects a field the
- * `authMethod` hides, even when empty (`password` next to `authMethod: privateKey`), so 2.x gets
- * only the shown fields (2.41 ignores hidden ones). n8n 1.x's schema is the opposite: it requires
- * every field (`request.body.data requires property "password"`), hidden ones as empty strings.
+ * The SSH credential body the public API takes: n8n 2.20 rejects a field the `authMethod` hides,
+ * even when empty (`password` next to `authMethod: privateKey`), so it gets only the shown fields
+ * (2.41 ignores hidden ones).
  */
-/**
- * A credential's data as this n8n's public API takes it: n8n 1.x adds its "Allowed HTTP Request
- * Domains" choice to a credential that authenticates requests, and its schema wants the domain
- * list unless the choice is given (`requires property "allowedDomains"`), and refuses the list
- * next to `all`; 2.x has no such fields.
- */
-export function credentialData(n8n: Pick<N8nHandle, 'n8nVersion'>, data: Record<string, unknown>, authenticatesRequests = false): Record<string, unknown> {
-	return n8n.n8nVersion.startsWith('1.') && authenticatesRequests ? { ...data, allowedHttpRequestDomains: 'all' } : data;
-}
-
-function sshCredentialBody(data: Record<string, unknown>, n8nVersion: string): Record<string, unknown> {
-	if (n8nVersion.startsWith('1.')) return data;
+function sshCredentialBody(data: Record<string, unknown>): Record<string, unknown> {
 	const hidden = data.authMethod === 'password' ? ['privateKey', 'passphrase'] : ['password'];
 	return Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
 }
@@ -202,12 +187,12 @@ export async function startHermesStack<H extends N8nHandle = N8nHandle>(options:
 		const token = options.token ?? randomBytes(24).toString('hex');
 		await createCredential(n8n, STACK_NAMES.bearer, 'httpBearerAuth', { token });
 		// The pinned host key of the real sshd: a mismatch would refuse the connection.
-		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', sshCredentialBody(sshd.credentials, n8n.n8nVersion));
-		// Both Odoo modes' credentials under the one name, as an operator switching modes has them:
-		// n8n's for native Odoo tools, the Hermes Odoo node's own package's twin for hermes mode.
+		await createCredential(n8n, STACK_NAMES.ssh, 'hermesSshApi', sshCredentialBody(sshd.credentials));
+		// The Hermes Odoo credential, and n8n's own Odoo credential under the same name, as an operator
+		// whose deployment ran n8n's Odoo node has both: push wires each node's credential by type and name.
 		await createCredential(n8n, STACK_NAMES.odoo, 'odooApi', odoo.odooApiCredential);
 		await createCredential(n8n, STACK_NAMES.odoo, HERMES_ODOO_CREDENTIALS.odooApi, odoo.odooApiCredential);
-		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline), !n8n.n8nVersion.startsWith('1.'));
+		const pipelineWorkflowId = await createPublishedWorkflow(n8n, contentPipelineStub(pipeline.url, STACK_NAMES.pipeline));
 
 		await options.beforePush?.(n8n);
 		checkpoint();

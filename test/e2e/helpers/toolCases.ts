@@ -53,7 +53,7 @@ export interface ToolCase {
 	verify(evidence: CallEvidence): void;
 }
 
-/** The ORM method n8n's Odoo node (v2) calls for each operation. */
+/** The ORM method the Hermes Odoo node calls for each operation. */
 export const ODOO_METHOD: Record<OdooOperation, string> = {
 	create: 'create',
 	get: 'read',
@@ -75,20 +75,14 @@ export function gatewayAnswer(answer: ToolAnswer): Record<string, unknown> {
 	return value as Record<string, unknown>;
 }
 
-/**
- * The records an Odoo tool answered: n8n's Odoo node answers them (or `{id}`) as a JSON array; the
- * Hermes Odoo node answers one item, `{ success: true, records | record | id }`.
- */
+/** The records an Odoo tool answered: the Hermes Odoo node answers one item, `{ success: true, records | record | id }`. */
 export function odooRowsOf(answer: ToolAnswer): Array<Record<string, unknown>> {
-	const rows = (Array.isArray(answer.value) ? answer.value : [answer.value]) as Array<Record<string, unknown>>;
-	const [first] = rows;
-	if (rows.length !== 1 || typeof first !== 'object' || first === null || !('success' in first || 'response' in first)) return rows;
-	const hermes = gatewayAnswer(answer);
+	const odoo = gatewayAnswer(answer);
 	// The hint rides along so a failure shows why the node refused.
-	expect({ success: hermes.success, error: hermes.error, hint: hermes.hint }).toEqual({ success: true, error: undefined, hint: undefined });
-	if (Array.isArray(hermes.records)) return hermes.records as Array<Record<string, unknown>>;
-	if (hermes.record !== undefined) return [hermes.record as Record<string, unknown>];
-	return [{ id: hermes.id }];
+	expect({ success: odoo.success, error: odoo.error, hint: odoo.hint }).toEqual({ success: true, error: undefined, hint: undefined });
+	if (Array.isArray(odoo.records)) return odoo.records as Array<Record<string, unknown>>;
+	if (odoo.record !== undefined) return [odoo.record as Record<string, unknown>];
+	return [{ id: odoo.id }];
 }
 
 function odooRows(answer: ToolAnswer): Array<Record<string, unknown>> {
@@ -267,10 +261,7 @@ export const INVALID_CASES: InvalidCase[] = [
 	},
 	{ tool: 'monitoring_query', args: { promql: '' }, marker: '__EMPTY_QUERY__', retry: 'change_arguments' },
 	{ tool: 'content_generate', args: { content_type: 'poem', text: 'x' }, marker: '__BAD_ACTION__', retry: 'change_arguments' },
-];
-
-/** What only the Hermes Odoo node answers with a marker (n8n's Odoo node answers raw errors or `[]`). */
-export const HERMES_ODOO_INVALID_CASES: InvalidCase[] = [
+	// The Odoo tools: the Hermes Odoo node's own checks, and Odoo's refusals as markers.
 	{ tool: 'odoo_get_task', args: { task_id: 999999 }, marker: '__NOT_FOUND__', retry: 'change_arguments', hint: /project\.task record has the id 999999/ },
 	{ tool: 'odoo_update_task', args: { task_id: 2, field: 'date_deadline', value: '31/12/2026' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /not a value for date_deadline/ },
 	{ tool: 'odoo_update_task', args: { task_id: 3, field: 'stage_id', value: '2' }, marker: '__BAD_ARGUMENT__', retry: 'change_arguments', hint: /"stage_id" is not one this tool writes\. Allowed here: / },

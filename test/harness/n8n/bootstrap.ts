@@ -62,26 +62,8 @@ export interface BootstrapResult {
 	scopes: string[];
 }
 
-/**
- * n8n 1.x answers `/healthz/readiness` a few seconds before its REST routes exist: owner setup
- * is an Express 404 ("Cannot POST") until then. Retried for a bounded time on that answer only.
- */
-async function setupOwner(baseUrl: string, owner: N8nOwner, timeoutMs = 30_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		try {
-			await restCall(baseUrl, 'POST', '/owner/setup', owner);
-			return;
-		} catch (error) {
-			const routeMissing = /answered 404: .*Cannot POST/s.test(String(error));
-			if (!routeMissing || Date.now() > deadline) throw error;
-			await new Promise((done) => setTimeout(done, 500));
-		}
-	}
-}
-
 export async function bootstrapOwner(baseUrl: string, owner: N8nOwner = DEFAULT_OWNER): Promise<BootstrapResult> {
-	await setupOwner(baseUrl, owner);
+	await restCall(baseUrl, 'POST', '/owner/setup', owner);
 	const login = await restCall(baseUrl, 'POST', '/login', {
 		emailOrLdapLoginId: owner.email,
 		password: owner.password,

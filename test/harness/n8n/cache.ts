@@ -16,8 +16,6 @@ export interface N8nInstall {
 export const N8N_VERSION = '2.41.1';
 /** The last n8n before the disabled-tool misrouting fix; the routing proof runs it in queue mode. */
 export const N8N_LEGACY_ROUTING_VERSION = '2.20.12';
-/** The newest n8n 1.x the registry serves (the 1.x line still gets releases). */
-export const N8N_1X_VERSION = '1.123.81';
 const DEFAULT_CACHE = '/var/cache/n8n-nodes-hermes';
 
 export function n8nCacheDir(): string {

@@ -4,7 +4,7 @@
  * order, and a few seed records. Only what the catalogue and n8n's Odoo node use is modelled; a
  * unit test holds every field to the `fields_get` recorded from a real Odoo 18.
  */
-import type { OdooFieldType } from '../../../generator/odoo/fieldTypes';
+import type { OdooFieldType } from './fieldTypes';
 
 
 /** Odoo's field types, as the generator knows them. */

@@ -1,5 +1,6 @@
 /**
- * Odoo's external API front ends, as n8n's Odoo node and `check-odoo` speak them:
+ * Odoo's external API front ends, as the Hermes Odoo node, `check-odoo` and n8n's Odoo node (the
+ * recorded transcripts test/unit/harness/odoo replays) speak them:
  * - JSON-RPC `POST /jsonrpc` (credential `odooApi`): `{jsonrpc, method: 'call', id, params:
  *   {service, method, args}}`; errors are HTTP 200 with `error: {code: 200, message: 'Odoo Server
  *   Error', data: {name, message, ...}}`.

@@ -1,7 +1,8 @@
 /**
- * In-memory ORM of the Odoo stand-in: the model methods n8n's Odoo node and the catalogue
- * call, with Odoo's value conversion and errors (unknown field, wrong value, missing record,
- * mandatory field), so a badly wired tool fails here the way it fails against Odoo.
+ * In-memory ORM of the Odoo stand-in: the model methods the catalogue's tools (the Hermes Odoo
+ * node) and the recorded transcripts of n8n's Odoo node call, with Odoo's value conversion and
+ * errors (unknown field, wrong value, missing record, mandatory field), so a badly wired tool
+ * fails here the way it fails against Odoo.
  */
 import { compileDomain, type StoredRecord } from './domain';
 import {

@@ -1,33 +1,29 @@
 /**
- * Two promises of the docs held to what is true: docs/agent.md's timeouts of the default config
- * (odooMode 'hermes' is the default) are those agent-config writes, and docs/installing.md says
- * that npm 11's install-scripts warning for ssh2 and cpu-features needs no approval.
+ * Promises of the docs held to what is true: docs/agent.md's timeouts of the default config are
+ * those agent-config writes; docs/installing.md says that npm 11's install-scripts warning for
+ * ssh2 and cpu-features needs no approval, and quotes the refusal of each removed config key as
+ * the config loader words it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { mcpEndpoints } from '../../../generator/agentConfig';
-import { loadConfig } from '../../../generator/config';
+import { ConfigError, defaultConfig, loadConfig, parseConfig } from '../../../generator/config';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 
 const doc = (page: string) => readFileSync(join(__dirname, '..', '..', '..', 'docs', page), 'utf8').replace(/\s+/g, ' ');
 
 /** Seconds agent-config gives the tool workflow and the split's reads and changes servers. */
-function timeouts(odooMode: 'hermes' | 'native') {
-	const config = { ...loadConfig(), odooMode };
+function timeouts() {
+	const config = loadConfig();
 	const split = { ...config, toolsets: [{ name: 'reads', path: 'hermes-reads', tools: 'readOnly' as const }, { name: 'changes', path: 'hermes-changes', tools: 'changing' as const }] };
 	const seconds = (c: typeof config, server: string) => mcpEndpoints(CATALOGUE, c, 'http://127.0.0.1:5678').find((e) => e.server === server)!.timeoutSeconds;
 	return { tools: seconds(config, config.mcpPath), reads: seconds(split, 'hermes-reads'), changes: seconds(split, 'hermes-changes') };
 }
 
-it("docs/agent.md gives the default config's timeouts, and says the default is odooMode 'hermes'", () => {
-	expect(loadConfig().odooMode).toBe('hermes');
-	const { tools, reads, changes } = timeouts('hermes');
-	expect(doc('agent.md')).toContain(`Default config (\`odooMode: 'hermes'\`): the tool workflow ${tools} s; split, reads ${reads} s and changes ${changes} s.`);
-});
-
-it("docs/agent.md gives the reads server's timeout with odooMode 'native'", () => {
-	expect(doc('agent.md')).toContain(`With \`odooMode: 'native'\` the reads server has n8n's Odoo node and gets ${timeouts('native').reads} s.`);
+it("docs/agent.md gives the default config's timeouts", () => {
+	const { tools, reads, changes } = timeouts();
+	expect(doc('agent.md')).toContain(`Default config: the tool workflow ${tools} s; split, reads ${reads} s and changes ${changes} s.`);
 });
 
 it("docs/installing.md says npm 11's install-scripts warning for ssh2 and cpu-features is expected and needs no approval", () => {
@@ -37,4 +33,30 @@ it("docs/installing.md says npm 11's install-scripts warning for ssh2 and cpu-fe
 	expect(page).toContain(`ssh2@${dependencies.ssh2} (install: node install.js)`);
 	expect(page).toMatch(/expected and needs no approval/);
 	expect(page).toMatch(/ssh2 works without either/);
+});
+
+/** The loader's refusal of `key: value`, without the key, up to its first parenthesis or sentence end. */
+function refusalOpening(key: string, value: string): string {
+	let issues: string[] = [];
+	try {
+		parseConfig({ ...defaultConfig(), [key]: value });
+	} catch (error) {
+		if (error instanceof ConfigError) issues = error.issues;
+		else throw error;
+	}
+	const issue = issues.find((line) => line.startsWith(`${key}: `));
+	if (!issue) throw new Error(`the config loader does not refuse ${key}: ${value}`);
+	const text = issue.slice(key.length + 2);
+	const ends = [text.indexOf(' ('), text.indexOf('. ')].filter((at) => at > 0);
+	return ends.length > 0 ? text.slice(0, Math.min(...ends)) : text;
+}
+
+it.each([
+	['odooMode', 'native'],
+	['n8nVersion', '1.x'],
+	['n8nVersion', '2.x'],
+])("docs/installing.md's note on removed keys quotes the refusal of %s: '%s'", (key, value) => {
+	const page = doc('installing.md');
+	const section = page.slice(page.indexOf('## Removed config keys'));
+	expect(section).toContain(refusalOpening(key, value));
 });

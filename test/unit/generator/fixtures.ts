@@ -37,8 +37,3 @@ export function generated(catalogue: readonly ToolSpec[] = CATALOGUE, config: He
 }
 
 export { DEFAULT_TOOL_NAMES as ARTICLE_TOOLS } from '../../helpers/defaultCatalogue';
-
-/** The default config with n8n's own Odoo node (`odooMode: 'native'`), whose expressions some tests evaluate. */
-export function nativeConfig(): HermesConfig {
-	return { ...loadConfig(), odooMode: 'native' };
-}

@@ -58,7 +58,7 @@ const admin = AdminSchema.parse({ apiUrl: 'http://n8n.internal:5678/api/v1/' });
 const config = { ...defaultConfig(), admin };
 
 describe('the admin workflow', () => {
-	const workflow = buildAdminWorkflow(admin, '2.x');
+	const workflow = buildAdminWorkflow(admin);
 	const tools = workflow.nodes.filter((node) => node.name !== TRIGGER_NAME);
 
 	it('has its own trigger, path and bearer credential', () => {
@@ -96,7 +96,7 @@ describe('the admin workflow', () => {
 
 	it('an allow-list keeps only its tools, in the order the generator knows them, and only their sub-workflows', () => {
 		const some = AdminSchema.parse({ tools: ['n8n_get_execution', 'n8n_list_workflows'] });
-		expect(buildAdminWorkflow(some, '2.x').nodes.map((node) => node.name)).toEqual([TRIGGER_NAME, 'n8n_list_workflows', 'n8n_get_execution']);
+		expect(buildAdminWorkflow(some).nodes.map((node) => node.name)).toEqual([TRIGGER_NAME, 'n8n_list_workflows', 'n8n_get_execution']);
 		const files = generateAll(CATALOGUE, { ...defaultConfig(), admin: some }).map((f) => f.file);
 		expect(files.filter((file) => file.startsWith('hermes-admin-'))).toEqual(['hermes-admin-n8n-list-workflows.json', 'hermes-admin-n8n-get-execution.json']);
 	});

@@ -104,7 +104,7 @@ describe('the Hermes Agent form', () => {
 			tools: { include: ['docker_read', 'monitoring_query'] },
 		});
 		expect(parsed.mcp_servers[config.mcpPath].tools.include).toEqual(CATALOGUE.map((t) => t.name));
-		// docker_manage's 330 s and the margin; the native Odoo tools, which nothing bounds, would get the client's 300 s.
+		// docker_manage's 330 s and the margin.
 		expect(parsed.mcp_servers[config.mcpPath]).toHaveProperty('timeout', 420);
 	});
 
@@ -127,15 +127,10 @@ describe('the Hermes Agent form', () => {
 		expect(yaml).toContain('Reads and changes are two servers');
 	});
 
-	it.each<['native' | 'hermes', number, number]>([
-		// n8n's Odoo node bounds no request: the reads server gets the client's 300 s at least.
-		['native', 300, 420],
-		// The Hermes Odoo node's reads take 120 s at most; docker_manage 330 s.
-		['hermes', 210, 420],
-	])('sets each server the timeout of its slowest tool (odooMode %s): reads %s s, changes %s s', (odooMode, reads, changes) => {
-		const split = { ...config, odooMode, toolsets: [{ name: 'reads', path: 'hermes-reads', tools: 'readOnly' as const }, { name: 'changes', path: 'hermes-changes', tools: 'changing' as const }] };
+	it('sets each server the timeout of its slowest tool: reads 210 s (the Hermes Odoo node\'s reads, 120 s at most), changes 420 s (docker_manage, 330 s)', () => {
+		const split = { ...config, toolsets: [{ name: 'reads', path: 'hermes-reads', tools: 'readOnly' as const }, { name: 'changes', path: 'hermes-changes', tools: 'changing' as const }] };
 		const servers = (parse(hermesAgentConfig(mcpEndpoints(CATALOGUE, split, 'https://n8n.example.com'))) as { mcp_servers: Record<string, { timeout: number }> }).mcp_servers;
-		expect([servers['hermes-reads'].timeout, servers['hermes-changes'].timeout]).toEqual([reads, changes]);
+		expect([servers['hermes-reads'].timeout, servers['hermes-changes'].timeout]).toEqual([210, 420]);
 	});
 
 	it('says where the tokens go and to reload after a schema change', () => {

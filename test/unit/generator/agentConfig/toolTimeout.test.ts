@@ -4,23 +4,21 @@ import { serverTimeout, TIMEOUT_MARGIN_SECONDS, toolSeconds } from '../../../../
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 
 const target = (name: string) => CATALOGUE.find((t) => t.name === name)!.target;
-const hermes = { odooMode: 'hermes' as const };
-const native = { odooMode: 'native' as const };
 
 describe('toolSeconds', () => {
-	it.each<[string, { odooMode: 'hermes' | 'native' }, number | undefined]>([
-		['vault_read', native, VAULT_SECONDS.read],
-		['vault_write', native, VAULT_SECONDS.write],
-		['docker_read', native, DOCKER_SECONDS.read],
+	it.each<[string, number | undefined]>([
+		['vault_read', VAULT_SECONDS.read],
+		['vault_write', VAULT_SECONDS.write],
+		['docker_read', DOCKER_SECONDS.read],
 		// The target check, then the action.
-		['docker_manage', native, DOCKER_SECONDS.read + DOCKER_SECONDS.manage],
-		['monitoring_query', native, MONITORING_SECONDS.prometheus + MONITORING_SECONDS.command],
-		['odoo_get_task', hermes, 4 * ODOO_REQUEST_SECONDS],
-		['crm_create_lead', hermes, 2 * ODOO_REQUEST_SECONDS],
-		['odoo_get_task', native, undefined],
-		['content_generate', native, undefined],
-	])('%s (odooMode %o): %s s', (tool, config, seconds) => {
-		expect(toolSeconds(target(tool), config)).toBe(seconds);
+		['docker_manage', DOCKER_SECONDS.read + DOCKER_SECONDS.manage],
+		['monitoring_query', MONITORING_SECONDS.prometheus + MONITORING_SECONDS.command],
+		['odoo_get_task', 4 * ODOO_REQUEST_SECONDS],
+		['crm_create_lead', 2 * ODOO_REQUEST_SECONDS],
+		// The content hand-off waits for the user's pipeline.
+		['content_generate', undefined],
+	])('%s: %s s', (tool, seconds) => {
+		expect(toolSeconds(target(tool))).toBe(seconds);
 	});
 });
 

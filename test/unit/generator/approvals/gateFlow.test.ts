@@ -62,7 +62,6 @@ function setOutput(workflow: Workflow, name: string, json: Record<string, unknow
 const TRIGGER = GATE_NODES.trigger;
 
 describe('the check: the tool\'s own node, before anything is stored or sent', () => {
-	// A gated Odoo tool is always the Hermes Odoo node (native Odoo tools are not gated: gates.test.ts).
 	const hermes = gates({});
 
 	it.each([

@@ -147,6 +147,7 @@ describe('which tools are gated', () => {
 
 	it.each([
 		[['vault_write'], undefined],
+		[['crm_update_lead'], undefined],
 		[['nope'], 'not in the catalogue'],
 		[['content_generate'], 'cannot be gated'],
 	])('tools %j -> %s', (tools, error) => {
@@ -265,23 +266,9 @@ describe('a gate', () => {
 		expect(Object.keys(action.credentials ?? {})).toEqual(['hermesOdooApi']);
 	});
 
-	it.each([
-		['the sensitive tools, by default', undefined, ['crm_delete_lead', 'timesheet_delete']],
-		['an Odoo tool listed', ['docker_manage', 'crm_update_lead'], ['crm_update_lead']],
-	])("odooMode 'native' with %s: generate refuses, naming the Odoo tools and odooMode 'hermes'", (_what, tools, named) => {
-		expect.assertions(3);
-		try {
-			withApprovals({ ttlMinutes: 30, ...(tools ? { tools } : {}) }, { odooMode: 'native' });
-		} catch (error) {
-			expect(error).toBeInstanceOf(ConfigError);
-			expect((error as ConfigError).message).toContain("odooMode: 'hermes'");
-			expect((error as ConfigError).issues).toEqual(named);
-		}
-	});
-
-	it("odooMode 'native' with only gateway tools listed: they are gated", () => {
-		const native = withApprovals({ ttlMinutes: 30, tools: ['docker_manage', 'vault_write'] }, { odooMode: 'native' });
-		expect(native.files.map((f) => f.file).filter((f) => f.startsWith('hermes-approval-') && f !== 'hermes-approval-page.json').sort()).toEqual(['hermes-approval-docker-manage.json', 'hermes-approval-vault-write.json']);
+	it('an Odoo tool listed beside a gateway tool: a gate for each', () => {
+		const listed = withApprovals({ ttlMinutes: 30, tools: ['docker_manage', 'crm_update_lead'] });
+		expect(listed.files.map((f) => f.file).filter((f) => f.startsWith('hermes-approval-') && f !== 'hermes-approval-page.json').sort()).toEqual(['hermes-approval-crm-update-lead.json', 'hermes-approval-docker-manage.json']);
 	});
 
 	it('the Docker gate runs the Docker node with its allow-list and settings', () => {

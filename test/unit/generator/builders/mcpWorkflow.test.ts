@@ -1,17 +1,16 @@
 /** The generated Hermes MCP Tools workflow, parsed from the emitted JSON. */
+import { HERMES_ODOO } from '../../../../core';
+
 import { NODE_TYPES, TRIGGER_NAME } from '../../../../generator/builders';
-import type { Workflow, WorkflowNode } from '../../../../generator/builders';
+import type { WorkflowNode } from '../../../../generator/builders';
 import { CATALOGUE, DEFAULT_CREATE_TOOLS, GATEWAY_TOOLS, ODOO_TOOLS } from '../../../helpers/defaultCatalogue';
 import { DUPLICATE_SPEC } from '../../../../generator/creates/createTools';
 import { collectFromAiCalls } from '../../../../generator/fromAi';
-import { defaultConfig, parseConfig } from '../../../../generator/config';
 import { ARTICLE_TOOLS, generated } from '../fixtures';
 
+// The Hermes Odoo node's parameters: hermesOdooTool.test.ts.
 const { main, manifest } = generated();
 const toolNodes = main.nodes.filter((n) => n.name !== TRIGGER_NAME);
-// The default is hermes; n8n's own Odoo tools are written in native mode (hermes mode: odooMode.test.ts).
-const native = generated(CATALOGUE, parseConfig({ ...defaultConfig(), odooMode: 'native' })).main;
-const nativeTools = native.nodes.filter((n) => n.name !== TRIGGER_NAME);
 const spec = (name: string) => CATALOGUE.find((t) => t.name === name)!;
 /** The parameters a tool offers the agent: a create tool's and `duplicate`. */
 const offered = (name: string) => (DEFAULT_CREATE_TOOLS.includes(name) ? [...spec(name).parameters, DUPLICATE_SPEC] : spec(name).parameters);
@@ -26,12 +25,13 @@ function allKeys(value: unknown): string[] {
 }
 
 describe('Hermes MCP Tools workflow', () => {
-	it('has the trigger, and in native mode one odooTool per Odoo tool and one toolWorkflow per gateway tool', () => {
+	it('has the trigger, the Hermes Odoo tool variant for each Odoo tool that does not create, and a toolWorkflow for each gateway or create tool', () => {
+		const odooCreates = ODOO_TOOLS.filter((t) => DEFAULT_CREATE_TOOLS.includes(t.name));
+		expect(odooCreates.length).toBeGreaterThan(0);
 		expect(main.nodes).toHaveLength(CATALOGUE.length + 1);
 		expect(main.nodes[0].name).toBe(TRIGGER_NAME);
-		expect(native.nodes).toHaveLength(CATALOGUE.length + 1);
-		expect(nativeTools.filter((n) => n.type === NODE_TYPES.odooTool.type)).toHaveLength(ODOO_TOOLS.length);
-		expect(nativeTools.filter((n) => n.type === NODE_TYPES.toolWorkflow.type)).toHaveLength(GATEWAY_TOOLS.length);
+		expect(toolNodes.filter((n) => n.type === `n8n-nodes-hermes.${HERMES_ODOO.type}Tool`).map((n) => n.name)).toEqual(ODOO_TOOLS.filter((t) => !odooCreates.includes(t)).map((t) => t.name));
+		expect(toolNodes.filter((n) => n.type === NODE_TYPES.toolWorkflow.type)).toHaveLength(GATEWAY_TOOLS.length + odooCreates.length);
 	});
 
 	it('names the tools exactly as the catalogue does, in its order', () => {
@@ -100,13 +100,10 @@ describe('Hermes MCP Tools workflow', () => {
 		}
 	});
 
-	it.each([
-		['hermes', toolNodes, DEFAULT_CREATE_TOOLS],
-		['native', nativeTools, DEFAULT_CREATE_TOOLS.filter((t) => spec(t).target.kind === 'gateway')],
-	] as const)('odooMode %s: the create tools, and only they, are toolWorkflows calling their create-once workflows, each with an optional boolean `duplicate`', (_mode, nodes, creating) => {
-		expect(creating.length).toBeGreaterThan(0);
-		const wrapped = nodes.filter((n) => String((n.parameters.workflowId as { cachedResultName?: string } | undefined)?.cachedResultName).startsWith('Hermes Create - '));
-		expect(wrapped.map((n) => n.name)).toEqual(creating);
+	it('the create tools, and only they, are toolWorkflows calling their create-once workflows, each with an optional boolean `duplicate`', () => {
+		expect(DEFAULT_CREATE_TOOLS.length).toBeGreaterThan(0);
+		const wrapped = toolNodes.filter((n) => String((n.parameters.workflowId as { cachedResultName?: string } | undefined)?.cachedResultName).startsWith('Hermes Create - '));
+		expect(wrapped.map((n) => n.name)).toEqual(DEFAULT_CREATE_TOOLS);
 		for (const node of wrapped) {
 			expect(node.type).toBe(NODE_TYPES.toolWorkflow.type);
 			expect((node.parameters.workflowId as { cachedResultName: string }).cachedResultName).toBe(`Hermes Create - ${node.name}`);
@@ -128,28 +125,6 @@ describe('Hermes MCP Tools workflow', () => {
 		expect(value('docker_manage')).toMatchObject({ dockerAction: expect.stringContaining("$fromAI('action'"), dockerAllowedActions: 'start,stop,restart,update' });
 	});
 
-	it('configures the native Odoo tools: typeVersion 2, custom resource, credential type from the config', () => {
-		const odooTools = nativeTools.filter((n) => n.type === NODE_TYPES.odooTool.type);
-		expect(odooTools).toHaveLength(ODOO_TOOLS.length);
-		for (const node of odooTools) {
-			expect(node.typeVersion).toBe(2);
-			expect(node.parameters).toMatchObject({ authentication: 'odooApi', resource: 'custom' });
-			expect(node.credentials).toEqual({ odooApi: { name: 'Odoo' } });
-		}
-		expect(byNode('crm_create_lead', native).parameters.fieldsToSend).toMatchObject({ value: { type: 'opportunity' } });
-		// "From List", not "By ID": n8n checks an id against its pattern before each run, and that check can time out.
-		expect(byNode('crm_delete_lead', native).parameters).toMatchObject({ operation: 'delete', customResource: { __rl: true, mode: 'list', value: 'crm.lead' } });
-		expect(byNode('odoo_get_task', native).parameters.options).toEqual({
-			fieldsList: 'id,name,description,project_id,stage_id,user_ids,date_deadline,priority,tag_ids',
-		});
-	});
-
-	it('lets native "update one field" tools write only their listed fields', () => {
-		const value = (byNode('odoo_update_project', native).parameters.fieldsToSend as { value: string }).value;
-		expect(value).toMatch(/^=\{\{ \['name', 'description'\]\.includes\(\$fromAI\('field'/);
-		expect(value).toContain("{ ['refused_field_' + $fromAI('field'");
-	});
-
 	it('matches its manifest: one entry per tool in catalogue order with node index, ai_tool index (wired last to first) and sensitive flag', () => {
 		expect(manifest.workflow).toBe(main.name);
 		expect(manifest.tools.map((t) => t.tool)).toEqual(ARTICLE_TOOLS);
@@ -164,8 +139,8 @@ describe('Hermes MCP Tools workflow', () => {
 	});
 });
 
-function byNode(name: string, workflow: Workflow = main): WorkflowNode {
-	const node = workflow.nodes.find((n) => n.name === name);
+function byNode(name: string): WorkflowNode {
+	const node = main.nodes.find((n) => n.name === name);
 	if (!node) throw new Error(`no node ${name}`);
 	return node;
 }

@@ -1,8 +1,8 @@
 /**
  * The JSON schema n8n 2.41 serves in MCP `tools/list`, computed the way n8n computes it, with
  * n8n's own parsing code (n8n-workflow's traverseNodeParameters + generateZodSchema):
- * - node-as-tool (odooTool, n8n-core create-node-as-tool.ts getSchema): a key repeated with another
- *   description or type is an error; z.object(...).required().
+ * - node-as-tool (a Hermes node's tool variant, n8n-core create-node-as-tool.ts getSchema): a key
+ *   repeated with another description or type is an error; z.object(...).required().
  * - toolWorkflow (nodes-langchain WorkflowToolService + ai-utilities extractFromAIParameters /
  *   createZodSchemaFromArgs): last call of a key wins; z.object(...).required().
  * - McpServer: zodToJsonSchema(schema, { removeAdditionalStrategy: 'strict', target: 'jsonSchema7' }).
@@ -12,7 +12,7 @@ import { generateZodSchema, traverseNodeParameters } from 'n8n-workflow';
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 
-import type { WorkflowNode } from '../../../../generator/builders';
+import { NODE_TYPES, type WorkflowNode } from '../../../../generator/builders';
 
 export interface ToolJsonSchema {
 	type?: string;
@@ -23,7 +23,7 @@ export interface ToolJsonSchema {
 function uniqueArguments(node: WorkflowNode): FromAIArgument[] {
 	const collected: FromAIArgument[] = [];
 	traverseNodeParameters(node.parameters, collected);
-	if (node.type.endsWith('odooTool')) {
+	if (node.type !== NODE_TYPES.toolWorkflow.type) {
 		const first = new Map<string, FromAIArgument>();
 		for (const arg of collected) {
 			if (!/^[a-zA-Z0-9_-]{1,64}$/.test(arg.key)) throw new Error(`invalid key ${arg.key}`);

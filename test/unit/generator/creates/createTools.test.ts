@@ -23,17 +23,13 @@ const creates = (tool: ToolSpec, cfg: HermesConfig, gated: string[] = []) => cre
 
 describe('createTools: which tools create once', () => {
 	it.each<[string, string, Record<string, unknown>, string[], boolean]>([
-		['an Odoo create in odooMode hermes (the default)', 'crm_create_lead', {}, [], true],
-		['an Odoo create in odooMode hermes, named', 'odoo_create_task', { odooMode: 'hermes' }, [], true],
-		['an Odoo create in odooMode hermes with direct gateways', 'timesheet_log_hours', { gatewayMode: 'direct' }, [], true],
-		['an Odoo create in odooMode native: n8n\'s own node, nothing before it', 'crm_create_lead', { odooMode: 'native' }, [], false],
+		['an Odoo create', 'crm_create_lead', {}, [], true],
+		['another Odoo create', 'odoo_create_task', {}, [], true],
+		['an Odoo create with direct gateways', 'timesheet_log_hours', { gatewayMode: 'direct' }, [], true],
 		['a gated Odoo create: its approval runs once', 'crm_create_lead', {}, ['crm_create_lead'], false],
 		['an Odoo create, another tool gated', 'crm_create_lead', {}, ['crm_delete_lead'], true],
 		['the content gateway\'s prepare, gatewayMode subworkflow', 'content_generate', { gatewayMode: 'subworkflow' }, [], true],
 		['the content gateway\'s prepare, gatewayMode direct (a hand-off keeps its sub-workflow)', 'content_generate', { gatewayMode: 'direct' }, [], true],
-		['the content gateway\'s prepare in odooMode native', 'content_generate', { odooMode: 'native' }, [], true],
-		['an Odoo create on n8n 1.x: its Data Table node cannot hold the store', 'crm_create_lead', { n8nVersion: '1.x' }, [], false],
-		['the content gateway\'s prepare on n8n 1.x', 'content_generate', { n8nVersion: '1.x' }, [], false],
 		['an Odoo read (list)', 'crm_list_leads', {}, [], false],
 		['an Odoo read (get)', 'odoo_get_task', {}, [], false],
 		['an Odoo update', 'crm_update_lead', {}, [], false],
@@ -51,8 +47,6 @@ describe('createTools: which tools create once', () => {
 
 	it('the default catalogue: exactly the pinned create tools, in catalogue order', () => {
 		expect(createTools(CATALOGUE, config(), []).map((t) => t.name)).toEqual(DEFAULT_CREATE_TOOLS);
-		expect(createTools(CATALOGUE, config({ odooMode: 'native' }), []).map((t) => t.name)).toEqual(['content_generate']);
-		expect(createTools(CATALOGUE, config({ n8nVersion: '1.x' }), [])).toEqual([]);
 	});
 
 	it('a create tool with its own `duplicate` parameter: a ConfigError naming it', () => {
@@ -61,8 +55,7 @@ describe('createTools: which tools create once', () => {
 		const run = () => createTools([...CATALOGUE.filter((t) => t.name !== 'crm_create_lead'), clashing], config(), []);
 		expect(run).toThrow(ConfigError);
 		expect(run).toThrow(new RegExp(`"${DUPLICATE_PARAM}"[\\s\\S]*crm_create_lead`));
-		// The same tool where it is not wrapped: nothing clashes.
-		expect(createTools([clashing], config({ odooMode: 'native' }), []).map((t) => t.name)).toEqual([]);
+		// The same tool where it is not wrapped (gated): nothing clashes.
 		expect(createTools([clashing], config(), ['crm_create_lead']).map((t) => t.name)).toEqual([]);
 	});
 

@@ -25,10 +25,10 @@ import { evaluate, onceCases, type OnceCase } from './runOnce';
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
 const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
 
-/** The configs the workflows are checked under: the default, native Odoo with direct gateways, and other store names and window beside approvals. */
+/** The configs the workflows are checked under: the default, direct gateways, and other store names and window beside approvals. */
 const CONFIGS: Array<[string, HermesConfig]> = [
 	['default', config()],
-	['native Odoo, direct gateways', config({ odooMode: 'native', gatewayMode: 'direct' })],
+	['direct gateways', config({ gatewayMode: 'direct' })],
 	[
 		'other names and window, with approvals',
 		config({
@@ -46,7 +46,7 @@ const table = CASES.map((c) => [c.label, c] as const);
 it('checks every create tool of each config', () => {
 	expect(CASES.map((c) => c.label)).toEqual([
 		...DEFAULT_CREATE_TOOLS.map((t) => `default: ${t}`),
-		'native Odoo, direct gateways: content_generate',
+		...DEFAULT_CREATE_TOOLS.map((t) => `direct gateways: ${t}`),
 		...DEFAULT_CREATE_TOOLS.map((t) => `other names and window, with approvals: ${t}`),
 	]);
 });

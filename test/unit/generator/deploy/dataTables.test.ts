@@ -7,6 +7,7 @@ import { DATA_TABLE_SCOPES, DataTableError, ensureDataTables, type DesiredDataTa
 import { desiredDataTables, desiredWorkflows } from '../../../../generator/deploy/desired';
 import { detectDrift } from '../../../../generator/deploy/drift';
 import { pushWorkflows } from '../../../../generator/deploy/push';
+import { httpError } from '../../../../generator/n8nClient/errors';
 import { FakeN8n } from './fakeN8n';
 
 /** The approval store as push makes sure of it, against an n8n in memory. */
@@ -25,7 +26,7 @@ describe('desiredDataTables', () => {
 	const config = (approvals?: Record<string, unknown>, rest: Record<string, unknown> = {}) =>
 		parseConfig({ ...defaultConfig(), ...rest, ...(approvals ? { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com', ...approvals } } : {}) });
 	const sensitive = CATALOGUE.filter((t) => t.sensitive).map((t) => t.name);
-	/** The create tools of the default catalogue in odooMode 'hermes': the Odoo creates and content_generate. */
+	/** The create tools of the default catalogue: the Odoo creates and content_generate. */
 	const creating = ['odoo_create_project', 'odoo_create_task', 'odoo_create_contact', 'crm_create_lead', 'timesheet_log_hours', 'content_generate'];
 	const onceRows = (tools: string[], prefix = 'Hermes Create - ') => tools.map((tool) => ({ tool: `${prefix}${tool}`, holder: '', held_until: 0 }));
 
@@ -46,8 +47,7 @@ describe('desiredDataTables', () => {
 			['crm_create_lead'],
 			onceRows(creating.filter((t) => t !== 'crm_create_lead')),
 		],
-		['odooMode native: only content_generate creates once', config(undefined, { odooMode: 'native' }), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(['content_generate'])],
-		['odooMode native, gatewayMode direct: content_generate still hands off, so still creates once', config(undefined, { odooMode: 'native', gatewayMode: 'direct' }), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(['content_generate'])],
+		['gatewayMode direct: the Odoo creates and content_generate, which still hands off, still create once', config(undefined, { gatewayMode: 'direct' }), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(creating)],
 		[
 			'creates names set: the tables under those names, the rows under the workflow prefix',
 			config(undefined, { creates: { table: 'ops_creates', lockTable: 'ops_create_locks', workflowPrefix: 'Ops Create - ' } }),
@@ -75,10 +75,6 @@ describe('desiredDataTables', () => {
 		const tools = CATALOGUE.filter((t) => !creating.includes(t.name));
 		expect(desiredDataTables({ config: config(), tools })).toEqual([]);
 		expect(desiredDataTables({ config: config({}), tools }).map((t) => t.name)).toEqual(['hermes_approvals', 'hermes_approval_locks']);
-	});
-
-	it('n8n 1.x (no Data Table node for a store): no create tool, no table', () => {
-		expect(desiredDataTables({ config: config(undefined, { n8nVersion: '1.x' }), tools: CATALOGUE })).toEqual([]);
 	});
 });
 
@@ -244,6 +240,15 @@ describe('ensureDataTables', () => {
 			['dataTable:create'],
 			/the API key may not read or create the data table "hermes_approvals" .*POST .*answered 403/,
 			/dataTable:list dataTable:create dataTableColumn:create/,
+		],
+		[
+			'an n8n without the data table API (404)',
+			(n8n) => {
+				n8n.listDataTables = () => Promise.reject(httpError('GET', `${n8n.root}/data-tables`, 404, '{"message":"Not Found"}'));
+			},
+			[],
+			/this n8n has no data table API, needed for the data table "hermes_approvals"/,
+			/^the approval and create stores need Data Tables \(n8n 1\.113 or later, or 2\.x, with Data Tables enabled\): upgrade n8n$/,
 		],
 		[
 			'a key without dataTableColumn:create, columns missing',

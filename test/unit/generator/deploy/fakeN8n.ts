@@ -22,7 +22,7 @@ export const PIPELINE = 'Telegram Content Pipeline';
 const CREDENTIALS: LiveCredential[] = [
 	{ id: 'C-ssh', name: 'Hermes SSH', type: SSH_CREDENTIAL.type },
 	{ id: 'C-odoo', name: 'Odoo', type: 'odooApi' },
-	// The Hermes Odoo node's twin under the same name, as an operator of either Odoo mode has it.
+	// The Hermes Odoo credential beside n8n's own Odoo credential of that name, as a deployment that ran n8n's Odoo node before has both.
 	{ id: 'C-odoo-hermes', name: 'Odoo', type: HERMES_ODOO_CREDENTIALS.odooApi },
 	{ id: 'C-bearer', name: 'Hermes MCP Bearer', type: 'httpBearerAuth' },
 ];

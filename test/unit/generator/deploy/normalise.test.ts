@@ -78,7 +78,7 @@ describe('compareWorkflows', () => {
 		["callerPolicy: 'workflowsFromSameOwner'", (w: Workflow) => (w.settings.callerPolicy = 'workflowsFromSameOwner'), true],
 		['availableInMCP: true', (w: Workflow) => (w.settings.availableInMCP = true), false],
 		["callerPolicy: 'any'", (w: Workflow) => (w.settings.callerPolicy = 'any'), false],
-	])('a setting n8n 1.x writes with its default when a save leaves it out (%s) is in sync: %s', (_label, edit, inSync) => {
+	])('a setting n8n holds with its default where the generator leaves it out (%s) is in sync: %s', (_label, edit, inSync) => {
 		expect(compareWorkflows(mcp, asLive(mcp, edit)).length === 0).toBe(inSync);
 	});
 

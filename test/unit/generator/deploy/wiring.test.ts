@@ -72,7 +72,7 @@ describe('workflow references', () => {
 describe('credentials', () => {
 	it('lists every credential reference with its node and type', () => {
 		const refs = credentialReferences(mcp);
-		// the trigger's bearer credential, then one Odoo credential per Odoo tool, in node order (the default hermes mode's type)
+		// the trigger's bearer credential, then one Hermes Odoo credential per Odoo tool, in node order
 		expect(refs[0]).toEqual({ node: 'MCP Server Trigger', type: 'httpBearerAuth', name: 'Hermes MCP Bearer' });
 		const odoo = (tool: string) => ({ node: tool, type: HERMES_ODOO_CREDENTIALS.odooApi, name: 'Odoo' });
 		// but a create tool's Odoo node is in its create-once workflow
@@ -85,7 +85,7 @@ describe('credentials', () => {
 	it('wires {id, name} by type and exact name; others stay by name', () => {
 		const index = new CredentialIndex([
 			{ id: 'B1', name: 'Hermes MCP Bearer', type: 'httpBearerAuth' },
-			{ id: 'X1', name: 'Odoo', type: 'odooApi' }, // same name, other type (the native node's twin)
+			{ id: 'X1', name: 'Odoo', type: 'odooApi' }, // same name, other type (n8n's own Odoo credential)
 			{ id: 'X2', name: 'odoo', type: HERMES_ODOO_CREDENTIALS.odooApi }, // other case
 		]);
 		const wired = wireCredentials(mcp, index);

@@ -9,9 +9,10 @@ import { dirname, join } from 'path';
 import { generateAll, MAIN_FILE } from '../../../../generator/project';
 import { sentCall } from '../../../../generator/builders/agentArguments';
 import { mapperColumn } from '../../../../generator/builders/nodeParts';
-import { AGENT_ARGUMENTS, GATEWAY_CONTRACTS, GATEWAY_NAMES } from '../../../../generator/contracts';
+import { AGENT_ARGUMENTS, GATEWAY_CONTRACTS, GATEWAY_NAMES, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, TOOL_TYPE_SUFFIX } from '../../../../generator/contracts';
+import { toolSchemaOf } from '../../../../generator/deploy/toolSchema';
 import { runImport } from '../../../../generator/cli/commands/import';
-import { defaultConfig, loadConfig, parseConfig } from '../../../../generator/config';
+import { loadConfig } from '../../../../generator/config';
 import { scratchSpace } from '../../../harness/scratch';
 import { loadEmittedCatalogue } from './loadEmitted';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
@@ -19,8 +20,8 @@ import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 const scratch = scratchSpace('hermes-import-');
 const FIXTURE = join(__dirname, '../../../fixtures/import/hand-built-tools.json');
 const GENERATED = join(__dirname, '../../../../workflows/hermes-mcp-tools.json');
-/** The default catalogue's tool workflow in native mode: the table below edits n8n's own Odoo tool nodes. */
-const NATIVE = generateAll(CATALOGUE, parseConfig({ ...defaultConfig(), odooMode: 'native' }, 'native config')).find((f) => f.file === MAIN_FILE)!.content;
+/** The default catalogue's tool workflow built with n8n's own Odoo tool nodes: the table below edits them. */
+const NATIVE = readFileSync(join(__dirname, '../../../fixtures/import/n8n-odoo-nodes', MAIN_FILE), 'utf8');
 
 async function run(file: string, options: { format?: 'text' | 'json'; config?: string } = {}) {
 	const out = join(scratch(), 'catalogue');
@@ -56,13 +57,11 @@ describe('a hand-built workflow', () => {
 		expect(reasons.noted_tool).toBe('node settings the catalogue cannot express: notes, retryOnFail');
 		expect(reasons.orphan_tool).toMatch(/not wired into the MCP Server Trigger/);
 		expect(report.ignoredNodes).toEqual(['Sticky Note (n8n-nodes-base.stickyNote)']);
-		expect(report.notes).toEqual([]);
+		expect(report.notes).toEqual([expect.stringMatching(/^The Odoo tools use n8n's own Odoo node; the generated ones run the Hermes Odoo node, which needs a "Hermes Odoo API" \(hermesOdooApi\) credential named "Odoo prod"/)]);
 		expect(report.configOverrides).toEqual({
 			workflowName: 'Agent tools',
 			mcpPath: 'agent-tools',
 			credentials: { odoo: 'Odoo prod', ssh: 'Hermes SSH', bearer: 'Agent bearer' },
-			// n8n's own Odoo tool: native mode, which is not the default.
-			odooMode: 'native',
 			// Off the default path the gateways' names are written: left out they would follow the path.
 			gatewayWorkflows: Object.fromEntries(GATEWAY_NAMES.map((gateway) => [gateway, GATEWAY_CONTRACTS[gateway].subWorkflow.name])),
 		});
@@ -86,21 +85,20 @@ describe('a hand-built workflow', () => {
 		]);
 	});
 
-	test('generate with the written config rebuilds the mapped nodes exactly', async () => {
+	test('generate with the written config rebuilds the gateway tool exactly, and the Odoo tool as a Hermes Odoo tool the agent sees the same', async () => {
 		const result = await run(FIXTURE);
 		const config = loadConfig(join(result.out, 'hermes.config.json'));
 		const workflow = generateAll(loadEmittedCatalogue(result.out), config).find((f) => f.file === MAIN_FILE)?.workflow;
 		const original = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-		for (const name of ['list_projects', 'read_note']) {
-			const rebuilt = workflow?.nodes.find((n) => n.name === name);
-			const hand = original.nodes.find((n: { name: string }) => n.name === name);
-			// The gateway tool gains the agent-arguments inputs, derived from its parameters; nothing else changes.
-			const gained = name === 'read_note' ? withAgentInputs(hand.parameters, name, 'path') : hand.parameters;
-			expect(rebuilt?.parameters).toEqual(gained);
-			expect(Object.values(rebuilt?.credentials ?? {}).map((c) => c.name)).toEqual(
-				Object.values((hand.credentials ?? {}) as Record<string, { name: string }>).map((c) => c.name),
-			);
-		}
+		const rebuilt = (name: string) => workflow?.nodes.find((n) => n.name === name);
+		const hand = (name: string) => original.nodes.find((n: { name: string }) => n.name === name);
+		// The gateway tool gains the agent-arguments inputs, derived from its parameters; nothing else changes.
+		expect(rebuilt('read_note')?.parameters).toEqual(withAgentInputs(hand('read_note').parameters, 'read_note', 'path'));
+		expect(rebuilt('read_note')?.credentials).toEqual(hand('read_note').credentials);
+		expect(rebuilt('list_projects')?.type).toBe(`n8n-nodes-hermes.${HERMES_ODOO.type}${TOOL_TYPE_SUFFIX}`);
+		expect(rebuilt('list_projects')?.credentials).toEqual({ [HERMES_ODOO_CREDENTIALS.odooApi]: { name: 'Odoo prod' } });
+		expect(toolSchemaOf(workflow).get('list_projects')).toEqual(toolSchemaOf(original).get('list_projects'));
+		expect(rebuilt('list_projects')?.parameters.toolDescription).toBe(hand('list_projects').parameters.toolDescription);
 		expect(workflow?.name).toBe('Agent tools');
 		expect(workflow?.nodes[0].parameters).toEqual({ authentication: 'bearerAuth', path: 'agent-tools', instructions: expect.stringContaining('Every tool here only reads.') });
 	});

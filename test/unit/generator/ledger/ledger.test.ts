@@ -27,8 +27,8 @@ const NO_REDACT = { fields: [] };
 describe('outcomeOf', () => {
 	it.each<[string, unknown, string | undefined, OutcomeClass, string | undefined]>([
 		['a success', { success: true, path: 'a.md' }, undefined, 'success', undefined],
-		['a native Odoo answer (a list under response)', { response: [{ id: 2 }] }, undefined, 'success', undefined],
-		['an empty native list', { response: [] }, undefined, 'success', undefined],
+		["n8n's own Odoo node's answer (a list under response)", { response: [{ id: 2 }] }, undefined, 'success', undefined],
+		["n8n's own Odoo node's empty list", { response: [] }, undefined, 'success', undefined],
 		['a sub-workflow item list', [{ success: true }], undefined, 'success', undefined],
 		['a marker the agent fixes by changing arguments', { success: false, error: '__BAD_PATH__', retry: 'change_arguments' }, undefined, 'refused', '__BAD_PATH__'],
 		['a marker that asks for a read first', { success: false, error: '__STALE_READ__', retry: 'after_read' }, undefined, 'refused', '__STALE_READ__'],
@@ -44,7 +44,7 @@ describe('outcomeOf', () => {
 		["n8n's error as a sub-workflow's item list", [{ error: 'There was an error: "Workflow does not exist."' }], undefined, 'failed', 'n8n_error'],
 		['a success field that is neither true nor false', { success: 'yes', path: 'a.md' }, undefined, 'failed', undefined],
 		['a marker with success true is still a success (the item says so)', { success: true, error: '__BAD_PATH__' }, undefined, 'success', undefined],
-		["n8n's own error (a native Odoo refusal)", undefined, 'Invalid field', 'failed', 'n8n_error'],
+		["n8n's own error (n8n's Odoo node's refusal)", undefined, 'Invalid field', 'failed', 'n8n_error'],
 		['no answer at all', undefined, undefined, 'failed', undefined],
 	])('%s is %s', (_label, answer, thrown, outcome, marker) => {
 		const got = outcomeOf(answer, thrown);
@@ -86,7 +86,7 @@ describe('callOf on executions a real n8n 2.41.1 stored', () => {
 	it('reads each call: tool, arguments, outcome, latency and both executions', () => {
 		expect(calls.map((c) => [c?.tool, c?.arguments, c?.outcome.class, c?.outcome.marker, c?.executions.tool, typeof c?.executions.gateway])).toEqual([
 			['vault_read', { path: '../etc/passwd' }, 'refused', '__BAD_PATH__', '7', 'string'],
-			// A native Odoo tool is the node itself: no sub-workflow runs.
+			// Recorded while the Odoo tools ran n8n's own Odoo node, a tool of its own: no sub-workflow runs.
 			['odoo_list_projects', { limit: 1 }, 'success', undefined, '5', 'undefined'],
 			['docker_read', { action: 'list' }, 'success', undefined, '4', 'string'],
 			['vault_list', { prefix: '' }, 'success', undefined, '2', 'string'],

@@ -47,13 +47,6 @@ async function run(protocol: keyof typeof PROTOCOLS, change: Partial<CheckOdooOp
 	return { code, ...out };
 }
 
-/** A config file with only `odooMode`, for the findings that depend on the Odoo mode. */
-function modeConfig(odooMode: 'native' | 'hermes'): string {
-	const file = join(scratch(), 'config.json');
-	writeFileSync(file, JSON.stringify({ odooMode }));
-	return file;
-}
-
 const odooTools = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
 
 test('the catalogue has 23 Odoo tools over 6 models', () => {
@@ -80,8 +73,7 @@ describe.each(['jsonrpc', 'json2'] as const)('over %s', (protocol) => {
 	test('JSON output of a complete Odoo lists every tool as ok', async () => {
 		await start();
 		const report = JSON.parse((await run(protocol, { format: 'json' })).stdout);
-		// the built-in default mode
-		expect(report).toMatchObject({ ok: true, protocol, odooMode: 'hermes', problems: [] });
+		expect(report).toMatchObject({ ok: true, protocol, problems: [] });
 		expect(report.tools.map((t: { tool: string }) => t.tool).sort()).toEqual([...odooTools].sort());
 	});
 
@@ -136,33 +128,18 @@ describe.each(['jsonrpc', 'json2'] as const)('over %s', (protocol) => {
 		expect(result.stdout).not.toContain('do not match this Odoo');
 	});
 
-	test('text for a float field: a finding with the fix in native mode, none in hermes mode', async () => {
-		await start();
-		// A catalogue whose create tool takes the expected revenue as text.
-		const tools = CATALOGUE.map((t) =>
-			t.name === 'crm_create_lead' ? { ...t, parameters: t.parameters.map((p) => (p.key === 'expected_revenue' ? { ...p, type: 'string' as const, default: '' } : p)) } : t,
-		);
-		const native = await run(protocol, { config: modeConfig('native') }, {}, tools);
-		expect(native.code).toBe(1);
-		expect(native.stdout).toContain(
-			"FAIL crm_create_lead: field crm.lead.expected_revenue is monetary, but the native Odoo tool writes text to it (parameter expected_revenue): Odoo may refuse it; " +
-				"fix: use odooMode: 'hermes', or make parameter \"expected_revenue\" of type number",
-		);
-		expect(native.stdout).toContain(`1 of ${odooTools.length} Odoo tools write a value of another type than the field`);
-		expect((await run(protocol, { config: modeConfig('hermes') }, {}, tools)).code).toBe(0);
-	});
-
-	test("a field of another type than stock Odoo's: a typed parameter fixes a plain write, only hermes mode a chosen field", async () => {
-		// An Odoo where crm.lead.phone was customised into a number.
+	test("values of another type than the field's: no finding, the Hermes Odoo node types each value from Odoo's field types", async () => {
+		// An Odoo where crm.lead.phone, which the agent may choose, was customised into a number.
 		await start((models) => {
 			models['crm.lead'].fields.phone.type = 'integer';
 		});
-		const result = await run(protocol, { format: 'json', config: modeConfig('native') });
-		const report = JSON.parse(result.stdout);
-		expect(report.problems).toEqual([
-			expect.objectContaining({ tool: 'crm_create_lead', kind: 'text-value', field: 'phone', fix: `use odooMode: 'hermes', or make parameter "phone" of type number` }),
-			expect.objectContaining({ tool: 'crm_update_lead', kind: 'text-value', field: 'phone', fix: expect.stringMatching(/^use odooMode: 'hermes' \(/) }),
-		]);
+		// A catalogue whose create tool takes the expected revenue (monetary) as text.
+		const tools = CATALOGUE.map((t) =>
+			t.name === 'crm_create_lead' ? { ...t, parameters: t.parameters.map((p) => (p.key === 'expected_revenue' ? { ...p, type: 'string' as const, default: '' } : p)) } : t,
+		);
+		const result = await run(protocol, { format: 'json' }, {}, tools);
+		expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, problems: [] });
+		expect(result.code).toBe(0);
 	});
 
 	test('the default employee from the config must exist', async () => {

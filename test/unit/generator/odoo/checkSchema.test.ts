@@ -21,7 +21,7 @@ const requirements: OdooRequirements = {
 	fields: [
 		{ tool: 'list_leads', model: 'crm.lead', field: 'name', types: ['char'] },
 		{ tool: 'list_leads', model: 'crm.lead', field: 'stage_id', types: ['many2one'], relation: 'crm.stage' },
-		{ tool: 'log_hours', model: 'account.analytic.line', field: 'unit_amount', types: ['float'], write: { sends: 'text', param: 'hours' } },
+		{ tool: 'log_hours', model: 'account.analytic.line', field: 'unit_amount', types: ['float'] },
 		{ tool: 'log_hours', model: 'account.analytic.line', field: 'project_id', types: ['many2one'] },
 	],
 };
@@ -42,7 +42,7 @@ const PROTOCOLS = {
 describe.each(Object.entries(PROTOCOLS))('over %s', (protocol, login) => {
 	test('a complete schema passes; each model is read once with fields_get; the uid is known', async () => {
 		await start();
-		const report = await checkOdooSchema(login(), requirements, 'hermes');
+		const report = await checkOdooSchema(login(), requirements);
 		expect(report).toMatchObject({ ok: true, uid: 2, serverVersion: '17.0', protocol, problems: [] });
 		expect(report.tools).toEqual([
 			{ tool: 'list_leads', ok: true },
@@ -59,7 +59,7 @@ describe.each(Object.entries(PROTOCOLS))('over %s', (protocol, login) => {
 		await start((models) => {
 			delete models['crm.lead'];
 		});
-		const report = await checkOdooSchema(login(), requirements, 'hermes');
+		const report = await checkOdooSchema(login(), requirements);
 		expect(report.problems).toEqual([expect.objectContaining({ tool: 'list_leads', kind: 'missing-model', model: 'crm.lead', module: 'crm' })]);
 		expect(report.missingModules).toEqual(['crm']);
 		expect(report.tools).toContainEqual({ tool: 'log_hours', ok: true });
@@ -71,7 +71,7 @@ describe.each(Object.entries(PROTOCOLS))('over %s', (protocol, login) => {
 			models['account.analytic.line'].fields.unit_amount.type = 'char';
 			models['crm.lead'].fields.stage_id.relation = 'project.task.type';
 		});
-		const report = await checkOdooSchema(login(), requirements, 'hermes');
+		const report = await checkOdooSchema(login(), requirements);
 		expect(report.problems.map((p) => [p.tool, p.kind, p.field, p.actual, p.module])).toEqual([
 			['list_leads', 'wrong-relation', 'stage_id', 'project.task.type', undefined],
 			['log_hours', 'wrong-type', 'unit_amount', 'char', undefined],
@@ -80,27 +80,11 @@ describe.each(Object.entries(PROTOCOLS))('over %s', (protocol, login) => {
 		expect(report.missingModules).toEqual(['hr_timesheet']);
 	});
 
-	test('text written to a float field is a finding in native mode only, with the fix', async () => {
-		await start();
-		const native = await checkOdooSchema(login(), requirements, 'native');
-		expect(native.problems).toEqual([
-			expect.objectContaining({
-				tool: 'log_hours',
-				kind: 'text-value',
-				field: 'unit_amount',
-				actual: 'text',
-				expected: ['number'],
-				fix: expect.stringMatching(/odooMode: 'hermes', or make parameter "hours" of type number/),
-			}),
-		]);
-		expect((await checkOdooSchema(login(), requirements, 'hermes')).problems).toEqual([]);
-	});
-
 	test("a right the user lacks is named with the model, whatever fields_get answers", async () => {
 		await start();
 		odoo.store.refuseAccess('crm.lead', ['read', 'write'], ['Sales / User: Own Documents Only']);
 		odoo.store.refuseAccess('account.analytic.line', ['create']);
-		const report = await checkOdooSchema(login(), requirements, 'hermes');
+		const report = await checkOdooSchema(login(), requirements);
 		expect(report.models.every((m) => m.present)).toBe(true);
 		expect(report.problems.map((p) => `${p.tool}: ${p.message}`)).toEqual([
 			'list_leads: the user lacks the right read on model crm.lead',
@@ -120,7 +104,7 @@ describe.each(Object.entries(PROTOCOLS))('over %s', (protocol, login) => {
 	test('an AccessError on a record the config names: the right, not a missing record', async () => {
 		await start();
 		odoo.store.refuseAccess('hr.employee', ['read']);
-		const report = await checkOdooSchema(login(), { ...requirements, records: [{ tool: 'log_hours', model: 'hr.employee', id: 1, source: 'config employeeId' }] }, 'hermes');
+		const report = await checkOdooSchema(login(), { ...requirements, records: [{ tool: 'log_hours', model: 'hr.employee', id: 1, source: 'config employeeId' }] });
 		expect(report.problems).toEqual([
 			expect.objectContaining({
 				kind: 'no-access',

@@ -56,28 +56,3 @@ test('gateway tools ask nothing of Odoo', () => {
 	expect(gateways).toEqual(GATEWAY_TOOLS);
 	expect(requirementsFromCatalogue(gateways)).toEqual({ models: [], fields: [], records: [], access: [] });
 });
-
-test.each([
-	['a string parameter sends text', { operation: 'create', writes: [{ field: 'f', param: 'x' }] }, [p('x', 'string')], { sends: 'text', param: 'x' }],
-	['a number parameter sends a number', { operation: 'create', writes: [{ field: 'f', param: 'x' }] }, [p('x', 'number')], { sends: 'number', param: 'x' }],
-	['a boolean parameter sends a boolean', { operation: 'update', writes: [{ field: 'f', param: 'x' }] }, [p('x', 'boolean')], { sends: 'boolean', param: 'x' }],
-	['a JSON parameter: whatever the agent built', { operation: 'create', writes: [{ field: 'f', param: 'x' }] }, [p('x', 'json')], undefined],
-	['a text literal', { operation: 'create', writes: [{ field: 'f', value: 'opportunity' }] }, [], { sends: 'text' }],
-	['a number literal', { operation: 'create', writes: [{ field: 'f', value: 3 }] }, [], { sends: 'number' }],
-	['false unsets any field', { operation: 'update', writes: [{ field: 'f', value: false }] }, [], undefined],
-	['a filter writes nothing', { operation: 'getAll', filters: [{ field: 'f', operator: 'equal', param: 'x' }] }, [p('x', 'string')], undefined],
-])('the value written: %s', (_label, target, parameters, write) => {
-	const [need] = requirementsFromCatalogue([tool(target, parameters as ToolSpec['parameters'])]).fields;
-	expect(need.write).toEqual(write);
-});
-
-test('a chosen field is sent as the stock field types convert it', () => {
-	const spec = tool(
-		{ model: 'crm.lead', operation: 'update', recordIdParam: 'id', fieldChoice: { fieldParam: 'field', valueParam: 'value', allowed: ['name', 'probability'] } },
-		[p('id', 'number'), p('field', 'string'), p('value', 'string')],
-	);
-	expect(requirementsFromCatalogue([spec]).fields.map((f) => [f.field, f.write])).toEqual([
-		['name', { sends: 'text', param: 'value', chosen: true }],
-		['probability', { sends: 'number', param: 'value', chosen: true }],
-	]);
-});

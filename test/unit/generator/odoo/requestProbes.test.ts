@@ -1,5 +1,5 @@
 /**
- * check-odoo in Hermes mode sends each create and update once the way the Hermes Odoo node does,
+ * check-odoo sends each create and update once the way the Hermes Odoo node does,
  * harmlessly (a create of an empty list, a write to a record that does not exist), and reports a
  * request shape the server refuses. Against an Odoo that takes the node's requests nothing is
  * reported and nothing changes; against one that refuses them (here: the same Odoo behind a proxy
@@ -68,7 +68,7 @@ async function keywordProxy(): Promise<string> {
 
 test('requests Odoo takes: no problem, one probe per model and right, nothing created or changed', async () => {
 	const before = snapshot();
-	const report = await checkOdooSchema(login(), requirements, 'hermes');
+	const report = await checkOdooSchema(login(), requirements);
 	expect(report).toMatchObject({ ok: true, problems: [] });
 	const probes = odoo.calls.filter((c) => c.modelMethod === 'create' || c.modelMethod === 'write').map((c) => [c.model, c.modelMethod, c.ids, c.params, c.error]);
 	expect(probes).toEqual([
@@ -79,20 +79,16 @@ test('requests Odoo takes: no problem, one probe per model and right, nothing cr
 	expect(snapshot()).toBe(before);
 });
 
-test('the native mode sends no probe: n8n\'s Odoo node builds its own requests', async () => {
-	await checkOdooSchema(login(), requirements, 'native');
-	expect(odoo.calls.filter((c) => c.modelMethod === 'create' || c.modelMethod === 'write')).toEqual([]);
-});
-
 test('requests Odoo refuses: each tool that writes that way is named with Odoo\'s exception, and nothing changed', async () => {
 	const url = await keywordProxy();
 	const before = snapshot();
-	const report = await checkOdooSchema(login(url), requirements, 'hermes');
+	const report = await checkOdooSchema(login(url), requirements);
 	expect(report.ok).toBe(false);
 	expect(report.problems.map((p) => [p.tool, p.kind, p.message])).toEqual([
 		['create_project', 'refused-request', 'Odoo refuses the create request the Hermes Odoo node sends on project.project (IndexError: tuple index out of range)'],
 		['update_project', 'refused-request', "Odoo refuses the write request the Hermes Odoo node sends on project.project (TypeError: Project.write() got an unexpected keyword argument 'vals')"],
 	]);
+	expect(report.problems.map((p) => p.fix)).toEqual(['update n8n-nodes-hermes', 'update n8n-nodes-hermes']);
 	expect(report.tools).toContainEqual({ tool: 'update_task', ok: true });
 	expect(formatReport(report, 'text')).toContain('2 of 4 Odoo tools send a request this Odoo refuses');
 	expect(snapshot()).toBe(before);
@@ -100,7 +96,7 @@ test('requests Odoo refuses: each tool that writes that way is named with Odoo\'
 
 test('a right the user lacks is reported once, and its probe is not sent', async () => {
 	odoo.store.refuseAccess('project.project', ['create']);
-	const report = await checkOdooSchema(login(), requirements, 'hermes');
+	const report = await checkOdooSchema(login(), requirements);
 	expect(report.problems.map((p) => [p.tool, p.kind])).toEqual([['create_project', 'no-access']]);
 	expect(odoo.calls.filter((c) => c.model === 'project.project' && c.modelMethod === 'create')).toEqual([]);
 });

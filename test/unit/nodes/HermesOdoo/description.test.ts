@@ -1,7 +1,7 @@
 /**
  * What only the Hermes Odoo node's description holds (the rest is every node's, in
  * test/unit/nodes/shared): its two credentials, the filter operators, and the credentials'
- * fields, the same as n8n's own Odoo credentials so one set of values serves both modes.
+ * fields, the same as n8n's own Odoo credentials so an n8n Odoo credential's values fill a Hermes one.
  */
 import { HermesOdooApi } from '../../../../credentials/HermesOdooApi.credentials';
 import { HermesOdooApiKeyApi } from '../../../../credentials/HermesOdooApiKeyApi.credentials';

@@ -9,7 +9,7 @@ import { buildProgram } from '../../../../../generator/cli/main';
 import { runGenerate } from '../../../../../generator/cli/commands/generate';
 import { loadConfig, type HermesConfig } from '../../../../../generator/config';
 import { OWNED_LIST_FILE } from '../../../../../generator/project/ownedFiles';
-import { CATALOGUE, createFile, DEFAULT_CREATE_TOOLS, DEFAULT_ODOO_CREATE_TOOLS } from '../../../../helpers/defaultCatalogue';
+import { CATALOGUE, createFile, DEFAULT_CREATE_TOOLS } from '../../../../helpers/defaultCatalogue';
 
 /** What generate writes for the default config: the generated files and the list of them. */
 const DEFAULT_FILES = [...generateAll(CATALOGUE, loadConfig()).map((f) => f.file), OWNED_LIST_FILE].sort();
@@ -103,26 +103,10 @@ describe('generate', () => {
 		expect(write.code).toBe(0);
 		const { written, unchanged, removed } = switchTo(loadConfig(config));
 		expect(write.out).toContain(`${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed`);
-		// The create tools keep their create-once workflows: content_generate hands off in both modes.
+		// The create tools keep their create-once workflows: content_generate hands off in both gateway modes.
 		expect(readdirSync(dir).filter((f) => f.startsWith('hermes-')).sort()).toEqual(
 			[...DEFAULT_CREATE_TOOLS.map(createFile), 'hermes-gateway-content.json', 'hermes-mcp-tools.index.json', 'hermes-mcp-tools.json'].sort(),
 		);
-		expect((await run({ out: dir, config, check: true })).code).toBe(0);
-	});
-
-	it('after a switch to odooMode native: --check reports the Odoo create-once workflows as stale, generate removes them', async () => {
-		await run({ out: dir });
-		const config = join(dir, 'native.json');
-		writeFileSync(config, JSON.stringify({ odooMode: 'native' }));
-		const check = await run({ out: dir, config, check: true });
-		expect(check.code).toBe(1);
-		expect(DEFAULT_ODOO_CREATE_TOOLS.length).toBeGreaterThan(0);
-		for (const tool of DEFAULT_ODOO_CREATE_TOOLS) expect(check.err).toContain(`stale: ${join(dir, createFile(tool))}`);
-		expect(check.err).not.toContain(createFile('content_generate'));
-		const write = await run({ out: dir, config });
-		expect(write.code).toBe(0);
-		expect(write.out).toContain(`, ${DEFAULT_ODOO_CREATE_TOOLS.length} removed`);
-		expect(readdirSync(dir).filter((f) => f.startsWith('hermes-create-'))).toEqual([createFile('content_generate')]);
 		expect((await run({ out: dir, config, check: true })).code).toBe(0);
 	});
 

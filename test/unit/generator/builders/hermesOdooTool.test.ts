@@ -1,9 +1,8 @@
 /**
- * The generator in both Odoo modes: `hermes` swaps the 23 Odoo tools' nodes for the Hermes Odoo
- * node's tool variant, except the create tools, which become toolWorkflows calling their
- * create-once workflows (which run the Hermes Odoo node), and changes nothing else; the agent sees
- * the same tools/list but for the create tools' optional `duplicate`; the node's parameters are
- * the contract's; a gated Odoo tool's gate runs the Hermes node.
+ * The catalogue's Odoo tools as the generator writes them: the Hermes Odoo node's tool variant,
+ * except the create tools, which are toolWorkflows calling their create-once workflows (which run
+ * the Hermes Odoo node); the node's parameters are the contract's; a gated Odoo tool's gate runs
+ * the Hermes Odoo node.
  */
 import { AGENT_ARGUMENTS } from '../../../../core/agentArguments';
 import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_DOMAIN_OPERATORS } from '../../../../core';
@@ -11,68 +10,37 @@ import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_DOMAIN_OPERATORS } from '../
 import { buildMcpWorkflow, type Workflow, type WorkflowNode } from '../../../../generator/builders';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { lintWorkflow } from '../../../../generator/lint';
-import { toolSchemaChanges, toolSchemaOf } from '../../../../generator/deploy/toolSchema';
 import { FILTER_OPERATORS, type ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE, createFile, DEFAULT_CREATE_TOOLS, DEFAULT_ODOO_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
-import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
 import { generated } from '../fixtures';
-import { n8nToolJsonSchema } from '../builders/n8nToolSchema';
 import { sentCall } from '../../../../generator/builders/agentArguments';
 
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
-// Both modes named: the default is hermes, and native is what hermes is compared with.
-const native = generated(CATALOGUE, config({ odooMode: 'native' }));
-const hermes = generated(CATALOGUE, config({ odooMode: 'hermes' }));
+const hermes = generated(CATALOGUE, config());
 const node = (workflow: Workflow, name: string): WorkflowNode => workflow.nodes.find((n) => n.name === name)!;
 const spec = (name: string): ToolSpec => CATALOGUE.find((t) => t.name === name)!;
 const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => t.name);
-/** The Odoo tools that create once in hermes mode, and the others. */
+/** The Odoo tools that create once, and the others. */
 const ODOO_CREATES = DEFAULT_ODOO_CREATE_TOOLS;
 const ODOO_OTHERS = ODOO_TOOLS.filter((t) => !ODOO_CREATES.includes(t));
 const isCreateFile = (file: string) => file.startsWith('hermes-create-');
-/** The Hermes Odoo node an Odoo tool runs in hermes mode: its node in the MCP tools workflow, or a create tool's in its create-once workflow. */
+/** The Hermes Odoo node an Odoo tool runs: its node in the MCP tools workflow, or a create tool's in its create-once workflow. */
 const hermesNode = (tool: string): WorkflowNode => (ODOO_CREATES.includes(tool) ? node(hermes.byName(createFile(tool)).workflow as Workflow, tool) : node(hermes.main, tool));
 const { params } = HERMES_ODOO;
 
-describe('odooMode', () => {
-	it('defaults to hermes, takes native, and refuses other values', () => {
-		expect(config().odooMode).toBe('hermes');
-		expect(config({ odooMode: 'native' }).odooMode).toBe('native');
-		expect(() => config({ odooMode: 'fast' })).toThrow(/odooMode/);
-	});
-
-	it('hermes: the same files and the Odoo create tools\' create-once workflows, the same node count and names; only the Odoo tools change, to the Hermes Odoo tool variant, a create tool to a toolWorkflow calling its create-once workflow', () => {
+describe('the Odoo tools', () => {
+	it('the Hermes Odoo tool variant, but a create tool: a toolWorkflow calling its create-once workflow, which runs the Hermes Odoo node', () => {
 		expect(ODOO_CREATES.length).toBeGreaterThan(0);
-		// Native mode has the gateway create tool's create-once workflow only; hermes mode adds the Odoo ones, in catalogue order.
-		expect(native.files.map((f) => f.file).filter(isCreateFile)).toEqual(DEFAULT_CREATE_TOOLS.filter((t) => !ODOO_CREATES.includes(t)).map(createFile));
-		expect(hermes.files.map((f) => f.file)).toEqual([...native.files.map((f) => f.file).filter((f) => !isCreateFile(f)), ...DEFAULT_CREATE_TOOLS.map(createFile)]);
-		expect(hermes.main.nodes.map((n) => n.name)).toEqual(native.main.nodes.map((n) => n.name));
-		expect(hermes.main.connections).toEqual(native.main.connections);
-		const changed = hermes.main.nodes.filter((n, i) => JSON.stringify(n) !== JSON.stringify(native.main.nodes[i]));
-		expect(changed.map((n) => n.name)).toEqual(ODOO_TOOLS);
-		for (const n of changed.filter((c) => ODOO_OTHERS.includes(c.name))) expect(n).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}Tool`, typeVersion: HERMES_ODOO.typeVersion });
-		for (const n of changed.filter((c) => ODOO_CREATES.includes(c.name))) {
-			expect(n).toMatchObject({ type: '@n8n/n8n-nodes-langchain.toolWorkflow', parameters: { workflowId: { cachedResultName: `Hermes Create - ${n.name}` } } });
-			expect(hermes.byName(createFile(n.name)).workflow?.name).toBe(`Hermes Create - ${n.name}`);
-			expect(hermesNode(n.name)).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}`, typeVersion: HERMES_ODOO.typeVersion });
-		}
-		expect(hermes.manifest).toEqual(native.manifest);
-	});
-
-	it('switching modes changes the tool schema of the Odoo create tools only, by an optional boolean `duplicate`; n8n serves the same JSON schema for every other Odoo tool', () => {
-		const changes = toolSchemaChanges(toolSchemaOf(native.main), toolSchemaOf(hermes.main));
-		expect(changes).toHaveLength(ODOO_CREATES.length);
-		ODOO_CREATES.forEach((tool, i) => expect(changes[i]).toContain(`${tool}: +${DUPLICATE_PARAM} (boolean, optional, default false)`));
-		for (const tool of ODOO_OTHERS) expect([tool, n8nToolJsonSchema(node(hermes.main, tool))]).toEqual([tool, n8nToolJsonSchema(node(native.main, tool))]);
+		expect(hermes.files.map((f) => f.file).filter(isCreateFile)).toEqual(DEFAULT_CREATE_TOOLS.map(createFile));
+		for (const tool of ODOO_OTHERS) expect(node(hermes.main, tool)).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}Tool`, typeVersion: HERMES_ODOO.typeVersion });
 		for (const tool of ODOO_CREATES) {
-			const { properties, ...rest } = n8nToolJsonSchema(node(hermes.main, tool));
-			const { [DUPLICATE_PARAM]: duplicate, ...others } = properties;
-			expect([tool, { ...rest, properties: others }]).toEqual([tool, n8nToolJsonSchema(node(native.main, tool))]);
-			expect(duplicate).toMatchObject({ type: 'boolean', default: false });
+			expect(node(hermes.main, tool)).toMatchObject({ type: '@n8n/n8n-nodes-langchain.toolWorkflow', parameters: { workflowId: { cachedResultName: `Hermes Create - ${tool}` } } });
+			expect(hermes.byName(createFile(tool)).workflow?.name).toBe(`Hermes Create - ${tool}`);
+			expect(hermesNode(tool)).toMatchObject({ type: `n8n-nodes-hermes.${HERMES_ODOO.type}`, typeVersion: HERMES_ODOO.typeVersion });
 		}
 	});
 
-	it('hermes: the tool description as written, and the Hermes twin of the config credential under its name', () => {
+	it('the tool description as written, and the Hermes twin of the config credential under its name', () => {
 		for (const tool of ODOO_OTHERS) {
 			expect(node(hermes.main, tool)).toMatchObject({
 				parameters: { descriptionType: 'manual', toolDescription: spec(tool).description, authentication: 'odooApi' },
@@ -84,7 +52,7 @@ describe('odooMode', () => {
 			expect(node(hermes.main, tool).parameters).toMatchObject({ description: spec(tool).description });
 			expect(hermesNode(tool)).toMatchObject({ parameters: { authentication: 'odooApi' }, credentials: { hermesOdooApi: { name: 'Odoo' } } });
 		}
-		const json2 = buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, config({ odooMode: 'hermes', odooCredentialType: 'odooApiKeyApi', nodeTypePrefix: 'CUSTOM' }));
+		const json2 = buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, config({ odooCredentialType: 'odooApiKeyApi', nodeTypePrefix: 'CUSTOM' }));
 		expect(node(json2, 'odoo_get_task')).toMatchObject({
 			type: 'CUSTOM.hermesOdooTool',
 			parameters: { authentication: 'odooApiKeyApi' },
@@ -92,12 +60,12 @@ describe('odooMode', () => {
 		});
 	});
 
-	it('hermes: every parameter it sets is one the node has (the contract and the agent-arguments check name them)', () => {
+	it('every parameter it sets is one the node has (the contract and the agent-arguments check name them)', () => {
 		const known = new Set([...Object.values(params), ...Object.values(AGENT_ARGUMENTS.params), 'descriptionType', 'toolDescription']);
 		for (const tool of ODOO_TOOLS) for (const key of Object.keys(hermesNode(tool).parameters)) expect([tool, key, known.has(key)]).toEqual([tool, key, true]);
 	});
 
-	it('hermes: a create tool\'s node in its create-once workflow reads the arguments from the trigger, and checks the raw call', () => {
+	it('a create tool\'s node in its create-once workflow reads the arguments from the trigger, and checks the raw call', () => {
 		for (const tool of ODOO_CREATES) {
 			const inner = hermesNode(tool);
 			expect([tool, JSON.stringify(inner.parameters)]).not.toEqual([tool, expect.stringContaining('$fromAI')]);
@@ -135,18 +103,18 @@ describe('odooMode', () => {
 		['timesheet_log_hours', { operation: 'create', fieldsToWrite: { field: expect.arrayContaining([{ name: 'date', value: expect.stringContaining("|| $today.toFormat('yyyy-MM-dd')") }]) } }],
 		['crm_delete_lead', { operation: 'delete', model: 'crm.lead', recordId: expect.stringContaining("$fromAI('lead_id'") }],
 	];
-	it.each(PARAMETERS)('hermes: %s', (tool, expected) => {
+	it.each(PARAMETERS)('%s', (tool, expected) => {
 		const parameters = hermesNode(tool).parameters;
 		expect(parameters).toMatchObject(expected);
 		// The node enforces the allowed fields: the field reaches it as the agent sent it.
 		expect(JSON.stringify(parameters)).not.toContain('refused_field_');
 	});
 
-	it('hermes: a fixed write has no allowed-fields list; a tool without a limit returns all', () => {
+	it('a fixed write has no allowed-fields list; a tool without a limit returns all', () => {
 		expect(node(hermes.main, 'crm_move_stage').parameters).not.toHaveProperty(params.allowedFields);
 		const unlimited = { ...spec('crm_list_stages'), parameters: [{ key: 'x', type: 'string' as const, description: 'unused', required: false, default: '' }] };
 		unlimited.target = { ...unlimited.target, limitParam: undefined, filters: [{ field: 'name', operator: 'ilike', param: 'x' }] } as ToolSpec['target'];
-		const built = buildMcpWorkflow({ name: 'W', path: 'p', tools: [unlimited] }, config({ odooMode: 'hermes' }));
+		const built = buildMcpWorkflow({ name: 'W', path: 'p', tools: [unlimited] }, config());
 		expect(node(built, 'crm_list_stages').parameters).toMatchObject({ returnAll: true });
 		expect(node(built, 'crm_list_stages').parameters).not.toHaveProperty('limit');
 	});
@@ -155,23 +123,18 @@ describe('odooMode', () => {
 		expect([...FILTER_OPERATORS].sort()).toEqual(Object.keys(ODOO_DOMAIN_OPERATORS).sort());
 	});
 
-	it('hermes: the linter finds what it finds in native mode (the ungated sensitive tools, nothing else)', () => {
-		const findings = (files: typeof native) => lintWorkflow(files.main, { file: 'hermes-mcp-tools.json', manifest: files.manifest }).map((f) => `${f.code} ${f.message}`);
-		expect(findings(hermes)).toEqual(findings(native));
-		expect(findings(hermes).map((f) => f.split(' ')[0])).toEqual(CATALOGUE.filter((t) => t.sensitive).map(() => 'HMT017'));
+	it('the linter finds the ungated sensitive tools, nothing else', () => {
+		const findings = lintWorkflow(hermes.main, { file: 'hermes-mcp-tools.json', manifest: hermes.manifest }).map((f) => f.code);
+		expect(findings).toEqual(CATALOGUE.filter((t) => t.sensitive).map(() => 'HMT017'));
 	});
 });
 
 describe('a gated Odoo tool', () => {
 	const approvals = { channel: { type: 'email', credential: 'SMTP', from: 'hermes@example.com', to: ['boss@example.com'] }, publicUrl: 'https://n8n.example.com' };
-	const gatedHermes = generated(CATALOGUE, config({ approvals, odooMode: 'hermes' }));
+	const gatedHermes = generated(CATALOGUE, config({ approvals }));
 	const gate = gatedHermes.files.find((f) => f.file === 'hermes-approval-crm-delete-lead.json')?.workflow;
 
-	it("is refused with odooMode 'native' (n8n's Odoo node checks nothing before a person is asked)", () => {
-		expect(() => generated(CATALOGUE, config({ approvals, odooMode: 'native' }))).toThrow(/odooMode: 'hermes'/);
-	});
-
-	it('in hermes mode: the gate runs the Hermes Odoo node on the approved call, and its check gets the raw call', () => {
+	it('the gate runs the Hermes Odoo node on the approved call, and its check gets the raw call', () => {
 		const action = gate?.nodes.find((n) => n.name === 'crm_delete_lead');
 		expect(action).toMatchObject({
 			type: `n8n-nodes-hermes.${HERMES_ODOO.type}`,
