@@ -590,3 +590,61 @@ describe('push, pull, diff against a real n8n', () => {
 		expect(await live('Custom Tools')).toBeUndefined();
 	});
 });
+
+/**
+ * A deployment made when the Odoo tools ran n8n's own Odoo node (its 23 Odoo tools as they were
+ * generated then: test/fixtures/import/n8n-odoo-nodes), published on the same real n8n. Push
+ * replaces them with Hermes Odoo tools; without the Hermes Odoo credential it changes nothing and
+ * says which to create, from the n8n Odoo credential of the same name.
+ */
+describe("push over a deployment that runs n8n's Odoo nodes", () => {
+	const N8N_ODOO_TOOL = 'n8n-nodes-base.odooTool';
+	const native = JSON.parse(readFileSync(join(__dirname, '../fixtures/import/n8n-odoo-nodes/hermes-mcp-tools.json'), 'utf8')) as Workflow;
+	const odooNames = native.nodes.filter((n) => n.type === N8N_ODOO_TOOL).map((n) => n.name);
+	let hermesOdoo: { id: string } | undefined;
+
+	beforeAll(async () => {
+		// The live tool workflow, its Odoo tools swapped for the n8n Odoo nodes of the same names (the gateway tools keep their wired ids).
+		const current = (await live(MCP))!;
+		const nodes = (current.nodes as Workflow['nodes']).map((node) => native.nodes.find((n) => n.name === node.name && n.type === N8N_ODOO_TOOL) ?? node);
+		const { body } = workflowBody({ ...(current as unknown as Workflow), nodes });
+		await client.updateWorkflow(current.id, body);
+		await client.activateWorkflow(current.id);
+		hermesOdoo = (await client.listCredentials()).find((c) => c.type === HERMES_ODOO_CREDENTIALS.odooApi && c.name === 'Odoo');
+		await client.request('DELETE', `/credentials/${hermesOdoo!.id}`);
+	});
+
+	it('the deployment runs n8n Odoo nodes, published', async () => {
+		const workflow = (await live(MCP))!;
+		expect(odooNames).toHaveLength(23);
+		expect((workflow.nodes as Workflow['nodes']).filter((n) => n.type === N8N_ODOO_TOOL).map((n) => n.name).sort()).toEqual([...odooNames].sort());
+		expect(workflow.activeVersionId).toBe(workflow.versionId);
+	});
+
+	it('without the Hermes Odoo credential, push writes nothing and names the one to create from the n8n Odoo credential', async () => {
+		const before = await liveVersions();
+		const result = await run(runPush);
+		expect(result.code).toBe(2);
+		expect(result.err).toContain('credential "Odoo" of type "Hermes Odoo API" (hermesOdooApi)');
+		expect(result.err).toContain('the Odoo tools now run the Hermes Odoo node, not n8n\'s Odoo node: create a "Hermes Odoo API" (hermesOdooApi) credential named "Odoo"');
+		expect(result.err).toContain('as the "Odoo API" (odooApi) credential "Odoo" n8n holds');
+		expect(result.writes).toEqual([]);
+		expect(await liveVersions()).toEqual(before);
+	});
+
+	it('with it, push replaces every n8n Odoo node with the Hermes Odoo tool and publishes', async () => {
+		await client.request('POST', '/credentials', { name: 'Odoo', type: HERMES_ODOO_CREDENTIALS.odooApi, data: { url: 'http://127.0.0.1:9', username: 'u', password: 'p', db: 'd' } });
+		const result = await run(runPush);
+		expect(result.code).toBe(0);
+		expect(result.out).toContain(`update  ${MCP} `);
+		const workflow = (await live(MCP))!;
+		const nodes = workflow.nodes as Workflow['nodes'];
+		expect(nodes.filter((n) => n.type === N8N_ODOO_TOOL)).toEqual([]);
+		const wanted = generated.find((d) => d.body.name === MCP)!.body.nodes;
+		for (const name of odooNames) expect([name, nodes.find((n) => n.name === name)?.type]).toEqual([name, wanted.find((n) => n.name === name)?.type]);
+		expect(workflow.activeVersionId).toBe(workflow.versionId);
+		const again = await run(runPush);
+		expect(again.out).toContain('no change');
+		expect(again.writes).toEqual([]);
+	});
+});
