@@ -8,6 +8,7 @@
  * without.
  * Constants and a pure check only: the workflow generator imports this file.
  */
+import { isObject } from './json';
 import { errorAnswer, type ErrorAnswer } from './markers';
 import { commaList } from './text';
 
@@ -27,8 +28,6 @@ export const AGENT_ARGUMENT_INPUTS: readonly string[] = [AGENT_ARGUMENTS.inputs.
 
 /** The refusal names at most this many arguments, each cut to this many characters. */
 export const AGENT_ARGUMENTS_CAPS = { names: 10, nameChars: 40 } as const;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The call's raw arguments; anything else (empty, not JSON, no arguments object) means they are not known here. */
 function sentArguments(call: unknown): Record<string, unknown> | undefined {

@@ -6,6 +6,7 @@
 export type { AllowList, ConfigSetting, CredentialUse, GatewayContract, GatewaySubWorkflow, SubWorkflowGateway } from './gatewayContract';
 export { SSH_CREDENTIAL } from './gatewayContract';
 export type { Checked } from './checked';
+export { isObject } from './json';
 export { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS, AGENT_ARGUMENTS_CAPS, undeclaredArguments } from './agentArguments';
 export { VAULT, VAULT_LIMITS, VAULT_OPERATIONS, VAULT_SECONDS, WRITE_PREFIX, type VaultOperation } from './vault/contract';
 export { checkVaultPath, checkWritePrefixes } from './vault/validate';

@@ -52,14 +52,15 @@ export const RETRY_MEANING: Readonly<Record<Retry, string>> = {
 export const UNAVAILABLE_STATES = ['unreachable', 'timeout', 'host_key_mismatch', 'auth_failed', 'misconfigured', 'rate_limited'] as const;
 export type UnavailableState = (typeof UNAVAILABLE_STATES)[number];
 
-export interface ErrorAnswer {
+/** A type, not an interface: an item's json (n8n's IDataObject) takes it as it is. */
+export type ErrorAnswer = {
 	success: false;
 	error: Marker;
 	hint: string;
 	retry: Retry;
 	/** Only on `__UNAVAILABLE__`. */
 	state?: UnavailableState;
-}
+};
 
 /** The retry policy of each marker; `__UNAVAILABLE__` takes its policy from its state. */
 export const MARKER_RETRY: Readonly<Record<Exclude<Marker, '__UNAVAILABLE__'>, Retry>> = {

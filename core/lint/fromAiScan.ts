@@ -1,7 +1,7 @@
 /**
  * How n8n finds `$fromAI(...)` calls in a parameter string and splits their arguments
  * (n8n-workflow's from-ai-parse-utils: extractFromAICalls and parseArguments), written once for
- * the generator's reader (its fromAi/parse.ts) and the linter (fromAiScanner.ts). It keeps the offsets
+ * the generator's reader (its fromAi/parse.ts) and the linter (fromAiLint.ts). It keeps the offsets
  * and the source text of each argument next to the value n8n reads, so the linter can say where
  * and what, and the reader returns what n8n builds. Differences from n8n are bugs; the unit tests
  * compare both readers with n8n-workflow.

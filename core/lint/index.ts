@@ -8,7 +8,7 @@ export { lintWorkflow, SHAPE_CODE, SHAPE_RULE, type LintOptions } from './engine
 export { APPROVAL_ID_PARAM, PAGE_FIELDS } from './approvalLink';
 export { FROM_AI_KEY_PATTERN, FROM_AI_TYPES, isFromAiType, scanCalls } from './fromAiScan';
 export type { ClosedCall, FromAiType, ScannedArgument, ScannedCall, UnclosedCall } from './fromAiScan';
-export { scanFromAiCalls, type ScannedFromAiCall } from './fromAiScanner';
+export { lintFromAiCalls, type LintedFromAiCall } from './fromAiLint';
 export { WorkflowGraph } from './graph';
 export { manifestSchema, readManifest, type Manifest, type ManifestEntry, type ManifestReading } from './manifest';
 export { FIXED_FROM_N8N, mcpTriggerMisroutes, type N8nMode } from './misroutingVersions';
@@ -16,6 +16,6 @@ export { isLoopbackHost, PLAIN_HTTP_HINT, plainHttpHost } from './plainHttp';
 export { legacyToolRoutes, type ToolRoute } from './routing';
 export { RULES } from './rules';
 export { parseWorkflowShape } from './schema';
-export { nodeNameToToolName, toolNameOf, TOOL_NAME_PATTERN } from './toolName';
+export { MAX_TOOL_NAME_LENGTH, nodeNameToToolName, toolNameOf, TOOL_NAME_PATTERN } from './toolName';
 export type { ConnectionTarget, Finding, LintedNode, LintedWorkflow, Rule, Severity } from './types';
 export { fromAiCallsOf } from './walk';

@@ -9,9 +9,10 @@ interface ToolName {
 	source: 'node name' | 'parameter "name"';
 }
 
-export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** The longest tool name n8n sends (it cuts node names there) and model APIs take. */
+export const MAX_TOOL_NAME_LENGTH = 64;
 
-const MAX_TOOL_NAME_LENGTH = 64;
+export const TOOL_NAME_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_TOOL_NAME_LENGTH}}$`);
 
 /**
  * n8n's `nodeNameToToolName` (n8n-workflow tool-helpers): runs of characters outside

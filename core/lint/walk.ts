@@ -1,4 +1,5 @@
-import { scanFromAiCalls, type ScannedFromAiCall } from './fromAiScanner';
+import { lintFromAiCalls, type LintedFromAiCall } from './fromAiLint';
+import { isObject } from '../json';
 import { STICKY_NOTE } from './nodeTypes';
 import type { LintedNode } from './types';
 
@@ -13,14 +14,14 @@ export function forEachString(
 		visit(value, path, key);
 	} else if (Array.isArray(value)) {
 		value.forEach((item, index) => forEachString(item, `${path}[${index}]`, visit, key));
-	} else if (typeof value === 'object' && value !== null) {
+	} else if (isObject(value)) {
 		for (const [childKey, child] of Object.entries(value)) {
 			forEachString(child, path ? `${path}.${childKey}` : childKey, visit, childKey);
 		}
 	}
 }
 
-export interface LocatedFromAiCall extends ScannedFromAiCall {
+export interface LocatedFromAiCall extends LintedFromAiCall {
 	/** Parameter path of the string holding the call. */
 	path: string;
 }
@@ -38,7 +39,7 @@ export function fromAiCallsOf(node: LintedNode): LocatedFromAiCall[] {
 		const parameters = node.type === STICKY_NOTE ? {} : node.parameters;
 		forEachString(parameters, 'parameters', (text, path) => {
 			if (!/\$fromai/i.test(text)) return;
-			for (const call of scanFromAiCalls(text)) found.push({ ...call, path });
+			for (const call of lintFromAiCalls(text)) found.push({ ...call, path });
 		});
 		calls = found;
 		cache.set(node, calls);

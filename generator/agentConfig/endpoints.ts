@@ -6,7 +6,8 @@
  */
 import { ADMIN_CAPS } from '../admin/caps';
 import { adminTools } from '../admin/tools';
-import { serverTimeout, toolSeconds } from './toolTimeout';
+import { toolSeconds } from '../plan';
+import { serverTimeout } from './toolTimeout';
 import { toolsetTools } from '../project/generateAll';
 import type { HermesConfig, ToolKind } from '../config';
 import type { ToolSpec } from '../toolSpec/schema';

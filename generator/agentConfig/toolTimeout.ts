@@ -1,10 +1,9 @@
 /**
  * How long an MCP client should wait for a call of an endpoint: its slowest tool's own time caps
- * (each contract's operationSeconds) and a margin for what runs around the node. A client that
- * gives up sooner calls a write failed while it still runs; one that waits longer leaves the agent
- * hanging on a call that can no longer answer.
+ * (plan/toolSeconds.ts) and a margin for what runs around the node. A client that gives up
+ * sooner calls a write failed while it still runs; one that waits longer leaves the agent hanging
+ * on a call that can no longer answer.
  */
-import { toolOperations, type ToolSpec } from '../toolSpec/schema';
 
 /**
  * n8n's own work around a call (queue, sub-workflow), the SSH connection (10 s at most) and an
@@ -15,16 +14,6 @@ export const TIMEOUT_MARGIN_SECONDS = 90;
 const STEP_SECONDS = 30;
 /** The Hermes Agent's own tool-call timeout: what a server with a tool nothing bounds gets at least. */
 export const CLIENT_DEFAULT_TIMEOUT_SECONDS = 300;
-
-/**
- * The most a call of the tool may take in its node; undefined where nothing bounds it: the content
- * hand-off waits for the user's pipeline.
- */
-export function toolSeconds(target: ToolSpec['target']): number | undefined {
-	const { contract, operations } = toolOperations(target);
-	const each = operations.map((operation) => contract.operationSeconds[operation]);
-	return each.some((s) => s === undefined) ? undefined : Math.max(...(each as number[]));
-}
 
 /**
  * The slowest bounded tool's seconds and the margin, rounded up to a step. With a tool nothing

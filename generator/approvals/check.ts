@@ -10,11 +10,11 @@ import { HERMES_ODOO } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { quote } from '../fromAi';
-import type { GatewayTarget, OdooTarget, ToolSpec } from '../toolSpec/schema';
-import { contractOf } from '../builders/gatewayParams';
+import type { ToolPlan } from '../plan';
+import type { GatewayTarget, OdooTarget } from '../toolSpec/schema';
 import type { JsonObject, WorkflowNode } from '../builders/n8nTypes';
-import type { ParamLookup, ValueOf } from '../builders/nodeParts';
-import { checksArguments, toolNode } from '../builders/toolNodes';
+import type { ValueOf } from '../builders/nodeParts';
+import { toolNode } from '../builders/toolNodes';
 import { targetFields } from './targets';
 
 export const CHECK_NODE = 'Check call';
@@ -49,16 +49,16 @@ function checkOnlyRun(base: WorkflowNode, checkOnlyParam: string): Pick<GateChec
 	};
 }
 
-function gatewayCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
-	const target = tool.target as GatewayTarget;
-	const contract = contractOf(target.gateway);
+function gatewayCheck(workflow: string, plan: ToolPlan, config: HermesConfig, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
+	const target = plan.tool.target as GatewayTarget;
+	const { contract } = plan;
 	if (contract.checkOnly === undefined) return undefined;
 	return {
-		...checkOnlyRun(toolNode(workflow, CHECK_NODE, tool, config, lookup, valueOf, position), contract.params[contract.checkOnly]),
+		...checkOnlyRun(toolNode(workflow, CHECK_NODE, plan, config, valueOf, position), contract.params[contract.checkOnly]),
 		value: (key) => {
 			const input = target.inputs.find((i) => i.param === key);
 			const role = input ? contract.subWorkflowInputs[input.input]?.[0] : undefined;
-			return role === undefined ? valueOf(lookup(key)) : `${checked}.normalised[${quote(role)}]`;
+			return role === undefined ? valueOf(plan.lookup(key)) : `${checked}.normalised[${quote(role)}]`;
 		},
 		target: `${checked}.target ?? null`,
 	};
@@ -69,20 +69,20 @@ const shown = (value: string) => `(Array.isArray(${value}) ? ${value}[1] : ${val
 
 /**
  * The Hermes Odoo node's Check Only run of the tool's own write (a gated Odoo tool is one:
- * gatedTools.ts): the id, the allowed fields, each value against its field's type, and for an
+ * plan/): the id, the allowed fields, each value against its field's type, and for an
  * update or delete the record as it is now, which is the target. A read has none: gated anyway by
  * a config, it is asked about as called.
  */
-function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, lookup: ParamLookup, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
-	const target = tool.target as OdooTarget;
+function odooCheck(workflow: string, plan: ToolPlan, target: OdooTarget, config: HermesConfig, valueOf: ValueOf, position: [number, number]): GateCheck | undefined {
 	if (!HERMES_ODOO.shownFor.checkOnly?.includes(target.operation)) return undefined;
 	const idParam = target.recordIdParam;
 	const fields = idParam === undefined ? [] : targetFields(target.model);
-	const checkedTool: ToolSpec = fields.length > 0 ? { ...tool, target: { ...target, fieldsList: fields.map((f) => f.field) } } : tool;
+	const odoo = { ...target, fieldsList: fields.map((f) => f.field) };
+	const checkedPlan: ToolPlan = fields.length > 0 ? { ...plan, tool: { ...plan.tool, target: odoo }, odoo } : plan;
 	const record = `${checked}.record`;
 	return {
-		...checkOnlyRun(toolNode(workflow, CHECK_NODE, checkedTool, config, lookup, valueOf, position), HERMES_ODOO.params.checkOnly),
-		value: (key) => (key === idParam ? `${record}.id` : valueOf(lookup(key))),
+		...checkOnlyRun(toolNode(workflow, CHECK_NODE, checkedPlan, config, valueOf, position), HERMES_ODOO.params.checkOnly),
+		value: (key) => (key === idParam ? `${record}.id` : valueOf(plan.lookup(key))),
 		target: fields.length > 0 ? `({ ${fields.map((f) => `${JSON.stringify(f.key)}: ${shown(`${record}.${f.field}`)}`).join(', ')} })` : 'null',
 	};
 }
@@ -92,16 +92,8 @@ function odooCheck(workflow: string, tool: ToolSpec, config: HermesConfig, looku
  * (the node's two agent-arguments parameters) go on a node that can refuse an argument the tool
  * does not take, so such a call is refused before anyone is asked.
  */
-export function gateCheck(
-	workflow: string,
-	tool: ToolSpec,
-	config: HermesConfig,
-	lookup: ParamLookup,
-	valueOf: ValueOf,
-	position: [number, number],
-	agentArguments: JsonObject = {},
-): GateCheck | undefined {
-	const check = tool.target.kind === 'odoo' ? odooCheck(workflow, tool, config, lookup, valueOf, position) : gatewayCheck(workflow, tool, config, lookup, valueOf, position);
-	if (!check || !checksArguments(tool)) return check;
+export function gateCheck(workflow: string, plan: ToolPlan, config: HermesConfig, valueOf: ValueOf, position: [number, number], agentArguments: JsonObject = {}): GateCheck | undefined {
+	const check = plan.odoo ? odooCheck(workflow, plan, plan.odoo, config, valueOf, position) : gatewayCheck(workflow, plan, config, valueOf, position);
+	if (!check || !plan.checksArguments) return check;
 	return { ...check, node: { ...check.node, parameters: { ...check.node.parameters, ...agentArguments } } };
 }

@@ -36,12 +36,13 @@ import { ofDeployment } from './store';
 import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, NOTIFICATION_CHANGE_LINES, summaryText, targetText } from './display';
 import { deploymentName, type ApprovalsConfig, type HermesConfig } from '../config';
 import { quote } from '../fromAi';
+import type { ToolPlan } from '../plan';
 import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import { agentArgumentsFromInputs } from '../builders/agentArguments';
 import { subWorkflowSettings } from '../builders/gatewayWorkflows';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
-import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type ParamLookup, type SetValue } from '../builders/nodeParts';
+import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type SetValue } from '../builders/nodeParts';
 import { toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
 import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows, type RowCondition } from './dataTableNode';
@@ -401,15 +402,16 @@ export function gateSettings(): WorkflowSettings {
 	return subWorkflowSettings({ subWorkflowExecutions: 'failures' });
 }
 
-export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: ParamLookup): Workflow {
+export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflow {
+	const { tool } = plan;
 	const approvals = config.approvals;
 	if (!approvals) throw new Error('buildApprovalGate without approvals');
 	const name = gateWorkflowName(tool.name, config);
 	const deployment = deploymentName(config);
 	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
-	const trigger = subWorkflowTrigger(name, wrapperInputs(tool, APPROVAL_ID_SPEC, lookup));
+	const trigger = subWorkflowTrigger(name, wrapperInputs(plan, APPROVAL_ID_SPEC));
 	const call = first(GATE_NODES.call);
-	const check = gateCheck(name, tool, config, lookup, rawValue, [440, 0], agentArgumentsFromInputs(input));
+	const check = gateCheck(name, plan, config, rawValue, [440, 0], agentArgumentsFromInputs(input));
 	// What runs is the call as the tool normalised it, which is what the person approved.
 	const approved = (spec: ParameterSpec) => `JSON.parse(${call}.args_json)[${quote(spec.key)}]`;
 	const claim = read(tableNode(name, GATE_NODES.claim, [1540, 0], updateRows(approvals.table, [
@@ -470,7 +472,7 @@ export function buildApprovalGate(tool: ToolSpec, config: HermesConfig, lookup: 
 		claim,
 		// The claim outputs the row it changed, or one empty item when it changed none.
 		ifNode(name, GATE_NODES.claimed, [1760, 0], isRow),
-		toolNode(name, tool.name, tool, config, lookup, approved, [1980, -100]),
+		toolNode(name, tool.name, plan, config, approved, [1980, -100]),
 		...outcomeNodes(name, tool, approvals, deployment),
 		approvalOfCall(GATE_NODES.lookUp, [1980, 100]),
 		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [2200 + i * 220, 100] })),

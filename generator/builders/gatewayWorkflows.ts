@@ -1,37 +1,19 @@
 /**
  * The gateway sub-workflows: Execute Workflow Trigger (typed inputs) -> gateway node -> answer.
  * A sub-workflow returns the output of its last executed node, which the calling toolWorkflow
- * hands to the agent.
- *
- * Which gateway tools run their node straight from the MCP trigger and which go through a
- * gateway sub-workflow is the config's `gatewayMode`. In `direct` mode every gateway whose node
- * answers the agent by itself is used as its tool variant. A hand-off gateway is the exception
- * (content: its node only validates the request, and the hand-off to the pipeline is another
- * workflow, which only a workflow can call). A tool node's output goes back to the agent, never
- * on to another node, so content_generate keeps its sub-workflow (validate, then call the
- * pipeline) in both modes.
+ * hands to the agent. Which gateways get one is the plan's (plan/planTools.ts).
  */
-import { HAND_OFF_GATEWAYS, type GatewayName } from '../contracts';
+import type { GatewayName } from '../contracts';
 
 import type { HermesConfig } from '../config';
 import { nodeCredentials, settingParameters } from '../config/nodeSettings';
 import { expression } from '../fromAi';
-import { GATEWAYS } from '../toolSpec/schema';
+import { handsOff, subWorkflowGateways } from '../plan';
 import { agentArgumentsFromInputs } from './agentArguments';
 import { allowListsOf, contractOf, inputOfRole, nodeKind, subWorkflowInputNames } from './gatewayParams';
 import type { Connections, JsonObject, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 import { ifNode, main, mapper, node, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, workflowByName } from './nodeParts';
-
-/** Whether tools of this gateway are the node's own tool variant wired to the trigger. */
-export function isDirectGateway(gateway: GatewayName, config: Pick<HermesConfig, 'gatewayMode'>): boolean {
-	return config.gatewayMode === 'direct' && !HAND_OFF_GATEWAYS.includes(gateway);
-}
-
-/** The gateways that get a sub-workflow in this config, in catalogue order. */
-export function subWorkflowGateways(config: Pick<HermesConfig, 'gatewayMode'>): GatewayName[] {
-	return GATEWAYS.filter((gateway) => !isDirectGateway(gateway, config));
-}
 
 /**
  * Each sub-workflow input feeds the node parameters its contract names, then the settings
@@ -83,7 +65,7 @@ export function buildGatewayWorkflow(gateway: GatewayName, config: HermesConfig)
 	};
 	const nodes = [trigger, gatewayNode];
 	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(nodeName)] } };
-	if (HAND_OFF_GATEWAYS.includes(gateway)) handOffTail(name, nodeName, config, nodes, connections);
+	if (handsOff(gateway)) handOffTail(name, nodeName, config, nodes, connections);
 	return { name, nodes, connections, settings: subWorkflowSettings(config) };
 }
 
@@ -105,7 +87,7 @@ export function subWorkflowSettings(config: Pick<HermesConfig, 'subWorkflowExecu
 	};
 }
 
-/** The sub-workflows this config needs: every gateway in `subworkflow` mode, only hand-offs in `direct`. */
+/** The sub-workflows this config needs. */
 export function buildGatewayWorkflows(config: HermesConfig): Array<{ gateway: GatewayName; workflow: Workflow }> {
 	return subWorkflowGateways(config).map((gateway) => ({ gateway, workflow: buildGatewayWorkflow(gateway, config) }));
 }

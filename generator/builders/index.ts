@@ -1,4 +1,4 @@
-export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, isDirectGateway, subWorkflowGateways, subWorkflowSettings } from './gatewayWorkflows';
+export { buildGatewayWorkflow, buildGatewayWorkflows, gatewayWorkflowFileName, subWorkflowSettings } from './gatewayWorkflows';
 export { buildManifest } from './manifest';
 export type { Manifest, ManifestEntry } from './manifest';
 export { buildMcpWorkflow, TRIGGER_NAME } from './mcpWorkflow';

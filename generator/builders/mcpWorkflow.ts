@@ -1,13 +1,11 @@
 /**
  * The MCP tools workflow: one Bearer-protected MCP Server Trigger, one node per tool, wired
- * ai_tool: the tool variant of its node (toolNodes.ts), or per gateway mode a toolWorkflow
- * calling the gateway sub-workflow; a gated tool's toolWorkflow calls its approval gate, a create
- * tool's its create-once workflow.
+ * ai_tool as its plan wires it (plan/): the tool variant of its node (toolNodes.ts), or a
+ * toolWorkflow calling the gateway sub-workflow, its approval gate or its create-once workflow.
  */
 import { projectNote } from './projectMark';
-import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
 import type { HermesConfig } from '../config';
-import { isDirectGateway } from './gatewayWorkflows';
+import type { ToolPlan } from '../plan';
 import { serverInstructions, type EndpointTools } from './serverInstructions';
 import type { Connections, JsonObject, Workflow, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
@@ -21,11 +19,9 @@ const COLUMNS = 8;
 export interface McpWorkflowSpec {
 	name: string;
 	path: string;
-	tools: readonly ToolSpec[];
-	/** The toolWorkflow parameters of the tools that act only after approval (config `approvals`), by tool. */
-	gated?: ReadonlyMap<string, JsonObject>;
-	/** The toolWorkflow parameters of the tools that create once (creates/), by tool. */
-	once?: ReadonlyMap<string, JsonObject>;
+	tools: readonly ToolPlan[];
+	/** The toolWorkflow parameters of a tool wired to its approval gate or create-once workflow. */
+	wrapper: (plan: ToolPlan) => JsonObject;
 }
 
 /** Tidy grid under the trigger, in catalogue order. */
@@ -33,24 +29,12 @@ export function toolPosition(index: number): [number, number] {
 	return [(index % COLUMNS) * 220 - 770, 300 + Math.floor(index / COLUMNS) * 200];
 }
 
-/** Parameter lookup with deployment overrides (the timesheet employee comes from the config). */
-export function parameterLookup(tool: ToolSpec, config: HermesConfig) {
-	return (key: string): ParameterSpec => {
-		const spec = tool.parameters.find((p) => p.key === key);
-		if (!spec) throw new Error(`${tool.name}: unknown parameter ${key}`);
-		if (key === 'employee_id' && !spec.required) return { ...spec, default: config.employeeId };
-		return spec;
-	};
-}
-
-function toolNode(tool: ToolSpec, index: number, workflow: string, config: HermesConfig, wrapper: JsonObject | undefined): WorkflowNode {
-	const lookup = parameterLookup(tool, config);
+function toolNode(plan: ToolPlan, index: number, workflow: string, config: HermesConfig, wrapper: McpWorkflowSpec['wrapper']): WorkflowNode {
+	const { tool, wiring } = plan;
 	const position = toolPosition(index);
-	if (wrapper) return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, wrapper);
-	if (tool.target.kind === 'gateway' && !isDirectGateway(tool.target.gateway, config)) {
-		return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, toolWorkflowParameters(tool, config, lookup));
-	}
-	return toolVariant(workflow, tool, config, lookup, position);
+	if (wiring === 'node') return toolVariant(workflow, plan, config, position);
+	if (wiring === 'gateway') return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, toolWorkflowParameters(plan, config));
+	return node(workflow, tool.name, NODE_TYPES.toolWorkflow, position, wrapper(plan));
 }
 
 /**
@@ -80,10 +64,11 @@ export function mcpWorkflow(name: string, trigger: WorkflowNode, tools: readonly
 }
 
 export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): Workflow {
-	const trigger = mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, { tools: spec.tools, gated: spec.tools.filter((t) => spec.gated?.has(t.name)).map((t) => t.name) });
+	const tools = spec.tools.map((p) => p.tool);
+	const trigger = mcpTriggerNode(spec.name, spec.path, config.credentials.bearer, { tools, gated: spec.tools.filter((p) => p.gated).map((p) => p.tool.name) });
 	return mcpWorkflow(
 		spec.name,
 		config.project === undefined ? trigger : { ...trigger, notes: projectNote(config.project) },
-		spec.tools.map((t, i) => toolNode(t, i, spec.name, config, spec.gated?.get(t.name) ?? spec.once?.get(t.name))),
+		spec.tools.map((p, i) => toolNode(p, i, spec.name, config, spec.wrapper)),
 	);
 }

@@ -6,10 +6,7 @@
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** An object, not an array or null: what a workflow, a node or its parameters must be when read back. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../contracts';
 
 /** Byte-stable JSON: 2-space indent, trailing newline; key order is the builders' literal order. */
 export function toJson(value: unknown): string {

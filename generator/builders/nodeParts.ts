@@ -11,7 +11,7 @@ import type { ParameterSpec } from '../toolSpec/schema';
 import type { ConnectionTarget, JsonObject, JsonValue, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 
-/** A tool's parameter by key, as the agent sees it (builders/mcpWorkflow.ts parameterLookup). */
+/** A tool's parameter by key, as the agent sees it (its plan's lookup, plan/). */
 export type ParamLookup = (key: string) => ParameterSpec;
 
 /**

@@ -4,8 +4,9 @@ import { expression, fromAiCall } from '../fromAi';
 import type { GatewayInput, GatewayTarget, ToolSpec } from '../toolSpec/schema';
 import { agentArgumentsInputs } from './agentArguments';
 import { subWorkflowInputNames, toolAllowLists } from './gatewayParams';
+import type { ToolPlan } from '../plan';
 import type { JsonObject, JsonValue } from './n8nTypes';
-import { callWorkflowParameters, type ParamLookup } from './nodeParts';
+import { callWorkflowParameters, type CallInput, type ParamLookup } from './nodeParts';
 
 /** A sub-workflow input's value: a literal or a `$fromAI` call. */
 function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonValue {
@@ -19,20 +20,14 @@ function inputValue(input: GatewayInput | undefined, param: ParamLookup): JsonVa
  * gateway node's setting reads (never `$fromAI`: the agent cannot widen its own list), then the
  * agent's raw arguments and the tool's argument names.
  */
-export function toolWorkflowInputs(tool: ToolSpec, param: ParamLookup): Record<string, JsonValue> {
+export function toolWorkflowInputs(tool: ToolSpec, param: ParamLookup): CallInput[] {
 	const target = tool.target as GatewayTarget;
 	const lists = new Map(toolAllowLists(tool.name, target).map(([list, value]) => [list.input, value]));
 	const byName = new Map(target.inputs.map((i) => [i.input, i]));
 	const agent = agentArgumentsInputs(tool);
-	return Object.fromEntries(subWorkflowInputNames(target.gateway).map((n) => [n, agent[n] ?? lists.get(n) ?? inputValue(byName.get(n), param)]));
+	return subWorkflowInputNames(target.gateway).map((name) => ({ name, type: 'string', value: agent[name] ?? lists.get(name) ?? inputValue(byName.get(name), param) }));
 }
 
-export function toolWorkflowParameters(tool: ToolSpec, config: HermesConfig, param: ParamLookup): JsonObject {
-	const target = tool.target as GatewayTarget;
-	const inputs = toolWorkflowInputs(tool, param);
-	return callWorkflowParameters(
-		tool.description,
-		config.gatewayWorkflows[target.gateway],
-		subWorkflowInputNames(target.gateway).map((name) => ({ name, value: inputs[name], type: 'string' })),
-	);
+export function toolWorkflowParameters({ tool, lookup }: ToolPlan, config: HermesConfig): JsonObject {
+	return callWorkflowParameters(tool.description, config.gatewayWorkflows[(tool.target as GatewayTarget).gateway], toolWorkflowInputs(tool, lookup));
 }

@@ -5,11 +5,10 @@
  * node checks arguments, the raw call it checks them against.
  */
 import { expression, fromAiCall } from '../fromAi';
-import type { ParameterSpec, ToolSpec } from '../toolSpec/schema';
+import type { ToolPlan } from '../plan';
+import type { ParameterSpec } from '../toolSpec/schema';
 import { agentArgumentsInputs } from './agentArguments';
 import type { JsonValue } from './n8nTypes';
-import type { ParamLookup } from './nodeParts';
-import { checksArguments } from './toolNodes';
 
 /** Workflow input type of a tool parameter. */
 export function inputType(param: ParameterSpec): string {
@@ -23,10 +22,9 @@ export interface WrapperInput {
 	value: JsonValue;
 }
 
-/** `lookup` gives each parameter as the agent sees it (its default from the config). */
-export function wrapperInputs(tool: ToolSpec, added: ParameterSpec, lookup: ParamLookup): WrapperInput[] {
+export function wrapperInputs({ tool, checksArguments, lookup }: ToolPlan, added: ParameterSpec): WrapperInput[] {
 	const params = [...tool.parameters.map((p) => lookup(p.key)), added];
-	const agent = checksArguments(tool) ? agentArgumentsInputs({ name: tool.name, parameters: params }) : {};
+	const agent = checksArguments ? agentArgumentsInputs({ name: tool.name, parameters: params }) : {};
 	return [
 		...params.map((p) => ({ name: p.key, type: inputType(p), value: expression(fromAiCall(p)) })),
 		...Object.entries(agent).map(([name, value]) => ({ name, type: 'string', value })),

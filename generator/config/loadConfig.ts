@@ -3,6 +3,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 
+import { isObject } from '../contracts';
 import { HermesError } from '../errors';
 import { loadDefaultExport, ModuleLoadError } from '../runtime/loadModule';
 import { defaultConfig, nameAfterEndpoint } from './defaults';
@@ -26,13 +27,9 @@ export class ConfigError extends HermesError {
 
 export { CONFIG_FILE_NAMES };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Objects merge key by key; arrays and scalars from the user file replace the default. */
 function merge(base: unknown, override: unknown): unknown {
-	if (!isPlainObject(base) || !isPlainObject(override)) return override;
+	if (!isObject(base) || !isObject(override)) return override;
 	const out: Record<string, unknown> = { ...base };
 	for (const [key, value] of Object.entries(override)) out[key] = merge(base[key], value);
 	return out;
@@ -43,9 +40,9 @@ function knownKeys(path: ReadonlyArray<string | number>): string[] {
 	const approvals = { tools: [], channel: { type: '', credential: '', from: '', to: [], chatId: '' }, publicUrl: '', ...APPROVAL_DEFAULTS };
 	const admin = { ...ADMIN_DEFAULTS, tools: [] };
 	let node: unknown = { ...defaultConfig(), pipelineWorkflow: { name: '', id: '' }, approvals, admin };
-	for (const part of path) node = Array.isArray(node) ? node[0] : isPlainObject(node) ? node[String(part)] : undefined;
+	for (const part of path) node = Array.isArray(node) ? node[0] : isObject(node) ? node[String(part)] : undefined;
 	if (path[0] === 'toolsets' && path.length === 2) return ['name', 'path', 'tools'];
-	return isPlainObject(node) ? Object.keys(node) : [];
+	return isObject(node) ? Object.keys(node) : [];
 }
 
 /** "did you mean" for a mistyped key: the known key within a third of its length in edits. */
@@ -109,7 +106,7 @@ export function findConfigFile(path: string | undefined, cwd = process.cwd()): s
 export function loadConfig(path?: string): HermesConfig {
 	if (path === undefined) return parseConfig(defaultConfig(), 'built-in default config');
 	const user = readUserConfig(path);
-	if (!isPlainObject(user)) {
+	if (!isObject(user)) {
 		throw new ConfigError(`Config file ${path} must ${extname(path) === '.json' ? 'hold a JSON object' : 'export an object by default: `export default defineConfig({ ... })`'}`);
 	}
 	const merged = merge(defaultConfig(), user) as Record<string, unknown>;

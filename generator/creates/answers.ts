@@ -5,8 +5,10 @@
  */
 import { MARKER_RETRY, STATE_RETRY } from '../contracts';
 
-/** The optional argument every create tool takes: a second identical record on purpose. */
-export const DUPLICATE_PARAM = 'duplicate';
+import { DUPLICATE_PARAM } from '../plan';
+
+// The optional argument every create tool takes (the plan checks no tool has one already).
+export { DUPLICATE_PARAM };
 
 export const DUPLICATE_DESCRIPTION = 'true: create even if identical to a recent one';
 

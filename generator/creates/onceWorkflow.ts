@@ -17,15 +17,15 @@ import { AGENT_ARGUMENT_INPUTS, HERMES_ODOO, type Marker } from '../contracts';
 import type { HermesConfig } from '../config';
 import { settingParameters } from '../config/nodeSettings';
 import { quote } from '../fromAi';
-import type { OdooTarget, ToolSpec } from '../toolSpec/schema';
+import type { ToolPlan } from '../plan';
+import type { OdooTarget } from '../toolSpec/schema';
 import { subWorkflowInputNames } from '../builders/gatewayParams';
 import { subWorkflowSettings } from '../builders/gatewayWorkflows';
 import { agentArgumentsFromInputs } from '../builders/agentArguments';
 import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
 import { ifNode, main, mapper, mapperColumn, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, workflowByName } from '../builders/nodeParts';
-import { parameterLookup } from '../builders/mcpWorkflow';
-import { checksArguments, toolNode } from '../builders/toolNodes';
+import { toolNode } from '../builders/toolNodes';
 import { deleteRows, getRow, insertRow, tableNode, updateRows } from '../approvals/dataTableNode';
 import { LOCK_HOLDER, LOCK_NODES, lockNodes, once, read } from '../approvals/tableLock';
 import { CREATE_LOCK_BUSY_HINT, DUPLICATE_PARAM, EARLIER_DELETED, EARLIER_DELETED_HINT, IDENTICAL_CALL, IN_PROGRESS, noCreateLockHint, OUTCOME_UNKNOWN, REPLAY_HINT } from './answers';
@@ -65,12 +65,13 @@ const call = first(ONCE_NODES.call);
 const isRow = `typeof $json.args_hash === 'string'`;
 
 /** The node that creates: the tool's own (Hermes Odoo), or for a gateway tool its gateway's sub-workflow. */
-function runNode(workflow: string, tool: ToolSpec, config: HermesConfig, position: [number, number]): WorkflowNode {
-	if (tool.target.kind === 'gateway') {
-		const inputs = subWorkflowInputNames(tool.target.gateway);
+function runNode(workflow: string, plan: ToolPlan, config: HermesConfig, position: [number, number]): WorkflowNode {
+	const { tool, gateway } = plan;
+	if (gateway !== undefined) {
+		const inputs = subWorkflowInputNames(gateway);
 		return node(workflow, tool.name, NODE_TYPES.executeWorkflow, position, {
 			source: 'database',
-			workflowId: workflowByName(config.gatewayWorkflows[tool.target.gateway]),
+			workflowId: workflowByName(config.gatewayWorkflows[gateway]),
 			workflowInputs: mapper(
 				Object.fromEntries(inputs.map((name) => [name, safeExpression(input(name))])),
 				inputs.map((name) => mapperColumn(name, 'string')),
@@ -79,15 +80,14 @@ function runNode(workflow: string, tool: ToolSpec, config: HermesConfig, positio
 			options: { waitForSubWorkflow: true },
 		});
 	}
-	const lookup = parameterLookup(tool, config);
-	const built = toolNode(workflow, tool.name, tool, config, lookup, (spec) => input(spec.key), position);
-	const agent = checksArguments(tool) ? agentArgumentsFromInputs(input) : {};
+	const built = toolNode(workflow, tool.name, plan, config, (spec) => input(spec.key), position);
+	const agent = plan.checksArguments ? agentArgumentsFromInputs(input) : {};
 	return { ...built, parameters: { ...built.parameters, ...agent }, executeOnce: true };
 }
 
 /** The arguments the hash covers: every input but `duplicate` and the raw call (which repeats them). */
-function hashedArguments(tool: ToolSpec): string {
-	const names = tool.target.kind === 'gateway' ? subWorkflowInputNames(tool.target.gateway).filter((n) => !AGENT_ARGUMENT_INPUTS.includes(n)) : tool.parameters.map((p) => p.key);
+function hashedArguments({ tool, gateway }: ToolPlan): string {
+	const names = gateway !== undefined ? subWorkflowInputNames(gateway).filter((n) => !AGENT_ARGUMENT_INPUTS.includes(n)) : tool.parameters.map((p) => p.key);
 	return `{ ${names.map((name) => `${JSON.stringify(name)}: ${input(name)} ?? null`).join(', ')} }`;
 }
 
@@ -114,8 +114,7 @@ const NOT_FOUND: Marker = '__NOT_FOUND__';
  * call goes on as one that found nothing: under the lock, identical calls racing over the same
  * deleted record create one, and the others answer it or that it is running.
  */
-function recordCheck(workflow: string, tool: ToolSpec, config: HermesConfig, run: WorkflowNode, table: string, key: string): WorkflowNode[] {
-	const target = tool.target as OdooTarget;
+function recordCheck(workflow: string, target: OdooTarget, config: HermesConfig, run: WorkflowNode, table: string, key: string): WorkflowNode[] {
 	const { params } = HERMES_ODOO;
 	const row = first(ONCE_NODES.find);
 	const answer = `JSON.parse(${row}.answer_json)`;
@@ -150,9 +149,9 @@ function recordCheck(workflow: string, tool: ToolSpec, config: HermesConfig, run
  * `earlier_deleted: true` and a hint naming that record, if this one succeeded. The row checked is
  * read from its If, the last that ran: a later look that found nothing leaves it as it was.
  */
-function createAnswer(tool: ToolSpec): string {
+function createAnswer({ tool, odoo }: ToolPlan): string {
 	const created = first(tool.name);
-	if (tool.target.kind !== 'odoo') return `JSON.stringify(${created})`;
+	if (!odoo) return `JSON.stringify(${created})`;
 	const row = first(ONCE_NODES.recordToCheck);
 	const earlier = `JSON.parse(${row}.answer_json)`;
 	const hint = `${quote(`${IDENTICAL_CALL} created `)} + ${earlier}.model + ' ' + ${earlier}.id + ' at ' + new Date(${row}.started_at).toISOString() + ${quote(EARLIER_DELETED_HINT)}`;
@@ -160,7 +159,8 @@ function createAnswer(tool: ToolSpec): string {
 	return `JSON.stringify(${renewed} ? Object.assign({}, ${created}, { ${EARLIER_DELETED}: true, hint: ${hint} }) : ${created})`;
 }
 
-export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflow {
+export function buildOnceWorkflow(plan: ToolPlan, config: HermesConfig): Workflow {
+	const { tool } = plan;
 	const creates = config.creates;
 	const name = onceWorkflowName(tool.name, config);
 	const key = name;
@@ -182,11 +182,11 @@ export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflo
 		busyHint: CREATE_LOCK_BUSY_HINT,
 		noRowHint: noCreateLockHint(creates.lockTable),
 	});
-	const run = runNode(name, tool, config, [2860, 200]);
-	const unfinishedMs = unfinishedAfterMs(tool.target);
-	const checksRecord = tool.target.kind === 'odoo';
+	const run = runNode(name, plan, config, [2860, 200]);
+	const unfinishedMs = unfinishedAfterMs(plan.seconds);
+	const checksRecord = plan.odoo;
 	const nodes: WorkflowNode[] = [
-		subWorkflowTrigger(name, onceInputs(tool, config)),
+		subWorkflowTrigger(name, onceInputs(plan)),
 		// Every call keeps the table bounded, its own rows only: another deployment's window may be
 		// longer, and its rows must answer its calls sent again. A failure here must not cost the caller its answer.
 		{
@@ -197,14 +197,14 @@ export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflo
 			onError: 'continueRegularOutput',
 		},
 		once(setNode(name, ONCE_NODES.call, [440, 0], {
-			args_hash: { type: 'string', value: safeExpression(`JSON.stringify([${quote(key)}, ${hashedArguments(tool)}]).hash('sha256')`) },
+			args_hash: { type: 'string', value: safeExpression(`JSON.stringify([${quote(key)}, ${hashedArguments(plan)}]).hash('sha256')`) },
 			now: { type: 'number', value: safeExpression('$now.toMillis()') },
 			[DUPLICATE_PARAM]: { type: 'boolean', value: safeExpression(`${input(DUPLICATE_PARAM)} === true`) },
 		})),
 		ifNode(name, ONCE_NODES.duplicate, [660, 0], `$json.${DUPLICATE_PARAM}`),
 		read(table(ONCE_NODES.find, [880, 100], getRow<CreateColumn>(creates.table, identical))),
 		once(ifNode(name, ONCE_NODES.found, [1100, 100], isRow)),
-		...(checksRecord ? recordCheck(name, tool, config, run, creates.table, key) : []),
+		...(checksRecord ? recordCheck(name, checksRecord, config, run, creates.table, key) : []),
 		once(rawSetNode(name, ONCE_NODES.earlier, [1320, 0], earlierAnswer(first(ONCE_NODES.find), unfinishedMs))),
 		...lock.nodes,
 		// Holding the lock: the read that counts, since no identical call can insert meanwhile. A row
@@ -232,7 +232,7 @@ export function buildOnceWorkflow(tool: ToolSpec, config: HermesConfig): Workflo
 		// A failed create made nothing: the same call may create when sent again.
 		{ ...once(read(tableNode(name, ONCE_NODES.forgetFailed, [3300, 300], deleteRows<CreateColumn>(creates.table, mine)))), onError: 'continueRegularOutput' },
 		// The create's own answer, whichever way it went (what the row records, without a note on an earlier record).
-		once(rawSetNode(name, ONCE_NODES.answer, [3520, 200], createAnswer(tool))),
+		once(rawSetNode(name, ONCE_NODES.answer, [3520, 200], createAnswer(plan))),
 	];
 	const connections: Connections = {
 		[ONCE_NODES.trigger]: { main: [main(ONCE_NODES.forget)] },

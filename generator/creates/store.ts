@@ -8,7 +8,6 @@
  */
 import type { ColumnSpec } from '../approvals/dataTableNode';
 import { LOCK_TRIES, lockWaitSeconds } from '../approvals/store';
-import { toolOperations, type ToolSpec } from '../toolSpec/schema';
 
 export const CREATE_COLUMNS = [
 	/** The create-once workflow's name: unique per endpoint, so two deployments never answer each other's calls. */
@@ -48,15 +47,12 @@ export const LOCK_WAIT_MAX_MS = Math.ceil(Array.from({ length: LOCK_TRIES - 1 },
 
 /**
  * When a create still `running` is taken as stopped: past the tool's own time cap (its contract's
- * operationSeconds, as agentConfig/toolTimeout.ts reads them), the lock's waits and n8n's own
+ * operationSeconds, its plan's seconds), the lock's waits and n8n's own
  * work, its run can no longer answer. An identical call is then told the outcome is unknown (read
  * first), not "send again in a few seconds" for minutes after a killed worker. A tool nothing
  * bounds keeps UNFINISHED_AFTER_MS.
  */
-export function unfinishedAfterMs(target: ToolSpec['target']): number {
-	const { contract, operations } = toolOperations(target);
+export function unfinishedAfterMs(seconds: number | undefined): number {
 	// Every operation the tool can run goes through its create-once workflow, not only the creating ones.
-	const caps = operations.map((operation) => contract.operationSeconds[operation]);
-	if (caps.some((s) => s === undefined)) return UNFINISHED_AFTER_MS;
-	return Math.max(...(caps as number[])) * 1000 + LOCK_WAIT_MAX_MS + UNFINISHED_MARGIN_MS;
+	return seconds === undefined ? UNFINISHED_AFTER_MS : seconds * 1000 + LOCK_WAIT_MAX_MS + UNFINISHED_MARGIN_MS;
 }

@@ -4,9 +4,9 @@
  */
 import { publicUrlNotice } from '../approvals/publicUrl';
 import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
-import { gatedToolNames, gateWorkflowName } from '../approvals/gatedTools';
+import { gateWorkflowName } from '../approvals/gatedTools';
 import { APPROVAL_COLUMNS, LOCK_COLUMNS, type DataTableSpec } from '../approvals/store';
-import { createTools, onceWorkflowName } from '../creates/createTools';
+import { onceWorkflowName } from '../creates/createTools';
 import { CREATE_COLUMNS } from '../creates/store';
 import type { Manifest } from '../builders';
 import type { HermesConfig } from '../config';
@@ -14,6 +14,7 @@ import { HermesError } from '../errors';
 import { generateAll, loadProject, type Project } from '../project';
 import type { Workflow } from '../builders/n8nTypes';
 import { BodyError, workflowBody } from '../n8nClient/body';
+import { planTools, type PlanConfig } from '../plan';
 import { workflowReferences } from './wiring';
 
 export interface DesiredWorkflow {
@@ -62,21 +63,17 @@ export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
  * gate); with create tools, the create store and its lock table (a free row per create-once
  * workflow).
  */
-export function desiredDataTables(project: { config: Pick<HermesConfig, 'approvals' | 'creates' | 'gatewayMode'>; tools: Project['tools'] }): DataTableSpec[] {
-	const tables: DataTableSpec[] = [];
-	const approvals = project.config.approvals;
-	const gated = gatedToolNames(project.tools, project.config);
-	if (approvals) {
-		// Each gate's own row, keyed by its name as the create locks are: deployments never wait on each other.
-		const rows = gated.map((tool) => ({ tool: gateWorkflowName(tool, project.config), holder: '', held_until: 0 }));
-		tables.push({ name: approvals.table, columns: APPROVAL_COLUMNS }, { name: approvals.lockTable, columns: LOCK_COLUMNS, seed: { key: 'tool', rows } });
-	}
-	const creating = createTools(project.tools, project.config, gated);
-	if (creating.length > 0) {
-		const rows = creating.map((tool) => ({ tool: onceWorkflowName(tool.name, project.config), holder: '', held_until: 0 }));
-		tables.push({ name: project.config.creates.table, columns: CREATE_COLUMNS }, { name: project.config.creates.lockTable, columns: LOCK_COLUMNS, seed: { key: 'tool', rows } });
-	}
-	return tables;
+export function desiredDataTables(project: { config: PlanConfig & Pick<HermesConfig, 'creates'>; tools: Project['tools'] }): DataTableSpec[] {
+	const { approvals, creates } = project.config;
+	const plans = planTools(project.tools, project.config);
+	// Each gate's and create-once workflow's own row, keyed by its name: deployments never wait on each other.
+	const locks = (name: string, workflows: string[]): DataTableSpec => ({ name, columns: LOCK_COLUMNS, seed: { key: 'tool', rows: workflows.map((tool) => ({ tool, holder: '', held_until: 0 })) } });
+	const gates = plans.filter((p) => p.gated).map((p) => gateWorkflowName(p.tool.name, project.config));
+	const onces = plans.filter((p) => p.createsOnce).map((p) => onceWorkflowName(p.tool.name, project.config));
+	return [
+		...(approvals ? [{ name: approvals.table, columns: APPROVAL_COLUMNS }, locks(approvals.lockTable, gates)] : []),
+		...(onces.length > 0 ? [{ name: creates.table, columns: CREATE_COLUMNS }, locks(creates.lockTable, onces)] : []),
+	];
 }
 
 /** The workflows of a loaded project (or of a config and catalogue given in memory). */

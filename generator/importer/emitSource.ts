@@ -17,7 +17,7 @@ export interface EmittedFile {
 /** Group names are the default catalogue's file names, so an imported catalogue reads like it. */
 function groupOf(tool: ToolSpec): string {
 	const target = tool.target as { kind: string; model?: string; gateway?: string };
-	if (target.kind === 'gateway') return target.gateway === 'vault' ? 'vault' : 'infrastructure';
+	if (target.gateway !== undefined) return target.gateway === 'vault' ? 'vault' : 'infrastructure';
 	const model = target.model ?? '';
 	if (model.startsWith('project.')) return 'odooProjects';
 	if (model === 'res.partner') return 'odooContacts';

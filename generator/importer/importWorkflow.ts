@@ -10,6 +10,7 @@ import { readsOnly, ToolSpecSchema, type GatewayTarget, type OdooTarget, type To
 import { type HermesConfig, parseConfig } from '../config';
 import { DEFAULT_MCP_PATH } from '../config/defaults';
 import { collectFromAiCalls } from '../fromAi';
+import { MAX_TOOL_NAME_LENGTH } from '../lint/core';
 import { applyDirectSettings, directGatewayOf, mapDirectGatewayNode } from './directGateway';
 import { applyHermesOdooSettings, hermesOdooPrefix, mapHermesOdooNode } from './hermesOdoo';
 import { mapOdooNode, mapToolWorkflowNode, N8N_ODOO_TOOL, type RawNode, type ToolDraft } from './mapNodes';
@@ -37,7 +38,7 @@ export interface ImportResult {
 
 const TOOL_WORKFLOW = '@n8n/n8n-nodes-langchain.toolWorkflow';
 const MAX_PATHS = 6;
-const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+const TOOL_NAME = new RegExp(`^[a-z][a-z0-9_]{0,${MAX_TOOL_NAME_LENGTH - 1}}$`);
 
 function credentialName(node: RawNode, type: string): string | undefined {
 	const credentials = node.credentials as Record<string, { name?: unknown }> | undefined;

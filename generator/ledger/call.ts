@@ -8,7 +8,7 @@
 import { mcpCallOf } from './mcpCall';
 import type { EndpointSpec } from '../agentConfig/endpoints';
 import type { LiveExecution } from '../n8nClient/client';
-import type { ToolSpec } from '../toolSpec/schema';
+import type { ToolPlan } from '../plan';
 import { effectOf, type CallEffect } from './effect';
 import { outcomeOf, SCHEMA_REFUSAL, type CallOutcome } from './outcome';
 import { schemaMismatches } from './schemaRefusal';
@@ -43,8 +43,8 @@ const asObject = (value: unknown): Record<string, unknown> => (typeof value === 
 /** The endpoint a call came through and what the ledger needs of its config. */
 export interface LedgerEndpoint {
 	server: string;
-	/** Tool name -> its spec (tool node names are tool names). */
-	tools: ReadonlyMap<string, ToolSpec | undefined>;
+	/** Tool name -> its plan (tool node names are tool names). */
+	tools: ReadonlyMap<string, ToolPlan | undefined>;
 }
 
 /** Executions in these states are over: their calls can be counted. */
@@ -52,8 +52,8 @@ export const FINISHED: ReadonlySet<string> = new Set(['success', 'error', 'crash
 /** Executions per API page: each carries its run data. */
 export const PAGE_SIZE = 50;
 
-export function ledgerEndpoint(spec: EndpointSpec, specs: ReadonlyMap<string, ToolSpec>): LedgerEndpoint {
-	return { server: spec.server, tools: new Map(spec.tools.map((name) => [name, specs.get(name)])) };
+export function ledgerEndpoint(spec: EndpointSpec, plans: readonly ToolPlan[]): LedgerEndpoint {
+	return { server: spec.server, tools: new Map(spec.tools.map((name) => [name, plans.find((p) => p.tool.name === name)])) };
 }
 
 /** The call an execution served, or undefined when it holds none (no run data saved, or no tool ran). */
@@ -68,9 +68,9 @@ export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redac
 	const args = trigger?.arguments ?? asObject(asObject(run?.inputOverride?.ai_tool?.[0]?.[0]?.json).query);
 	const answer = run?.data?.ai_tool?.[0]?.[0]?.json;
 	const thrown = run?.error ? String(run.error.message ?? run.error.description ?? 'the node failed') : run === undefined ? 'no tool node ran' : undefined;
-	const spec = endpoint.tools.get(called);
+	const plan = endpoint.tools.get(called);
 	// No tool node ran and the arguments do not fit the tool's schema: n8n's own check refused them.
-	const mismatches = run === undefined && trigger !== undefined && spec ? schemaMismatches(spec, args) : [];
+	const mismatches = run === undefined && trigger !== undefined && plan ? schemaMismatches(plan.tool, args) : [];
 	const outcome: CallOutcome = mismatches.length > 0 ? { class: 'refused', marker: SCHEMA_REFUSAL, retry: 'change_arguments', detail: `n8n's schema check refused the arguments (${mismatches.join('; ')})` } : outcomeOf(answer, thrown);
 	const started = Date.parse(execution.startedAt ?? '');
 	const stopped = Date.parse(execution.stoppedAt ?? '');
@@ -83,6 +83,6 @@ export function callOf(execution: LiveExecution, endpoint: LedgerEndpoint, redac
 		outcome,
 		...(Number.isFinite(started) && Number.isFinite(stopped) ? { latencyMs: stopped - started } : {}),
 		executions: { tool: execution.id, ...(gateway !== undefined ? { gateway: String(gateway) } : {}) },
-		effects: effectOf(spec, args, answer, outcome),
+		effects: effectOf(plan, args, answer, outcome),
 	};
 }

@@ -4,7 +4,7 @@
  * ledger links a call to its effect without a second store.
  */
 import { answerItem, type CallOutcome } from './outcome';
-import type { ToolSpec } from '../toolSpec/schema';
+import type { ToolPlan } from '../plan';
 
 export interface CallEffect {
 	kind: 'vault' | 'odoo' | 'docker' | 'approval';
@@ -35,23 +35,23 @@ function approvalEffect(args: Record<string, unknown>, item: Record<string, unkn
 	return { kind: 'approval', text: `approval ${id} ${text}`, step };
 }
 
-export function effectOf(tool: ToolSpec | undefined, args: Record<string, unknown>, answer: unknown, outcome: CallOutcome): CallEffect[] {
+export function effectOf(plan: ToolPlan | undefined, args: Record<string, unknown>, answer: unknown, outcome: CallOutcome): CallEffect[] {
 	const raw = answerItem(answer);
 	const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
 	const effects: CallEffect[] = [];
 	const approval = approvalEffect(args, item, outcome);
 	if (approval) effects.push(approval);
-	if (outcome.class !== 'success' || !tool) return effects;
-	const target = tool.target;
-	if (target.kind === 'odoo') {
+	if (outcome.class !== 'success' || !plan) return effects;
+	const target = plan.odoo;
+	if (target) {
 		if (!WRITES.has(target.operation)) return effects;
 		const id = target.operation === 'create' ? field(item, 'id') : target.recordIdParam ? field(args, target.recordIdParam) : undefined;
 		// A create sent again answers the first one's record and writes nothing (creates/).
 		const done = item.replayed === true ? `${target.operation} replayed` : target.operation;
 		effects.push({ kind: 'odoo', text: `${target.model} ${id ?? '?'} ${done}` });
-	} else if (target.gateway === 'vault' && field(item, 'commit') !== undefined) {
+	} else if (plan.gateway === 'vault' && field(item, 'commit') !== undefined) {
 		effects.push({ kind: 'vault', text: `commit ${(field(item, 'commit') ?? '').slice(0, 12)} ${field(item, 'path') ?? ''}`.trim() });
-	} else if (target.gateway === 'docker' && field(item, 'stack') !== undefined && field(item, 'output') !== undefined) {
+	} else if (plan.gateway === 'docker' && field(item, 'stack') !== undefined && field(item, 'output') !== undefined) {
 		effects.push({ kind: 'docker', text: `${field(item, 'stack')} ${field(item, 'action') ?? ''}`.trim() });
 	}
 	return effects;

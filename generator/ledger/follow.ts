@@ -8,7 +8,7 @@
 import type { EndpointSpec } from '../agentConfig/endpoints';
 import type { LiveExecution, N8nApi } from '../n8nClient/client';
 import { findWorkflowsByName } from '../n8nClient/exactName';
-import type { ToolSpec } from '../toolSpec/schema';
+import type { ToolPlan } from '../plan';
 import { callOf, FINISHED, ledgerEndpoint, PAGE_SIZE, type LedgerCall } from './call';
 import type { RedactRules } from './redact';
 
@@ -29,17 +29,14 @@ export interface PollResult {
 
 export class LedgerFollower {
 	private marks = new Map<string, Mark>();
-	private readonly specs: Map<string, ToolSpec>;
 	private polled = false;
 
 	constructor(
 		private readonly client: N8nApi,
 		private readonly endpoints: readonly EndpointSpec[],
-		catalogue: readonly ToolSpec[],
+		private readonly plans: readonly ToolPlan[],
 		private readonly redact: RedactRules,
-	) {
-		this.specs = new Map(catalogue.map((tool) => [tool.name, tool]));
-	}
+	) {}
 
 	/** Ids held above the floors: what the exporter keeps besides its metrics. */
 	get held(): number {
@@ -65,7 +62,7 @@ export class LedgerFollower {
 				result.missing.push(spec.server);
 				continue;
 			}
-			const endpoint = ledgerEndpoint(spec, this.specs);
+			const endpoint = ledgerEndpoint(spec, this.plans);
 			let mark = marks.get(live.id);
 			if (!mark) {
 				const newest = first ? (await this.client.executionPage(live.id, { limit: 1 })).executions[0] : undefined;

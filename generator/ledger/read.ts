@@ -6,7 +6,7 @@
 import type { EndpointSpec } from '../agentConfig/endpoints';
 import { findWorkflowsByName } from '../n8nClient/exactName';
 import type { LiveExecution, N8nApi } from '../n8nClient/client';
-import type { ToolSpec } from '../toolSpec/schema';
+import type { ToolPlan } from '../plan';
 import { callOf, FINISHED, ledgerEndpoint, PAGE_SIZE, type LedgerCall } from './call';
 import type { OutcomeClass } from './outcome';
 import type { RedactRules } from './redact';
@@ -48,13 +48,12 @@ export interface Ledger {
 export async function readLedger(
 	client: N8nApi,
 	endpoints: readonly EndpointSpec[],
-	catalogue: readonly ToolSpec[],
+	plans: readonly ToolPlan[],
 	redact: RedactRules,
 	query: LedgerQuery,
 ): Promise<Ledger> {
 	const chosen = endpoints.filter((e) => !query.endpoints?.length || query.endpoints.includes(e.server));
 	const lives = await findWorkflowsByName(client, chosen.map((e) => e.workflow));
-	const specs = new Map(catalogue.map((tool) => [tool.name, tool]));
 	const ledger: Ledger = { calls: [], truncated: false, scanned: 0, unfinished: 0, gaps: [], notices: [] };
 	const since = query.since?.getTime() ?? -Infinity;
 	const matches = (call: LedgerCall) => (!query.tools?.length || query.tools.includes(call.tool)) && (!query.outcomes?.length || query.outcomes.includes(call.outcome.class));
@@ -71,7 +70,7 @@ export async function readLedger(
 				hint: 'set "Save successful production executions" to save in the workflow\'s settings (see docs/operating.md for the cost)',
 			});
 		}
-		const endpoint = ledgerEndpoint(spec, specs);
+		const endpoint = ledgerEndpoint(spec, plans);
 		let withoutCall = 0;
 		let kept = 0;
 		let cursor: string | undefined;

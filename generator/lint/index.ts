@@ -1,4 +1,4 @@
-export { lintWorkflow, SHAPE_CODE, SHAPE_RULE, scanFromAiCalls, legacyToolRoutes, RULES, type LintOptions, type ScannedFromAiCall, type ToolRoute } from './core';
+export { lintWorkflow, SHAPE_CODE, SHAPE_RULE, lintFromAiCalls, legacyToolRoutes, RULES, type LintOptions, type LintedFromAiCall, type ToolRoute } from './core';
 export type { Finding, LintedNode, LintedWorkflow, Rule, Severity } from './core';
 export { formatFindings, formatGithub, formatJson, formatText, FORMATS, type Format } from './format';
 export { manifestPathFor, manifestSchema } from './manifest';

@@ -6,6 +6,7 @@ import { GATEWAY_CONTRACTS, GATEWAY_NAMES, HERMES_ODOO, ODOO_DOMAIN_OPERATORS, O
 import { z } from 'zod';
 
 import { HermesError } from '../errors';
+import { MAX_TOOL_NAME_LENGTH } from '../lint/core';
 
 /** `$fromAI` types (n8n accepts exactly these four). */
 export const PARAM_TYPES = ['string', 'number', 'boolean', 'json'] as const;
@@ -146,7 +147,7 @@ export type GatewayTarget = z.infer<typeof GatewayTargetSchema>;
 export const ToolSpecSchema = z
 	.object({
 		/** MCP tool name = n8n node name: `^[a-z][a-z0-9_]*$` so n8n's mangling leaves it unchanged. */
-		name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+		name: z.string().regex(new RegExp(`^[a-z][a-z0-9_]{0,${MAX_TOOL_NAME_LENGTH - 1}}$`)),
 		description: z.string().min(1),
 		/** Destructive: the agent must ask for confirmation (system prompt); listed in the manifest. */
 		sensitive: z.boolean(),
@@ -218,12 +219,6 @@ function changingOperations(target: OdooTarget | GatewayTarget): string[] {
 /** Whether every operation a target can run only reads: what an importer declares as `readOnly`. */
 export function readsOnly(target: OdooTarget | GatewayTarget): boolean {
 	return changingOperations(target).length === 0;
-}
-
-/** Whether a target can run an operation each call of which makes something new (its contract's createOperations). */
-export function createsRecords(target: OdooTarget | GatewayTarget): boolean {
-	const { contract, operations } = toolOperations(target);
-	return operations.some((operation) => contract.createOperations.includes(operation));
 }
 
 /** Every parameter key a target refers to. */

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ok, refuse, type Checked } from '../../core/checked';
+import type { GatewayContract } from '../../core/gatewayContract';
 import { errorAnswer } from '../../core/markers';
 import { shown } from '../../core/text';
 
@@ -10,6 +11,19 @@ import { shown } from '../../core/text';
  * item's operation: reading one answers `fallback`.
  */
 export type ItemParameters = (name: string, fallback?: string | boolean) => unknown;
+
+/** An operation's `execute`, and `check` (its Check Only run) where it has one; `Args` are what its router hands it. */
+export interface OperationModule<Args extends unknown[]> {
+	execute(...args: Args): IDataObject | Promise<IDataObject>;
+	check?(...args: Args): Promise<IDataObject>;
+}
+
+/** Runs the picked operation: its `check` when it has one and the item asks for Check Only. */
+export async function runOperation<P extends string, Args extends unknown[]>(contract: Pick<GatewayContract<P>, 'params' | 'checkOnly'>, module: OperationModule<Args>, param: ItemParameters, ...args: Args): Promise<IDataObject> {
+	const { check, execute } = module;
+	const run = check && contract.checkOnly !== undefined && param(contract.params[contract.checkOnly], false) === true ? check : execute;
+	return await run(...args);
+}
 
 /**
  * The operation an item asks for and its module, from the node's table `operation -> module`.

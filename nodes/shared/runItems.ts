@@ -29,7 +29,7 @@ export async function runPerItem(
 			out.push({ json: await handle(itemIndex), pairedItem: { item: itemIndex } });
 		} catch (error) {
 			if (error instanceof TransportError) {
-				out.push({ json: { ...transportFaultAnswer(error) }, pairedItem: { item: itemIndex } });
+				out.push({ json: transportFaultAnswer(error), pairedItem: { item: itemIndex } });
 				continue;
 			}
 			if (ctx.continueOnFail()) {
@@ -56,6 +56,6 @@ export async function runGateway(
 	return await runPerItem(ctx, async (itemIndex) => {
 		const param: ItemParameters = (name, fallback = '') => ctx.getNodeParameter(name, itemIndex, fallback);
 		const refusal = contract.agentArguments ? undeclaredArguments(param(AGENT_ARGUMENTS.params.sent), param(AGENT_ARGUMENTS.params.accepted)) : undefined;
-		return refusal ? { ...refusal } : await answer(param, itemIndex);
+		return refusal ?? (await answer(param, itemIndex));
 	});
 }

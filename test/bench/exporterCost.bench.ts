@@ -12,6 +12,8 @@ import { LedgerFollower } from '../../generator/ledger/follow';
 import { LedgerMetrics } from '../../generator/ledger/metrics';
 import type { LiveExecution } from '../../generator/n8nClient/client';
 import { CATALOGUE } from '../helpers/defaultCatalogue';
+import { defaultConfig } from '../../generator/config';
+import { planTools } from '../../generator/plan';
 import { FakeN8n } from '../unit/generator/deploy/fakeN8n';
 
 const TOOLS = CATALOGUE.map((tool) => tool.name);
@@ -49,7 +51,7 @@ it('reports the CPU per 1,000 executions and the memory after 100,000, against p
 		parseMs += Number(process.hrtime.bigint() - start) / 1e6;
 		return parsed;
 	};
-	const follower = new LedgerFollower(n8n.client, ENDPOINTS, CATALOGUE, { fields: ['vault_write.content'] });
+	const follower = new LedgerFollower(n8n.client, ENDPOINTS, planTools(CATALOGUE, defaultConfig()), { fields: ['vault_write.content'] });
 	const metrics = new LedgerMetrics(prom, ENDPOINTS, 'hermes-tools');
 	await follower.poll();
 	global.gc?.();

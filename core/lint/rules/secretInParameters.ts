@@ -1,3 +1,4 @@
+import { isObject } from '../../json';
 import { isBasicCredential, isPlaceholder, looksLikePassword, looksLikeToken } from '../secrets';
 import type { Rule, RuleHit } from '../types';
 import { forEachString } from '../walk';
@@ -79,12 +80,11 @@ function secretValue(name: string, value: string): boolean {
 function namedPairs(value: unknown, path: string, found: Map<string, string>): void {
 	if (Array.isArray(value)) {
 		value.forEach((item, index) => namedPairs(item, `${path}[${index}]`, found));
-	} else if (typeof value === 'object' && value !== null) {
-		const record = value as Record<string, unknown>;
-		if (typeof record.name === 'string' && typeof record.value === 'string' && secretValue(record.name, record.value)) {
-			found.set(`${path}.value`, `a literal "${record.name}" value`);
+	} else if (isObject(value)) {
+		if (typeof value.name === 'string' && typeof value.value === 'string' && secretValue(value.name, value.value)) {
+			found.set(`${path}.value`, `a literal "${value.name}" value`);
 		}
-		for (const [key, child] of Object.entries(record)) namedPairs(child, `${path}.${key}`, found);
+		for (const [key, child] of Object.entries(value)) namedPairs(child, `${path}.${key}`, found);
 	}
 }
 

@@ -1,4 +1,4 @@
-import { toolNameOf } from '../toolName';
+import { MAX_TOOL_NAME_LENGTH, toolNameOf } from '../toolName';
 import type { Rule, RuleHit } from '../types';
 
 export const toolNameDuplicate: Rule = {
@@ -7,7 +7,7 @@ export const toolNameDuplicate: Rule = {
 	severity: 'error',
 	summary: 'Two tools of one MCP trigger or agent get the same name after n8n rewrites node names.',
 	why: 'n8n refuses the whole tool list ("You have multiple tools with the same name"), so every tool of that trigger or agent fails.',
-	hint: 'Rename one of the nodes so the names differ after non [A-Za-z0-9_-] runs become "_" and the 64-character cut.',
+	hint: `Rename one of the nodes so the names differ after non [A-Za-z0-9_-] runs become "_" and the ${MAX_TOOL_NAME_LENGTH}-character cut.`,
 	check({ graph }) {
 		const hits: RuleHit[] = [];
 		for (const consumer of graph.toolConsumers()) {

@@ -42,11 +42,12 @@ export function runCalls(options: CallsCommandOptions, io: CommandIo = processIo
 		const limit = Number(options.limit);
 		if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit ${JSON.stringify(options.limit)} is not a whole number above 0`, `e.g. --limit ${DEFAULT_LIMIT}`);
 		const since = options.since === undefined ? undefined : parseSince(options.since);
-		const [{ loadProject }, { endpointSpecs }, { readLedger }, { formatLedger }] = await Promise.all([
+		const [{ loadProject }, { endpointSpecs }, { readLedger }, { formatLedger }, { everyGatewayInSubWorkflow, planTools }] = await Promise.all([
 			import('../../project'),
 			import('../../agentConfig/endpoints'),
 			import('../../ledger/read'),
 			import('../../ledger/format'),
+			import('../../plan'),
 		]);
 		const project = loadProject(options.config);
 		const endpoints = endpointSpecs(project.tools, project.config);
@@ -57,7 +58,7 @@ export function runCalls(options: CallsCommandOptions, io: CommandIo = processIo
 		if (unknownTool) throw new UsageError(`--tool ${unknownTool} is not a tool of this config`, `tools: ${[...tools].join(', ')}`);
 		const client = clientFrom(options, io);
 		const progress = options.format === 'text' ? undefined : (line: string) => io.stderr(`${line}\n`);
-		const ledger = await readLedger(client, endpoints, project.tools, { fields: project.config.ledger.redact }, {
+		const ledger = await readLedger(client, endpoints, planTools(project.tools, project.config), { fields: project.config.ledger.redact }, {
 			limit,
 			...(since ? { since } : {}),
 			...(options.tool ? { tools: options.tool } : {}),
@@ -65,7 +66,7 @@ export function runCalls(options: CallsCommandOptions, io: CommandIo = processIo
 			...(options.endpoint ? { endpoints: options.endpoint } : {}),
 			...(progress ? { progress } : {}),
 		});
-		if (project.config.subWorkflowExecutions === 'failures' && project.config.gatewayMode === 'subworkflow') {
+		if (project.config.subWorkflowExecutions === 'failures' && everyGatewayInSubWorkflow(project.config)) {
 			ledger.notices.push("n8n keeps no gateway execution of a successful call (subWorkflowExecutions: 'failures'): those calls show only the tool workflow's execution");
 		}
 		const { out, notes } = formatLedger(ledger, options.format);

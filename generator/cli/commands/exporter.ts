@@ -54,15 +54,16 @@ export async function startExporter(options: ExporterOptions, io: CommandIo): Pr
 	const { host, port } = listenAddress(options.listen);
 	const every = intervalMs(options.interval);
 	const prom = loadOptionalPeer<typeof PromClient>(PROM_CLIENT, 'hermes-workflows exporter');
-	const [{ loadProject }, { endpointSpecs }, { LedgerFollower }, { LedgerMetrics }] = await Promise.all([
+	const [{ loadProject }, { endpointSpecs }, { LedgerFollower }, { LedgerMetrics }, { planTools }] = await Promise.all([
 		import('../../project'),
 		import('../../agentConfig/endpoints'),
 		import('../../ledger/follow'),
 		import('../../ledger/metrics'),
+		import('../../plan'),
 	]);
 	const project = loadProject(options.config);
 	const endpoints = endpointSpecs(project.tools, project.config).filter((e) => e.channel === 'tools');
-	const follower = new LedgerFollower(clientFrom(options, io), endpoints, project.tools, { fields: project.config.ledger.redact });
+	const follower = new LedgerFollower(clientFrom(options, io), endpoints, planTools(project.tools, project.config), { fields: project.config.ledger.redact });
 	const metrics = new LedgerMetrics(prom, endpoints, deploymentName(project.config));
 	let lastProblem = '';
 	let polling: Promise<void> = Promise.resolve();

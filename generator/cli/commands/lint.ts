@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 import type { Command } from 'commander';
 
+import { isObject } from '../../contracts';
 import { EXIT, HermesError, UsageError } from '../../errors';
 import { FORMATS, formatFindings, type Format, type LocatedFinding } from '../../lint/format';
 import { lintWorkflow, RULES, SHAPE_CODE, SHAPE_RULE, type Finding } from '../../lint/core';
@@ -68,7 +69,6 @@ function readJson(file: string, what: string): { text: string; json: unknown } {
 
 /** What `n8n export:workflow` writes without --separate: a JSON array of workflows. */
 function exportedWorkflows(json: unknown): Array<Record<string, unknown>> | undefined {
-	const isObject = (item: unknown) => typeof item === 'object' && item !== null && !Array.isArray(item);
 	return Array.isArray(json) && json.length > 0 && json.every(isObject) ? (json as Array<Record<string, unknown>>) : undefined;
 }
 

@@ -6,6 +6,7 @@
  * agent's own refusals are named, never a problem. Read-only: it calls no tool.
  */
 import { readLedger } from '../../ledger/read';
+import { planTools } from '../../plan';
 import type { LedgerCall } from '../../ledger/call';
 import { ok, warn, type DoctorCheck } from '../types';
 
@@ -27,7 +28,7 @@ export const toolHealthCheck: DoctorCheck = {
 	needs: [],
 	async run(context) {
 		const now = Date.now();
-		const ledger = await readLedger(context.client, context.endpoints, context.tools, { fields: context.config.ledger.redact }, { limit: LIMIT, since: new Date(now - DAY_MS) });
+		const ledger = await readLedger(context.client, context.endpoints, planTools(context.tools, context.config), { fields: context.config.ledger.redact }, { limit: LIMIT, since: new Date(now - DAY_MS) });
 		const tally = new Map<string, ToolTally>();
 		for (const call of ledger.calls) {
 			const entry = tally.get(call.tool) ?? { calls: 0, refused: 0, failed: [] };

@@ -1,17 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pickOperation, type ItemParameters } from '../../shared/operations';
+import { pickOperation, type ItemParameters, type OperationModule } from '../../shared/operations';
 import { CONTENT, type ContentOperation } from '../../../core/content/contract';
 import * as prepare from './request/prepare.operation';
 
 /** An operation reads its own parameters; none has a side effect. */
-export interface ContentOperationModule {
-	execute(param: ItemParameters): IDataObject;
-}
+const OPERATIONS: Readonly<Record<ContentOperation, OperationModule<[ItemParameters]>>> = { prepare };
 
-const OPERATIONS: Readonly<Record<ContentOperation, ContentOperationModule>> = { prepare };
-
-export function router(param: ItemParameters): IDataObject {
+export function router(param: ItemParameters): IDataObject | Promise<IDataObject> {
 	const picked = pickOperation(OPERATIONS, param(CONTENT.params.operation));
-	return picked.ok ? picked.value.module.execute(param) : { ...picked.answer };
+	return picked.ok ? picked.value.module.execute(param) : picked.answer;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ok } from '../../../core/checked';
-import { pickOperation, type ItemParameters } from '../../shared/operations';
+import { pickOperation, runOperation, type ItemParameters, type OperationModule } from '../../shared/operations';
 import { DOCKER, type DockerAction } from '../../../core/docker/contract';
 import type { DockerContext, DockerHost } from '../helpers/context';
 import { checkSettings, checkStack } from '../../../core/docker/validate';
@@ -10,11 +10,9 @@ import * as logs from './stack/logs.operation';
 import * as manage from './stack/manage.operation';
 import * as status from './stack/status.operation';
 
-/** An operation on one checked stack (none for list); `check` is its Check Only run, which runs only reads. */
-export interface DockerOperationModule {
+/** An operation on one checked stack (none for list); its Check Only run runs only reads. */
+interface DockerOperationModule extends OperationModule<[DockerContext, DockerAction, string]> {
 	readonly onStack: boolean;
-	execute(ctx: DockerContext, action: DockerAction, stack: string): Promise<IDataObject>;
-	check(ctx: DockerContext, action: DockerAction, stack: string): Promise<IDataObject>;
 }
 
 const OPERATIONS: Readonly<Record<DockerAction, DockerOperationModule>> = {
@@ -36,14 +34,13 @@ const P = DOCKER.params;
  */
 export async function router(host: DockerHost, param: ItemParameters): Promise<IDataObject> {
 	const settings = checkSettings({ dockerCommand: param(P.dockerCommand), allowedActions: param(P.allowedActions), protectedStacks: param(P.protectedStacks) });
-	if (!settings.ok) return { ...settings.answer };
+	if (!settings.ok) return settings.answer;
 	const { docker, protectedStacks, allowed } = settings.value;
 	const picked = pickOperation(OPERATIONS, param(P.operation), allowed);
-	if (!picked.ok) return { ...picked.answer };
+	if (!picked.ok) return picked.answer;
 	const { operation, module } = picked.value;
 	const stack = module.onStack ? checkStack(param(P.stack), protectedStacks) : ok('');
-	if (!stack.ok) return { ...stack.answer };
+	if (!stack.ok) return stack.answer;
 	const ctx: DockerContext = { docker, protectedStacks, run: host.run, engine: async (path) => await host.engine(docker, path) };
-	const run = param(P.checkOnly, false) === true ? module.check : module.execute;
-	return await run(ctx, operation, stack.value);
+	return await runOperation(DOCKER, module, param, ctx, operation, stack.value);
 }

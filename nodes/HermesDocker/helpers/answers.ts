@@ -72,7 +72,7 @@ export function answerFrom(output: TextOutput, build: (output: TextOutput) => ID
  */
 export function engineAnswer(result: RemoteHttpResult, build: (body: unknown) => IDataObject): IDataObject {
 	if (result.kind === 'timeout' || result.kind === 'bad-response' || result.kind === 'connect-failed') {
-		return { ...unavailableAnswer('unreachable', `The Docker daemon gave no answer: ${result.message}`) };
+		return unavailableAnswer('unreachable', `The Docker daemon gave no answer: ${result.message}`);
 	}
 	const text = result.body.toString('utf8');
 	if (result.status !== 200) {
@@ -83,7 +83,7 @@ export function engineAnswer(result: RemoteHttpResult, build: (body: unknown) =>
 			// Not Docker's JSON error body: its text as it came.
 		}
 		// Docker answers 5xx when it is busy or broken: a later retry may help.
-		return { ...unavailableAnswer('unreachable', `The Docker daemon answered ${result.status}: ${said || 'no message'}`) };
+		return unavailableAnswer('unreachable', `The Docker daemon answered ${result.status}: ${said || 'no message'}`);
 	}
 	return orNotDockerJson(() => build(JSON.parse(text)), (answer) => ({ ...answer }));
 }
@@ -104,7 +104,7 @@ function orNotDockerJson<T>(read: () => T, refused: (answer: ErrorAnswer) => T):
 
 /** Status and logs answer a stack without containers alike (a typo, or a container's name). */
 function noContainers(stack: string): IDataObject {
-	return { ...errorAnswer('__NOT_FOUND__', `No containers belong to the stack "${stack}". Use action "list" to see the stacks.`) };
+	return errorAnswer('__NOT_FOUND__', `No containers belong to the stack "${stack}". Use action "list" to see the stacks.`);
 }
 
 /** `compose ls` records (printed by the command, or rebuilt from the engine's list) as the list answer. */

@@ -115,7 +115,7 @@ export function answerFor(mode: MonitoringOperation, data: unknown, warnings?: u
 	try {
 		return mode === 'query' ? queryAnswer(data, warnings as string[] | undefined) : alertsAnswer(data);
 	} catch (error) {
-		return { ...unavailableAnswer('misconfigured', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${messageOf(error)}). Check the Prometheus URL setting.`) };
+		return unavailableAnswer('misconfigured', `The Prometheus URL answered JSON that is not a Prometheus ${mode} answer (${messageOf(error)}). Check the Prometheus URL setting.`);
 	}
 }
 

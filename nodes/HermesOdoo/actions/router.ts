@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pickOperation, type ItemParameters } from '../../shared/operations';
+import { pickOperation, runOperation, type ItemParameters, type OperationModule } from '../../shared/operations';
 import { HERMES_ODOO, type OdooOperation } from '../../../core/odoo/contract';
 import type { OdooContext } from '../helpers/context';
 import { checkModel } from '../helpers/validate';
@@ -12,22 +12,15 @@ import * as update from './record/update.operation';
 
 /**
  * An operation reads its own parameters and checks them all before it calls Odoo (a write reads
- * the field types first). A write's `check` is its Check Only run: the same checks, and reads only.
+ * the field types first). A write's Check Only run: the same checks, and reads only.
  */
-export interface OdooOperationModule {
-	execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject>;
-	check?(ctx: OdooContext, param: ItemParameters): Promise<IDataObject>;
-}
-
-const OPERATIONS: Readonly<Record<OdooOperation, OdooOperationModule>> = { create, get, getAll, update, delete: del };
+const OPERATIONS: Readonly<Record<OdooOperation, OperationModule<[OdooContext, ItemParameters]>>> = { create, get, getAll, update, delete: del };
 
 /** The operation, then the model every operation needs; the credential is read only once a call goes to Odoo. */
 export async function router(context: (model: string) => OdooContext, param: ItemParameters): Promise<IDataObject> {
 	const picked = pickOperation(OPERATIONS, param(HERMES_ODOO.params.operation));
-	if (!picked.ok) return { ...picked.answer };
+	if (!picked.ok) return picked.answer;
 	const model = checkModel(param(HERMES_ODOO.params.model));
-	if (!model.ok) return { ...model.answer };
-	const { check, execute } = picked.value.module;
-	const run = check && param(HERMES_ODOO.params.checkOnly, false) === true ? check : execute;
-	return await run(context(model.value), param);
+	if (!model.ok) return model.answer;
+	return await runOperation(HERMES_ODOO, picked.value.module, param, context(model.value), param);
 }

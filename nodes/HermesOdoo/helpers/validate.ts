@@ -5,13 +5,14 @@
  * agent's input. Pure: no n8n-workflow, no transport, so the generator can use them too.
  */
 import { misconfigured, ok, refuse, type Checked } from '../../../core/checked';
+import { isObject } from '../../../core/json';
 import { errorAnswer } from '../../../core/markers';
 import { commaList, shown } from '../../../core/text';
 import { ODOO_DOMAIN_OPERATORS, ODOO_FIELD, ODOO_MAX_LIMIT, ODOO_MODEL, type OdooDomainOperator } from '../../../core/odoo/contract';
 
 /** The entries of a fixedCollection (`{ <entry>: [...] }`), whatever n8n handed over. */
 export function collectionEntries(raw: unknown, entry: string): Array<Record<string, unknown>> {
-	const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[entry] : undefined;
+	const list = isObject(raw) ? raw[entry] : undefined;
 	return Array.isArray(list) ? list.filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null) : [];
 }
 

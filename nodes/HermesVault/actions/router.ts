@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pickOperation, type ItemParameters } from '../../shared/operations';
+import { pickOperation, runOperation, type ItemParameters, type OperationModule } from '../../shared/operations';
 import type { RemoteCommand, RemoteResult } from '../../shared/transport/types';
 import { VAULT, type VaultOperation } from '../../../core/vault/contract';
 import type { VaultContext } from '../helpers/context';
@@ -10,21 +10,14 @@ import * as read from './note/read.operation';
 import * as search from './note/search.operation';
 import * as write from './note/write.operation';
 
-/** An operation reads its own parameters; `check` is its Check Only run, which writes nothing. */
-export interface VaultOperationModule {
-	execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject>;
-	check(ctx: VaultContext, param: ItemParameters): Promise<IDataObject>;
-}
-
-const OPERATIONS: Readonly<Record<VaultOperation, VaultOperationModule>> = { search, list, read, write };
+/** An operation reads its own parameters; its Check Only run writes nothing. */
+const OPERATIONS: Readonly<Record<VaultOperation, OperationModule<[VaultContext, ItemParameters]>>> = { search, list, read, write };
 
 /** The vault path first: a bad setting is the operator's fault, answered whatever the agent sent. */
 export async function router(run: (command: RemoteCommand) => Promise<RemoteResult>, param: ItemParameters): Promise<IDataObject> {
 	const vaultPath = checkVaultPath(param(VAULT.params.vaultPath));
-	if (!vaultPath.ok) return { ...vaultPath.answer };
+	if (!vaultPath.ok) return vaultPath.answer;
 	const picked = pickOperation(OPERATIONS, param(VAULT.params.operation));
-	if (!picked.ok) return { ...picked.answer };
-	const { module } = picked.value;
-	const ctx = { vaultPath: vaultPath.value, run };
-	return param(VAULT.params.checkOnly, false) === true ? await module.check(ctx, param) : await module.execute(ctx, param);
+	if (!picked.ok) return picked.answer;
+	return await runOperation(VAULT, picked.value.module, param, { vaultPath: vaultPath.value, run }, param);
 }

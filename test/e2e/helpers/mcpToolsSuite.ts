@@ -11,11 +11,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import type { GatewayMode } from '../../../generator/config';
+import { defaultConfig, type GatewayMode } from '../../../generator/config';
 import { GATEWAY_CONTRACTS, HAND_OFF_GATEWAYS, HERMES_ODOO, HERMES_ODOO_CREDENTIALS, MCP_INSTRUCTIONS, TOOL_TYPE_SUFFIX } from '../../../core';
 import { ODOO_FIELD_TYPES } from '../../harness/odoo/fieldTypes';
 import type { OdooTarget, ToolSpec } from '../../../generator/toolSpec/schema';
-import { createTools, DUPLICATE_SPEC } from '../../../generator/creates/createTools';
+import { DUPLICATE_SPEC } from '../../../generator/creates/createTools';
+import { planTools } from '../../../generator/plan';
 import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { GATEWAY_WORKFLOWS } from '../../helpers/gateways';
 import { runCli } from './cli';
@@ -46,7 +47,7 @@ const ODOO_TOOLS = CATALOGUE.filter((t) => t.target.kind === 'odoo').map((t) => 
 export function describeMcpTools(gatewayMode: GatewayMode, engine: Engine = 'regular', lease?: () => Promise<N8nHandle>): void {
 	jest.setTimeout(180_000);
 	// The create tools take `duplicate` beside their own parameters (generator/creates/).
-	const creating = new Set(createTools(CATALOGUE, { gatewayMode }, []).map((t) => t.name));
+	const creating = new Set(planTools(CATALOGUE, { ...defaultConfig(), gatewayMode }).filter((p) => p.createsOnce).map((p) => p.tool.name));
 	const agentParameters = (tool: ToolSpec) => (creating.has(tool.name) ? [...tool.parameters, DUPLICATE_SPEC] : tool.parameters);
 
 	let stack: HermesStack;

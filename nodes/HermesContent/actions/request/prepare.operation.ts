@@ -47,5 +47,5 @@ export function execute(param: ItemParameters): IDataObject {
 		url: param(P.url),
 		allowPrivateUrls: param(P.allowPrivateUrls, false),
 	});
-	return checked.ok ? { ...checked.value } : { ...checked.answer };
+	return checked.ok ? { ...checked.value } : checked.answer;
 }

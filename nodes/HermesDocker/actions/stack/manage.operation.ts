@@ -30,7 +30,7 @@ async function resolveForAction(ctx: DockerContext, action: DockerManageAction, 
  */
 export async function execute(ctx: DockerContext, action: DockerManageAction, stack: string): Promise<IDataObject> {
 	const resolved = await resolveForAction(ctx, action, stack);
-	if (!resolved.ok) return { ...resolved.answer };
+	if (!resolved.ok) return resolved.answer;
 	const outcome = await settle(ctx.run(MANAGE_SCRIPTS[action], [ctx.docker, stack, ...resolved.value], false));
 	if ('error' in outcome) {
 		const { error } = outcome;
@@ -51,5 +51,5 @@ export async function execute(ctx: DockerContext, action: DockerManageAction, st
 /** Check Only: the target resolved as the action would resolve it, then read. */
 export async function check(ctx: DockerContext, action: DockerManageAction, stack: string): Promise<IDataObject> {
 	const resolved = await resolveForAction(ctx, action, stack);
-	return resolved.ok ? await status.check(ctx, action, stack) : { ...resolved.answer };
+	return resolved.ok ? await status.check(ctx, action, stack) : resolved.answer;
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParameters } from '../../../shared/operations';
+import { isObject } from '../../../../core/json';
 import { HERMES_LINT, LINT_CAPS } from '../../../../core/lint/contract';
 import { checkWorkflowInput } from '../../helpers/validate';
 import { lintWorkflow, type Finding } from '../../../../core/lint';
@@ -18,7 +19,7 @@ export const description: INodeProperties[] = [
 
 /** The workflow's id and name when it has them (n8n's API and exports give both). */
 function identity(workflow: unknown): IDataObject {
-	const fields = typeof workflow === 'object' && workflow !== null ? (workflow as Record<string, unknown>) : {};
+	const fields = isObject(workflow) ? workflow : {};
 	const text = (key: string) => (typeof fields[key] === 'string' ? fields[key] : null);
 	return { id: text('id'), name: text('name') };
 }
@@ -38,7 +39,7 @@ const answerFinding = ({ code, severity, message, node, path, hint }: Finding): 
  */
 export function execute(param: ItemParameters): IDataObject {
 	const input = checkWorkflowInput(param(HERMES_LINT.params.workflow));
-	if (!input.ok) return { ...input.answer };
+	if (!input.ok) return input.answer;
 	const findings = lintWorkflow(input.value);
 	const errors = findings.filter((finding) => finding.severity === 'error').length;
 	return {

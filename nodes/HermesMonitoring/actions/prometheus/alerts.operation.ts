@@ -6,5 +6,5 @@ import { callPrometheus, type MonitoringContext } from '../../helpers/context';
 /** Firing alerts, capped. */
 export async function execute(ctx: MonitoringContext): Promise<IDataObject> {
 	const reply = await callPrometheus(ctx, 'alerts');
-	return reply.ok ? answerFor('alerts', reply.value.data) : { ...reply.answer };
+	return reply.ok ? answerFor('alerts', reply.value.data) : reply.answer;
 }

@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 /** An instant PromQL query: checked for emptiness and size only, sent verbatim on stdin. */
 export async function execute(ctx: MonitoringContext, param: ItemParameters): Promise<IDataObject> {
 	const promql = checkPromql(param(MONITORING.params.promql));
-	if (!promql.ok) return { ...promql.answer };
+	if (!promql.ok) return promql.answer;
 	const reply = await callPrometheus(ctx, 'query', promql.value);
-	return reply.ok ? answerFor('query', reply.value.data, reply.value.warnings) : { ...reply.answer };
+	return reply.ok ? answerFor('query', reply.value.data, reply.value.warnings) : reply.answer;
 }

@@ -23,9 +23,9 @@ export async function valuesToWrite(ctx: OdooContext, param: ItemParameters): Pr
 /** Creates one record from values typed for their fields; answers its id. */
 export async function execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
 	const values = await valuesToWrite(ctx, param);
-	if (!values.ok) return { ...values.answer };
+	if (!values.ok) return values.answer;
 	const created = await ctx.call({ method: 'create', kwargs: { vals_list: [values.value] }, readOnly: false });
-	if (!created.ok) return { ...created.answer };
+	if (!created.ok) return created.answer;
 	const id = Array.isArray(created.value) ? (created.value[0] as unknown) : created.value;
 	return { success: true, model: ctx.model, id: id as number };
 }
@@ -33,6 +33,6 @@ export async function execute(ctx: OdooContext, param: ItemParameters): Promise<
 /** Check Only: the values as they would be written, nothing created. */
 export async function check(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
 	const values = await valuesToWrite(ctx, param);
-	if (!values.ok) return { ...values.answer };
+	if (!values.ok) return values.answer;
 	return { success: true, checked: true, model: ctx.model };
 }

@@ -9,9 +9,9 @@ import { checkedRecord } from './get.operation';
 /** Deletes one record; an unknown id is Odoo's MissingError, __NOT_FOUND__. */
 export async function execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
 	const id = checkRecordId(param(HERMES_ODOO.params.recordId));
-	if (!id.ok) return { ...id.answer };
+	if (!id.ok) return id.answer;
 	const deleted = await ctx.call({ method: 'unlink', ids: [id.value], kwargs: {}, readOnly: false });
-	if (!deleted.ok) return { ...deleted.answer };
+	if (!deleted.ok) return deleted.answer;
 	return { success: true, model: ctx.model, id: id.value, deleted: true };
 }
 

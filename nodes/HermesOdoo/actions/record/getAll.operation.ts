@@ -60,17 +60,17 @@ export const description: INodeProperties[] = [
 export async function execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
 	const filters = collectionEntries(param(params.filters), filter.entry).map((e) => ({ field: e[filter.field], operator: e[filter.operator], value: e[filter.value] }));
 	const domain = checkFilters(filters);
-	if (!domain.ok) return { ...domain.answer };
+	if (!domain.ok) return domain.answer;
 	const fields = checkFieldList('Fields List', param(params.fieldsList));
-	if (!fields.ok) return { ...fields.answer };
+	if (!fields.ok) return fields.answer;
 	const kwargs: Record<string, unknown> = { domain: domain.value, fields: fields.value };
 	if (param(params.returnAll, false) !== true) {
 		const limit = checkLimit(param(params.limit));
-		if (!limit.ok) return { ...limit.answer };
+		if (!limit.ok) return limit.answer;
 		kwargs.limit = limit.value;
 	}
 	const found = await ctx.call({ method: 'search_read', kwargs, readOnly: true });
-	if (!found.ok) return { ...found.answer };
+	if (!found.ok) return found.answer;
 	const records = Array.isArray(found.value) ? (found.value as IDataObject[]) : [];
 	return { success: true, model: ctx.model, count: records.length, records };
 }

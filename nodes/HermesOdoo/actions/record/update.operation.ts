@@ -10,11 +10,11 @@ import { checkedRecord } from './get.operation';
 /** Writes values typed for their fields to one record; an unknown id is Odoo's MissingError, __NOT_FOUND__. */
 export async function execute(ctx: OdooContext, param: ItemParameters): Promise<IDataObject> {
 	const id = checkRecordId(param(HERMES_ODOO.params.recordId));
-	if (!id.ok) return { ...id.answer };
+	if (!id.ok) return id.answer;
 	const values = await valuesToWrite(ctx, param);
-	if (!values.ok) return { ...values.answer };
+	if (!values.ok) return values.answer;
 	const written = await ctx.call({ method: 'write', ids: [id.value], kwargs: { vals: values.value }, readOnly: false });
-	if (!written.ok) return { ...written.answer };
+	if (!written.ok) return written.answer;
 	return { success: true, model: ctx.model, id: id.value };
 }
 
@@ -27,7 +27,7 @@ export async function check(ctx: OdooContext, param: ItemParameters): Promise<ID
 	let written: Record<string, unknown> = {};
 	const read = await checkedRecord(ctx, param, async () => {
 		const values = await valuesToWrite(ctx, param);
-		if (!values.ok) return { refused: { ...values.answer } };
+		if (!values.ok) return { refused: values.answer };
 		written = values.value;
 		return { fields: Object.keys(written) };
 	});

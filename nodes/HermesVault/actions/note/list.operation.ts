@@ -29,9 +29,9 @@ export function shapeFileList(body: Buffer, total: number): { files: string[]; t
 
 export async function execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const prefix = checkListPrefix(param(VAULT.params.prefix));
-	if (!prefix.ok) return { ...prefix.answer };
+	if (!prefix.ok) return prefix.answer;
 	const output = await runReadScript(ctx, LIST_SCRIPT, prefix.value);
-	if (!output.ok) return { ...output.answer };
+	if (!output.ok) return output.answer;
 	const total = Number(output.value.fields[0]);
 	const { files, truncated } = shapeFileList(output.value.body, total);
 	return { success: true, prefix: prefix.value, files, count: files.length, total, truncated };
@@ -40,5 +40,5 @@ export async function execute(ctx: VaultContext, param: ItemParameters): Promise
 /** Check Only: the gate reads the normalised prefix under the sub-workflow role `query`. */
 export async function check(_ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const prefix = checkListPrefix(param(VAULT.params.prefix));
-	return prefix.ok ? checkPassed({ operation: 'list', query: prefix.value }, null) : { ...prefix.answer };
+	return prefix.ok ? checkPassed({ operation: 'list', query: prefix.value }, null) : prefix.answer;
 }

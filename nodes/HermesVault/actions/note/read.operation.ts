@@ -56,16 +56,16 @@ export function sentNote(output: Buffer): SentNote | undefined {
 
 export async function execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const path = checkNotePath(param(VAULT.params.path));
-	if (!path.ok) return { ...path.answer };
+	if (!path.ok) return path.answer;
 	const output = await runReadScript(ctx, READ_SCRIPT, path.value, READ_HINTS);
-	if (!output.ok) return { ...output.answer };
+	if (!output.ok) return output.answer;
 	const note = sentNote(output.value.body);
-	if (!note) return { ...noTrailerAnswer() };
+	if (!note) return noTrailerAnswer();
 	const { content, truncated } = shapeNote(note.body, note.bytes);
 	return { success: true, path: path.value, contentHash: note.contentHash, bytes: note.bytes, content, truncated };
 }
 
 export async function check(_ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const path = checkNotePath(param(VAULT.params.path));
-	return path.ok ? checkPassed({ operation: 'read', query: path.value }, null) : { ...path.answer };
+	return path.ok ? checkPassed({ operation: 'read', query: path.value }, null) : path.answer;
 }

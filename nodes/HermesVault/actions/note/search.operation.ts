@@ -66,14 +66,14 @@ export function shapeSearchMatches(raw: Buffer): { matches: SearchMatch[]; trunc
 
 export async function execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const query = checkSearchQuery(param(VAULT.params.query));
-	if (!query.ok) return { ...query.answer };
+	if (!query.ok) return query.answer;
 	const output = await runReadScript(ctx, SEARCH_SCRIPT, query.value);
-	if (!output.ok) return { ...output.answer };
+	if (!output.ok) return output.answer;
 	const { matches, truncated } = shapeSearchMatches(output.value.body);
 	return { success: true, query: query.value, matches, count: matches.length, truncated };
 }
 
 export async function check(_ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const query = checkSearchQuery(param(VAULT.params.query));
-	return query.ok ? checkPassed({ operation: 'search', query: query.value }, null) : { ...query.answer };
+	return query.ok ? checkPassed({ operation: 'search', query: query.value }, null) : query.answer;
 }

@@ -129,7 +129,7 @@ function preparedFrom(param: ItemParameters): Checked<PreparedWrite> {
 
 export async function execute(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const checked = preparedFrom(param);
-	if (!checked.ok) return { ...checked.answer };
+	if (!checked.ok) return checked.answer;
 	const prepared = checked.value;
 	const stdin = Buffer.concat([Buffer.from(`${prepared.path}\n${prepared.baseHash}\n`, 'utf8'), prepared.content]);
 	const outcome = await settle(
@@ -152,13 +152,13 @@ export async function execute(ctx: VaultContext, param: ItemParameters): Promise
 		// The transfer may have been cut. Before the command started (connect, host key, auth)
 		// nothing was sent: that stays __UNAVAILABLE__ (runPerItem).
 		const { error } = outcome;
-		if (lostMidCommand(error)) return { ...errorAnswer('__WRITE_FAILED__', `${LOST_DURING_WRITE} (${error.message})`, 'after_read') };
+		if (lostMidCommand(error)) return errorAnswer('__WRITE_FAILED__', `${LOST_DURING_WRITE} (${error.message})`, 'after_read');
 		return Promise.reject(error);
 	}
 	const output = readScriptOutput(outcome.value, WRITE_HINTS);
-	if (output.kind === 'marker') return { ...output.answer };
+	if (output.kind === 'marker') return output.answer;
 	if (output.kind === 'unexpected') {
-		return { ...errorAnswer('__WRITE_FAILED__', `The host answered in an unexpected way (${output.detail}). Read the note (vault_read) to check before retrying; tell the operator if it repeats.`, 'after_read') };
+		return errorAnswer('__WRITE_FAILED__', `The host answered in an unexpected way (${output.detail}). Read the note (vault_read) to check before retrying; tell the operator if it repeats.`, 'after_read');
 	}
 	return shapeWriteSuccess(prepared.path, output.fields, output.body);
 }
@@ -171,21 +171,21 @@ export async function execute(ctx: VaultContext, param: ItemParameters): Promise
 async function writeTarget(ctx: VaultContext, path: string, baseHash: string): Promise<{ refused: IDataObject } | { target: IDataObject; current?: { content: string; truncated: boolean } }> {
 	const read = await runReadScript(ctx, READ_SCRIPT, path, READ_HINTS);
 	if (!read.ok) {
-		if (read.answer.error !== '__NOT_FOUND__') return { refused: { ...read.answer } };
-		if (baseHash !== '') return { refused: { ...errorAnswer('__STALE_READ__', 'The note does not exist (any more), so base_hash matches nothing. Send base_hash empty to create it, or list the folder (vault_list) to find the note.') } };
+		if (read.answer.error !== '__NOT_FOUND__') return { refused: read.answer };
+		if (baseHash !== '') return { refused: errorAnswer('__STALE_READ__', 'The note does not exist (any more), so base_hash matches nothing. Send base_hash empty to create it, or list the folder (vault_list) to find the note.') };
 		return { target: { path, exists: false } };
 	}
 	const note = sentNote(read.value.body);
-	if (!note) return { refused: { ...noTrailerAnswer() } };
-	if (baseHash === '') return { refused: { ...errorAnswer('__EXISTS__') } };
-	if (note.contentHash !== baseHash) return { refused: { ...errorAnswer('__STALE_READ__') } };
+	if (!note) return { refused: noTrailerAnswer() };
+	if (baseHash === '') return { refused: errorAnswer('__EXISTS__') };
+	if (note.contentHash !== baseHash) return { refused: errorAnswer('__STALE_READ__') };
 	return { target: { path, exists: true, contentHash: note.contentHash, bytes: note.bytes }, current: shapeNote(note.body, note.bytes) };
 }
 
 /** Check Only: the write's own checks, then the note as the write would find it and what the write would change in it. Nothing is written. */
 export async function check(ctx: VaultContext, param: ItemParameters): Promise<IDataObject> {
 	const prepared = preparedFrom(param);
-	if (!prepared.ok) return { ...prepared.answer };
+	if (!prepared.ok) return prepared.answer;
 	const { path, baseHash } = prepared.value;
 	const found = await writeTarget(ctx, path, baseHash);
 	if ('refused' in found) return found.refused;

@@ -1,6 +1,7 @@
 /** How long a client should wait for a call: the slowest tool's own time caps and the margin, per endpoint. */
 import { DOCKER_SECONDS, MONITORING_SECONDS, ODOO_REQUEST_SECONDS, VAULT_SECONDS } from '../../../../core';
-import { serverTimeout, TIMEOUT_MARGIN_SECONDS, toolSeconds } from '../../../../generator/agentConfig/toolTimeout';
+import { serverTimeout, TIMEOUT_MARGIN_SECONDS } from '../../../../generator/agentConfig/toolTimeout';
+import { toolSeconds } from '../../../../generator/plan';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 
 const target = (name: string) => CATALOGUE.find((t) => t.name === name)!.target;

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { APPROVAL_RETRY, HINT_QUOTE_CAPS, VAULT_LIMITS } from '../../../../core';
 
 import { REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS } from '../../../../generator/approvals/answers';
-import { APPROVAL_ID_PARAM, APPROVAL_PAGE_FILE, GATED_NOTE, gatedToolNames, gateWorkflowFileName } from '../../../../generator/approvals/gatedTools';
+import { APPROVAL_ID_PARAM, APPROVAL_PAGE_FILE, GATED_NOTE, gateWorkflowFileName } from '../../../../generator/approvals/gatedTools';
+import { gatedNames as gatedToolNames } from '../../../helpers/plans';
 import { APPROVAL_COLUMNS } from '../../../../generator/approvals/store';
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
 import { TRIGGER_NAME } from '../../../../generator/builders/mcpWorkflow';

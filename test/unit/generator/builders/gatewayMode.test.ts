@@ -1,7 +1,8 @@
 /** The builder in both gateway modes: what changes (the gateway tools, the sub-workflows) and what does not. */
 import { DOCKER_ACTIONS, GATEWAY_CONTRACTS, GATEWAY_NAMES, HAND_OFF_GATEWAYS, type GatewayName } from '../../../../core';
 
-import { buildMcpWorkflow, TRIGGER_NAME, type Workflow, type WorkflowNode } from '../../../../generator/builders';
+import { TRIGGER_NAME, type Workflow, type WorkflowNode } from '../../../../generator/builders';
+import { mcpWorkflowOf } from '../../../helpers/plans';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { collectFromAiCalls } from '../../../../generator/fromAi';
 import { lintWorkflow } from '../../../../generator/lint';
@@ -137,7 +138,7 @@ describe('gatewayMode', () => {
 
 	it('direct: settings follow the config', () => {
 		const custom = config({ gatewayMode: 'direct', nodeTypePrefix: 'CUSTOM', vault: { path: '/srv/vault', writePrefixes: ['notes/'] }, docker: { command: '/usr/local/bin/dk', protectedStacks: ['db'] }, prometheusUrl: 'http://prom:9090' });
-		const main = buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, custom);
+		const main = mcpWorkflowOf(CATALOGUE, custom);
 		expect(node(main, 'vault_write')).toMatchObject({ type: 'CUSTOM.hermesVaultTool', parameters: { vaultPath: '/srv/vault', writePrefixes: 'notes/' } });
 		expect(node(main, 'docker_manage').parameters).toMatchObject({ dockerCommand: '/usr/local/bin/dk', protectedStacks: 'db' });
 		expect(node(main, 'monitoring_query').parameters).toMatchObject({ prometheusUrl: 'http://prom:9090' });
@@ -147,7 +148,7 @@ describe('gatewayMode', () => {
 		const bad = JSON.parse(JSON.stringify(spec('docker_read'))) as ToolSpec;
 		if (bad.target.kind !== 'gateway') throw new Error('docker_read is a gateway tool');
 		bad.target.inputs[1] = { input: 'dockerAction', param: 'action', allowed: ['status', 'prune'] };
-		expect(() => buildMcpWorkflow({ name: 'W', path: 'p', tools: [bad] }, config({ gatewayMode: 'direct' }))).toThrow(
+		expect(() => mcpWorkflowOf([bad], config({ gatewayMode: 'direct' }))).toThrow(
 			`the docker node does not know "prune" (its allowedActions takes ${DOCKER_ACTIONS.join(', ')})`,
 		);
 	});
@@ -156,7 +157,7 @@ describe('gatewayMode', () => {
 		const open = JSON.parse(JSON.stringify(spec('docker_read'))) as ToolSpec;
 		if (open.target.kind !== 'gateway') throw new Error('docker_read is a gateway tool');
 		open.target.inputs[1] = { input: 'dockerAction', param: 'action' };
-		const built = buildMcpWorkflow({ name: 'W', path: 'p', tools: [open] }, config({ gatewayMode: 'direct' }));
+		const built = mcpWorkflowOf([open], config({ gatewayMode: 'direct' }));
 		expect(built.nodes[1].parameters.allowedActions).toBe(DOCKER_ACTIONS.join(','));
 	});
 
@@ -165,7 +166,7 @@ describe('gatewayMode', () => {
 		if (bad.target.kind !== 'gateway') throw new Error('content_generate is a gateway tool');
 		bad.target.inputs[0] = { input: 'contentType', param: 'content_type', allowed: ['note'] };
 		const tools = gatewayMode === 'direct' ? [{ ...bad, name: 'x', target: { ...bad.target, gateway: 'vault' as const, inputs: [{ input: 'vaultAction', param: 'content_type', allowed: ['read'] }] } }] : [bad];
-		expect(() => buildMcpWorkflow({ name: 'W', path: 'p', tools: tools as ToolSpec[] }, config({ gatewayMode }))).toThrow(/has an allowed list, but the (content|vault) node has no allow-list setting for it/);
+		expect(() => mcpWorkflowOf(tools as ToolSpec[], config({ gatewayMode }))).toThrow(/has an allowed list, but the (content|vault) node has no allow-list setting for it/);
 	});
 
 	it.each([

@@ -4,7 +4,9 @@ import { GATEWAY_CONTRACTS, GATEWAY_NAMES, type SubWorkflowGateway } from '../..
 import { SUBWORKFLOW_TRIGGER_NAME } from '../../../../generator/builders';
 import type { Workflow } from '../../../../generator/builders';
 import { subWorkflowInputNames } from '../../../../generator/builders/gatewayParams';
-import { createsRecords, GATEWAY_INPUTS } from '../../../../generator/toolSpec/schema';
+import { GATEWAY_INPUTS } from '../../../../generator/toolSpec/schema';
+import { planTools } from '../../../../generator/plan';
+import { defaultConfig } from '../../../../generator/config';
 import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
 import { onceWorkflowFileName } from '../../../../generator/creates/createTools';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
@@ -36,7 +38,7 @@ describe('gateway sub-workflows', () => {
 			expect(Object.keys((caller.parameters.workflowInputs as { value: object }).value)).toEqual(subWorkflowInputNames(gateway));
 		}
 		// A create tool calls its create-once workflow with these inputs and `duplicate`, which calls the gateway.
-		const creating = CATALOGUE.filter((t) => t.target.kind === 'gateway' && t.target.gateway === gateway && createsRecords(t.target));
+		const creating = planTools(CATALOGUE, defaultConfig()).filter((p) => p.gateway === gateway && p.createsRecords).map((p) => p.tool);
 		for (const tool of creating) {
 			const once = byName(onceWorkflowFileName(tool.name)).workflow as Workflow;
 			expect(calling(once, wf.name).map((n) => n.name)).toEqual([tool.name]);

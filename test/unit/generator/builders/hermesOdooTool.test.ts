@@ -7,7 +7,8 @@
 import { AGENT_ARGUMENTS } from '../../../../core/agentArguments';
 import { HERMES_ODOO, HERMES_ODOO_CREDENTIALS, ODOO_DOMAIN_OPERATORS } from '../../../../core';
 
-import { buildMcpWorkflow, type Workflow, type WorkflowNode } from '../../../../generator/builders';
+import type { Workflow, WorkflowNode } from '../../../../generator/builders';
+import { mcpWorkflowOf } from '../../../helpers/plans';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { lintWorkflow } from '../../../../generator/lint';
 import { FILTER_OPERATORS, type ToolSpec } from '../../../../generator/toolSpec/schema';
@@ -52,7 +53,7 @@ describe('the Odoo tools', () => {
 			expect(node(hermes.main, tool).parameters).toMatchObject({ description: spec(tool).description });
 			expect(hermesNode(tool)).toMatchObject({ parameters: { authentication: 'odooApi' }, credentials: { hermesOdooApi: { name: 'Odoo' } } });
 		}
-		const json2 = buildMcpWorkflow({ name: 'W', path: 'p', tools: CATALOGUE }, config({ odooCredentialType: 'odooApiKeyApi', nodeTypePrefix: 'CUSTOM' }));
+		const json2 = mcpWorkflowOf(CATALOGUE, config({ odooCredentialType: 'odooApiKeyApi', nodeTypePrefix: 'CUSTOM' }));
 		expect(node(json2, 'odoo_get_task')).toMatchObject({
 			type: 'CUSTOM.hermesOdooTool',
 			parameters: { authentication: 'odooApiKeyApi' },
@@ -114,7 +115,7 @@ describe('the Odoo tools', () => {
 		expect(node(hermes.main, 'crm_move_stage').parameters).not.toHaveProperty(params.allowedFields);
 		const unlimited = { ...spec('crm_list_stages'), parameters: [{ key: 'x', type: 'string' as const, description: 'unused', required: false, default: '' }] };
 		unlimited.target = { ...unlimited.target, limitParam: undefined, filters: [{ field: 'name', operator: 'ilike', param: 'x' }] } as ToolSpec['target'];
-		const built = buildMcpWorkflow({ name: 'W', path: 'p', tools: [unlimited] }, config());
+		const built = mcpWorkflowOf([unlimited], config());
 		expect(node(built, 'crm_list_stages').parameters).toMatchObject({ returnAll: true });
 		expect(node(built, 'crm_list_stages').parameters).not.toHaveProperty('limit');
 	});

@@ -1,17 +1,18 @@
 /**
- * Which tools create once (creates/createTools.ts): a tool whose operation makes a record each call,
+ * Which tools create once (their plan, generator/plan/): a tool whose operation makes a record each call,
  * run inside a workflow that can keep the record (the Hermes Odoo node, a gateway's sub-workflow),
  * and not gated. Each is a toolWorkflow calling its own create-once workflow.
  */
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { ConfigError } from '../../../../generator/config';
 import { DUPLICATE_PARAM } from '../../../../generator/creates/answers';
-import { createTools, DUPLICATE_SPEC, onceInputs, onceToolParameters, onceWorkflowFileName, onceWorkflowName } from '../../../../generator/creates/createTools';
+import { DUPLICATE_SPEC, onceInputs, onceToolParameters, onceWorkflowFileName, onceWorkflowName } from '../../../../generator/creates/createTools';
 import { AGENT_ARGUMENT_INPUTS } from '../../../../generator/contracts';
 import { subWorkflowInputNames } from '../../../../generator/builders/gatewayParams';
 import { collectFromAiCalls } from '../../../../generator/fromAi';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE, DEFAULT_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
+import { createPlans, planOf } from '../../../helpers/plans';
 
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
 const spec = (name: string): ToolSpec => {
@@ -19,7 +20,11 @@ const spec = (name: string): ToolSpec => {
 	if (!found) throw new Error(`no tool ${name}`);
 	return found;
 };
-const creates = (tool: ToolSpec, cfg: HermesConfig, gated: string[] = []) => createTools([tool], cfg, gated).map((t) => t.name).includes(tool.name);
+const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
+/** The config with approvals on exactly these tools (none: no approvals). */
+const gating = (cfg: HermesConfig, gated: string[]): HermesConfig => (gated.length > 0 ? config({ ...cfg, approvals: { tools: gated, channel: EMAIL, publicUrl: 'https://x.example' } }) : cfg);
+const createTools = (catalogue: ToolSpec[], cfg: HermesConfig, gated: string[]) => createPlans(catalogue, gating(cfg, gated)).map((p) => p.tool);
+const creates = (tool: ToolSpec, cfg: HermesConfig, gated: string[] = []) => createTools(CATALOGUE.map((t) => (t.name === tool.name ? tool : t)), cfg, gated).map((t) => t.name).includes(tool.name);
 
 describe('createTools: which tools create once', () => {
 	it.each<[string, string, Record<string, unknown>, string[], boolean]>([
@@ -76,9 +81,9 @@ describe('names and what the toolWorkflow sends', () => {
 	it.each(DEFAULT_CREATE_TOOLS)('%s: the toolWorkflow sends what the create-once trigger takes, `duplicate` a boolean $fromAI call defaulting to false', (name) => {
 		const cfg = config();
 		const tool = spec(name);
-		const parameters = onceToolParameters(tool, cfg) as { workflowId: { cachedResultName: string }; workflowInputs: { value: Record<string, string>; schema: Array<{ id: string; type: string }> } };
+		const parameters = onceToolParameters(planOf(tool, cfg), cfg) as { workflowId: { cachedResultName: string }; workflowInputs: { value: Record<string, string>; schema: Array<{ id: string; type: string }> } };
 		expect(parameters.workflowId.cachedResultName).toBe(onceWorkflowName(name, cfg));
-		const inputs = onceInputs(tool, cfg);
+		const inputs = onceInputs(planOf(tool, cfg));
 		expect(parameters.workflowInputs.schema.map((c) => [c.id, c.type])).toEqual(inputs.map((i) => [i.name, i.type]));
 		expect(Object.keys(parameters.workflowInputs.value)).toEqual(inputs.map((i) => i.name));
 		expect(inputs.filter((i) => i.name === DUPLICATE_PARAM)).toEqual([{ name: DUPLICATE_PARAM, type: 'boolean' }]);

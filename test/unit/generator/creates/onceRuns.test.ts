@@ -15,6 +15,7 @@ import { defaultConfig, parseConfig, type HermesConfig } from '../../../../gener
 import { EARLIER_DELETED, IN_PROGRESS, OUTCOME_UNKNOWN } from '../../../../generator/creates/answers';
 import { ONCE_NODES } from '../../../../generator/creates/onceWorkflow';
 import { LOCK_WAIT_MAX_MS, UNFINISHED_AFTER_MS, UNFINISHED_MARGIN_MS, unfinishedAfterMs } from '../../../../generator/creates/store';
+import { toolSeconds } from '../../../../generator/plan';
 import type { OdooTarget } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE, DEFAULT_ODOO_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
 import { withN8nStringHash } from '../../../helpers/n8nStringHash';
@@ -206,13 +207,13 @@ describe('an Odoo create sent again: the earlier record is read before it is rep
 describe('a create still running past its time cap: its outcome is unknown', () => {
 	it('the bound: an Odoo create\'s own cap, the lock\'s longest wait and n8n\'s work; the hand-off, which nothing bounds, keeps 5 minutes', () => {
 		const odoo = CATALOGUE.find((t) => t.name === 'crm_create_lead')!;
-		expect(unfinishedAfterMs(odoo.target)).toBe(HERMES_ODOO.operationSeconds.create! * 1000 + LOCK_WAIT_MAX_MS + UNFINISHED_MARGIN_MS);
-		expect(unfinishedAfterMs(odoo.target)).toBeLessThan(UNFINISHED_AFTER_MS);
-		expect(unfinishedAfterMs(CATALOGUE.find((t) => t.name === 'content_generate')!.target)).toBe(UNFINISHED_AFTER_MS);
+		expect(unfinishedAfterMs(toolSeconds(odoo.target))).toBe(HERMES_ODOO.operationSeconds.create! * 1000 + LOCK_WAIT_MAX_MS + UNFINISHED_MARGIN_MS);
+		expect(unfinishedAfterMs(toolSeconds(odoo.target))).toBeLessThan(UNFINISHED_AFTER_MS);
+		expect(unfinishedAfterMs(toolSeconds(CATALOGUE.find((t) => t.name === 'content_generate')!.target))).toBe(UNFINISHED_AFTER_MS);
 	});
 
 	it.each(ALL)('%s: just within the bound: still running, send again later; just past it: stopped, read before creating again', (_label, c) => {
-		const bound = unfinishedAfterMs(c.tool.target);
+		const bound = unfinishedAfterMs(c.plan.seconds);
 		const within = call(c, { found: [runningRow(c, bound - 1_000)] }).answer;
 		expect(within).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'timeout', retry: STATE_RETRY.timeout });
 		expect(within.hint).toContain(IN_PROGRESS.hint);
@@ -254,6 +255,6 @@ describe('a create still running past its time cap: its outcome is unknown', () 
 
 	it.each(ALL)('%s: rows are forgotten only past the window and the bound, so a running one is never forgotten while it may answer', (_label, c) => {
 		const forget = conditionsOf(call(c, {}).calls.find((x) => x.node === ONCE_NODES.forget));
-		expect(forget).toEqual({ tool: ['eq', c.workflow.name], started_at: ['lt', NOW - c.config.creates.windowMinutes * 60_000 - unfinishedAfterMs(c.tool.target)] });
+		expect(forget).toEqual({ tool: ['eq', c.workflow.name], started_at: ['lt', NOW - c.config.creates.windowMinutes * 60_000 - unfinishedAfterMs(c.plan.seconds)] });
 	});
 });

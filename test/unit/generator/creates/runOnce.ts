@@ -7,7 +7,9 @@
  */
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
 import type { HermesConfig } from '../../../../generator/config';
-import { createTools, onceWorkflowFileName } from '../../../../generator/creates/createTools';
+import { onceWorkflowFileName } from '../../../../generator/creates/createTools';
+import type { ToolPlan } from '../../../../generator/plan';
+import { createPlans } from '../../../helpers/plans';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { generated } from '../fixtures';
@@ -119,14 +121,15 @@ export function runOnce(workflow: Workflow, inputs: Record<string, unknown>, out
 export interface OnceCase {
 	label: string;
 	tool: ToolSpec;
+	plan: ToolPlan;
 	config: HermesConfig;
 	workflow: Workflow;
 }
 
-/** Every create-once workflow generate writes under each config (`gated`: the config's gated tools, which are not wrapped again). */
-export function onceCases(configs: ReadonlyArray<readonly [string, HermesConfig]>, gated: (config: HermesConfig) => readonly string[] = () => []): OnceCase[] {
+/** Every create-once workflow generate writes under each config (its gated tools are not wrapped again). */
+export function onceCases(configs: ReadonlyArray<readonly [string, HermesConfig]>): OnceCase[] {
 	return configs.flatMap(([label, cfg]) => {
 		const files = generated(CATALOGUE, cfg);
-		return createTools(CATALOGUE, cfg, gated(cfg)).map((tool) => ({ label: `${label}: ${tool.name}`, tool, config: cfg, workflow: files.byName(onceWorkflowFileName(tool.name)).workflow as Workflow }));
+		return createPlans(CATALOGUE, cfg).map((plan) => ({ label: `${label}: ${plan.tool.name}`, tool: plan.tool, plan, config: cfg, workflow: files.byName(onceWorkflowFileName(plan.tool.name)).workflow as Workflow }));
 	});
 }

@@ -13,7 +13,11 @@ import { LedgerFollower } from '../../../../generator/ledger/follow';
 import { LedgerMetrics } from '../../../../generator/ledger/metrics';
 import type { LiveExecution } from '../../../../generator/n8nClient/client';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { defaultConfig } from '../../../../generator/config';
+import { planTools } from '../../../../generator/plan';
 import { FakeN8n } from '../deploy/fakeN8n';
+
+const PLANS = planTools(CATALOGUE, defaultConfig());
 
 const ENDPOINTS: EndpointSpec[] = [{ server: 'hermes-tools', workflow: 'Hermes MCP Tools', channel: 'tools', tools: ['vault_read', 'crm_delete_lead'], readsOnly: false }];
 const REFUSED = { success: false, error: '__NOT_FOUND__', retry: 'change_arguments' };
@@ -32,7 +36,7 @@ function execution(id: number, workflowId: string, answer: unknown, status = 'su
 async function setup() {
 	const n8n = new FakeN8n();
 	const live = await n8n.createWorkflow({ name: 'Hermes MCP Tools', nodes: [], connections: {}, settings: {} });
-	const follower = new LedgerFollower(n8n.client, ENDPOINTS, CATALOGUE, { fields: [] });
+	const follower = new LedgerFollower(n8n.client, ENDPOINTS, PLANS, { fields: [] });
 	let next = 1;
 	const add = (answer: unknown, status = 'success', tool?: string, args?: Record<string, unknown>) => {
 		const e = execution(next++, live.id, answer, status, tool, args);
@@ -119,7 +123,7 @@ describe('LedgerFollower', () => {
 
 	it('names an endpoint whose workflow is not in n8n, and counts a workflow push re-created from its first call', async () => {
 		const n8n = new FakeN8n();
-		const follower = new LedgerFollower(n8n.client, ENDPOINTS, CATALOGUE, { fields: [] });
+		const follower = new LedgerFollower(n8n.client, ENDPOINTS, PLANS, { fields: [] });
 		expect((await follower.poll()).missing).toEqual(['hermes-tools']);
 		const live = await n8n.createWorkflow({ name: 'Hermes MCP Tools', nodes: [], connections: {}, settings: {} });
 		n8n.executions.push(execution(1, live.id, { success: true }));

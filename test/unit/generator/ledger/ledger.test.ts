@@ -17,11 +17,13 @@ import { redactArguments } from '../../../../generator/ledger/redact';
 import { parseSince } from '../../../../generator/cli/commands/calls';
 import type { LiveExecution } from '../../../../generator/n8nClient/client';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
+import { defaultConfig } from '../../../../generator/config';
+import { planTools } from '../../../../generator/plan';
 import { FakeN8n } from '../deploy/fakeN8n';
 
 const RECORDED = (JSON.parse(readFileSync(join(__dirname, '../../../fixtures/n8n-2.41.1/mcp-tool-executions.json'), 'utf8')) as { data: LiveExecution[] }).data;
-const SPECS = new Map(CATALOGUE.map((tool) => [tool.name, tool]));
-const ENDPOINT: LedgerEndpoint = { server: 'hermes-tools', tools: SPECS };
+const PLANS = planTools(CATALOGUE, defaultConfig());
+const ENDPOINT: LedgerEndpoint = { server: 'hermes-tools', tools: new Map(PLANS.map((plan) => [plan.tool.name, plan])) };
 const NO_REDACT = { fields: [] };
 
 describe('outcomeOf', () => {
@@ -202,7 +204,7 @@ describe('readLedger over the n8n API', () => {
 	it('reads every page, oldest first, and classes each call', async () => {
 		const n8n = await n8nWith(12);
 		const before = n8n.calls.length;
-		const ledger = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, pageSize: 5 });
+		const ledger = await readLedger(n8n.client, ENDPOINTS, PLANS, NO_REDACT, { limit: 100, pageSize: 5 });
 		expect(ledger.calls.map((c) => c.executions.tool)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
 		expect(ledger.calls.filter((c) => c.outcome.class === 'refused').map((c) => c.executions.tool)).toEqual(['3', '6', '9', '12']);
 		expect(ledger).toMatchObject({ truncated: false, scanned: 12, unfinished: 0, gaps: [], notices: [] });
@@ -213,13 +215,13 @@ describe('readLedger over the n8n API', () => {
 
 	it('stops at --since without reading older pages', async () => {
 		const n8n = await n8nWith(12);
-		const ledger = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, pageSize: 5, since: new Date('2026-12-02T08:10:00.000Z') });
+		const ledger = await readLedger(n8n.client, ENDPOINTS, PLANS, NO_REDACT, { limit: 100, pageSize: 5, since: new Date('2026-12-02T08:10:00.000Z') });
 		expect(ledger.calls.map((c) => c.executions.tool)).toEqual(['10', '11', '12']);
 		expect(n8n.calls.filter((c) => c.includes('/executions'))).toHaveLength(1);
 	});
 
 	it('keeps the newest calls under the cap and says it truncated', async () => {
-		const ledger = await readLedger((await n8nWith(12)).client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 4, pageSize: 5 });
+		const ledger = await readLedger((await n8nWith(12)).client, ENDPOINTS, PLANS, NO_REDACT, { limit: 4, pageSize: 5 });
 		expect(ledger.calls.map((c) => c.executions.tool)).toEqual(['9', '10', '11', '12']);
 		expect(ledger.truncated).toBe(true);
 		expect(formatLedger(ledger, 'text').out).toContain('truncated: only the newest 4 calls are shown');
@@ -227,19 +229,19 @@ describe('readLedger over the n8n API', () => {
 
 	it('filters by outcome and tool', async () => {
 		const n8n = await n8nWith(12);
-		const refused = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, outcomes: ['refused'] });
+		const refused = await readLedger(n8n.client, ENDPOINTS, PLANS, NO_REDACT, { limit: 100, outcomes: ['refused'] });
 		expect(refused.calls).toHaveLength(4);
-		const none = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 100, tools: ['vault_list'] });
+		const none = await readLedger(n8n.client, ENDPOINTS, PLANS, NO_REDACT, { limit: 100, tools: ['vault_list'] });
 		expect(none.calls).toEqual([]);
 	});
 
 	it('names each gap: a workflow not in n8n, successes not saved, executions without data, unfinished ones', async () => {
-		const missing = await readLedger(new FakeN8n().client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 10 });
+		const missing = await readLedger(new FakeN8n().client, ENDPOINTS, PLANS, NO_REDACT, { limit: 10 });
 		expect(missing.gaps.map((g) => g.reason)).toEqual(['workflow "Hermes MCP Tools" is not in n8n']);
 		const n8n = await n8nWith(2, { saveDataSuccessExecution: 'none' });
 		n8n.executions.push({ id: '3', workflowId: n8n.byName('Hermes MCP Tools')!.id, status: 'success', startedAt: '2026-12-02T08:30:00.000Z' });
 		n8n.executions.push({ id: '4', workflowId: n8n.byName('Hermes MCP Tools')!.id, status: 'running', startedAt: '2026-12-02T08:31:00.000Z' });
-		const ledger = await readLedger(n8n.client, ENDPOINTS, CATALOGUE, NO_REDACT, { limit: 10 });
+		const ledger = await readLedger(n8n.client, ENDPOINTS, PLANS, NO_REDACT, { limit: 10 });
 		expect(ledger.gaps.map((g) => g.reason)).toEqual([expect.stringContaining('saveDataSuccessExecution: none'), expect.stringContaining('1 executions hold no tool call')]);
 		expect(ledger.unfinished).toBe(1);
 		expect(formatLedger(ledger, 'jsonl').notes).toEqual([expect.stringContaining('not shown: hermes-tools'), expect.stringContaining('not shown: hermes-tools'), 'not shown: 1 executions still running or waiting']);

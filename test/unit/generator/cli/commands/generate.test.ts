@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
-import { gatedToolNames, gateWorkflowFileName } from '../../../../../generator/approvals/gatedTools';
+import { gateWorkflowFileName } from '../../../../../generator/approvals/gatedTools';
+import { gatedNames } from '../../../../helpers/plans';
 import { generateAll } from '../../../../../generator/project';
 import { buildProgram } from '../../../../../generator/cli/main';
 import { runGenerate } from '../../../../../generator/cli/commands/generate';
@@ -120,7 +121,7 @@ describe('generate', () => {
 	it('after approvals are dropped: --check reports each gate and the page as stale, generate removes them', async () => {
 		const approvals = configFile('approvals.json', { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com/' } });
 		await run({ out: dir, config: approvals });
-		const gates = gatedToolNames(CATALOGUE, loadConfig(approvals)).map(gateWorkflowFileName);
+		const gates = gatedNames(CATALOGUE, loadConfig(approvals)).map(gateWorkflowFileName);
 		const approvalFiles = readdirSync(dir).filter((f) => f.startsWith('hermes-approval-'));
 		expect(approvalFiles.sort()).toEqual([...gates, 'hermes-approval-page.json'].sort());
 		const check = await run({ out: dir, check: true });

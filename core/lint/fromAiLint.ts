@@ -17,7 +17,7 @@ interface FromAiArgument {
 	literal?: { kind: LiteralKind; value: string };
 }
 
-export interface ScannedFromAiCall {
+export interface LintedFromAiCall {
 	/** Offset of `$fromAI` in the scanned text. */
 	offset: number;
 	/** The call as written, up to its closing parenthesis (or the end of the text). */
@@ -72,7 +72,7 @@ function unclosedProblem({ openQuote, openParentheses }: UnclosedCall): string {
  * n8n's parseArguments counts quotes but not brackets, so a JSON default with commas is cut at
  * its first comma: the tool schema's default is that fragment, not the JSON written.
  */
-function splitJsonDefault(call: ScannedFromAiCall): boolean {
+function splitJsonDefault(call: LintedFromAiCall): boolean {
 	const fallback = call.args[3];
 	if (call.args.length <= 4 || !fallback || !/^[[{]/.test(fallback.raw)) return false;
 	call.hasDefault = true;
@@ -82,7 +82,7 @@ function splitJsonDefault(call: ScannedFromAiCall): boolean {
 	return true;
 }
 
-function checkArguments(call: ScannedFromAiCall): void {
+function checkArguments(call: LintedFromAiCall): void {
 	const [key, description, type, fallback] = call.args;
 	const { problems, warnings } = call;
 	const jsonSplit = splitJsonDefault(call);
@@ -153,9 +153,9 @@ function defaultProblem(arg: FromAiArgument, type: string): string | undefined {
 }
 
 /** Every `$fromAI(...)` call in `text`, as n8n finds them. */
-export function scanFromAiCalls(text: string): ScannedFromAiCall[] {
+export function lintFromAiCalls(text: string): LintedFromAiCall[] {
 	return scanCalls(text).map((scanned) => {
-		const call: ScannedFromAiCall = {
+		const call: LintedFromAiCall = {
 			offset: scanned.offset,
 			text: scanned.text,
 			args: [],

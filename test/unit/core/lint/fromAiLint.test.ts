@@ -1,10 +1,10 @@
 import { extractFromAICalls } from 'n8n-workflow';
 
 import { FROM_AI_KEY_PATTERN } from '../../../../generator/fromAi';
-import { scanFromAiCalls } from '../../../../core/lint/fromAiScanner';
+import { lintFromAiCalls } from '../../../../core/lint/fromAiLint';
 
 const one = (text: string) => {
-	const calls = scanFromAiCalls(text);
+	const calls = lintFromAiCalls(text);
 	expect(calls).toHaveLength(1);
 	return calls[0];
 };
@@ -99,7 +99,7 @@ describe('$fromAI scanner', () => {
 
 	it('gives offsets of the call and of each argument', () => {
 		const text = "={{ $fromAI('a', 'x') }} and {{ $fromAI( 'b' ) }}";
-		const calls = scanFromAiCalls(text);
+		const calls = lintFromAiCalls(text);
 		expect(calls.map((c) => [c.offset, c.text])).toEqual([
 			[4, "$fromAI('a', 'x')"],
 			[32, "$fromAI( 'b' )"],
@@ -116,7 +116,7 @@ describe('$fromAI scanner', () => {
 			"={{ $fromAI('j', 'back\\\\\\\\slash, \\\\\\' and \\\\n') }}",
 		];
 		for (const text of texts) {
-			const ours = scanFromAiCalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
+			const ours = lintFromAiCalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
 			const n8n = extractFromAICalls(text).map((c) => ({ key: c.key, description: c.description, type: c.type }));
 			expect(ours).toEqual(n8n);
 		}
@@ -127,7 +127,7 @@ describe('$fromAI scanner', () => {
 		"={{ $fromAI('h', 'says $fromAI(x) in its text') }}",
 		"={{ $fromAI('a', 'x',) }} {{ $fromAI('b') }}",
 	])('finds the calls n8n-workflow finds in %s (a key lint refuses is left unset)', (text) => {
-		const calls = scanFromAiCalls(text);
+		const calls = lintFromAiCalls(text);
 		const ours = calls.map((c) => ({ key: c.key, type: c.type }));
 		const n8n = extractFromAICalls(text).map((c, i) => ({ key: calls[i]?.key === undefined ? undefined : c.key, type: c.type }));
 		expect(ours).toEqual(n8n);
@@ -137,14 +137,14 @@ describe('$fromAI scanner', () => {
 	it('reports a problem wherever n8n-workflow refuses the call', () => {
 		for (const text of ["$fromAI('k', 'd', 'text')", "$fromAI('k', 'd'", "$fromAI('k, 'd')", "$fromAI('k', 'd', )", "$fromAI('k', $fromAI('j', 'd'))"]) {
 			expect(() => extractFromAICalls(text)).toThrow();
-			expect(scanFromAiCalls(text)[0].problems.length).toBeGreaterThan(0);
+			expect(lintFromAiCalls(text)[0].problems.length).toBeGreaterThan(0);
 		}
 	});
 });
 
 describe('a JSON default with commas, quoted: what the cut-default warning advises', () => {
 	it.each(["$fromAI('p', 'JSON', 'json', '{\"a\":1,\"b\":2}')", "$fromAI('p', 'JSON text', 'string', '[1,2,3]')"])('%s keeps its commas, in n8n and in lint', (text) => {
-		const call = scanFromAiCalls(text)[0];
+		const call = lintFromAiCalls(text)[0];
 		expect([call.problems, call.warnings]).toEqual([[], []]);
 		const [n8n] = extractFromAICalls(text);
 		expect(JSON.stringify(n8n.defaultValue)).toContain(',');
