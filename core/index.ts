@@ -90,4 +90,4 @@ export const HAND_OFF_GATEWAYS: readonly GatewayName[] = ['content'];
 
 /** Type suffix n8n gives the tool variant of a node marked usableAsTool. */
 export const TOOL_TYPE_SUFFIX = 'Tool';
-export { CREDENTIAL_DISPLAY_NAMES, credentialTypeText } from './credentialTypes';
+export { CREDENTIAL_DISPLAY_NAMES, credentialTypeText, hermesOdooCredentialText } from './credentialTypes';

@@ -15,6 +15,7 @@ import { nodeKind } from '../builders/gatewayParams';
 import { mcpTriggerNode, mcpWorkflow, toolPosition } from '../builders/mcpWorkflow';
 import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
+import { AT, laidOut } from '../builders/layout';
 import { callWorkflowParameters, ifNode, main, node, rawSetNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME } from '../builders/nodeParts';
 import type { AdminConfig, HermesConfig } from '../config';
 import { expression, fromAiCall } from '../fromAi';
@@ -54,33 +55,33 @@ export function buildAdminSubWorkflow(tool: AdminTool, admin: AdminConfig, confi
 	const name = adminSubWorkflowName(tool, admin);
 	const trigger = subWorkflowTrigger(name, tool.parameters.map((p) => ({ name: p.key, type: 'string' })));
 	const fetch: WorkflowNode = {
-		...node(name, ADMIN_NODES.fetch, NODE_TYPES.httpRequest, [220, 0], adminRequestParameters(tool, admin, (key) => `$json.${key}`)),
+		...node(name, ADMIN_NODES.fetch, NODE_TYPES.httpRequest, AT, adminRequestParameters(tool, admin, (key) => `$json.${key}`)),
 		credentials: adminCredentials(admin),
 		// n8n unreachable is an item too, which the answer code reads as such.
 		onError: 'continueRegularOutput',
 	};
-	const failed = rawSetNode(name, ADMIN_NODES.failed, [880, 200], `JSON.stringify(${ANSWER_FAILED}($json))`);
+	const failed = rawSetNode(name, ADMIN_NODES.failed, AT, `JSON.stringify(${ANSWER_FAILED}($json))`);
 	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(ADMIN_NODES.fetch)] } };
 	if (tool.answer !== 'lint') {
 		// One answer of every page n8n gave.
-		const answer = { ...answering(rawSetNode(name, ADMIN_NODES.answer, [440, 0], `JSON.stringify(${answerCode(tool, admin)}($input.all().map((item) => item.json), ${INPUT}))`)), executeOnce: true };
+		const answer = { ...answering(rawSetNode(name, ADMIN_NODES.answer, AT, `JSON.stringify(${answerCode(tool, admin)}($input.all().map((item) => item.json), ${INPUT}))`)), executeOnce: true };
 		connections[ADMIN_NODES.fetch] = { main: [main(ADMIN_NODES.answer)] };
 		connections[ADMIN_NODES.answer] = { main: [[], main(ADMIN_NODES.failed)] };
-		return { name, nodes: [trigger, fetch, answer, failed], connections, settings: subWorkflowSettings(config) };
+		return laidOut({ name, nodes: [trigger, fetch, answer, failed], connections, settings: subWorkflowSettings(config) }, SUBWORKFLOW_TRIGGER_NAME);
 	}
 	const refusal = `${refusalCode(tool, admin)}([$json], ${INPUT})`;
-	const fetched = ifNode(name, ADMIN_NODES.fetched, [440, 0], `${refusal} === null`, 'fetched');
+	const fetched = ifNode(name, ADMIN_NODES.fetched, AT, `${refusal} === null`, 'fetched');
 	const lint = answering(
-		node(name, ADMIN_NODES.lint, nodeKind(HERMES_LINT, config.nodeTypePrefix), [660, -100], {
+		node(name, ADMIN_NODES.lint, nodeKind(HERMES_LINT, config.nodeTypePrefix), AT, {
 			[HERMES_LINT.params.operation]: 'lint',
 			[HERMES_LINT.params.workflow]: expression('$json.body'),
 		}),
 	);
-	const answer = answering(rawSetNode(name, ADMIN_NODES.answer, [880, -100], `JSON.stringify(${LINT_ANSWER}($json))`));
-	const refused = rawSetNode(name, ADMIN_NODES.refused, [660, 100], `JSON.stringify(${refusal})`);
+	const answer = answering(rawSetNode(name, ADMIN_NODES.answer, AT, `JSON.stringify(${LINT_ANSWER}($json))`));
+	const refused = rawSetNode(name, ADMIN_NODES.refused, AT, `JSON.stringify(${refusal})`);
 	connections[ADMIN_NODES.fetch] = { main: [main(ADMIN_NODES.fetched)] };
 	connections[ADMIN_NODES.fetched] = { main: [main(ADMIN_NODES.lint), main(ADMIN_NODES.refused)] };
 	connections[ADMIN_NODES.lint] = { main: [main(ADMIN_NODES.answer), main(ADMIN_NODES.failed)] };
 	connections[ADMIN_NODES.answer] = { main: [[], main(ADMIN_NODES.failed)] };
-	return { name, nodes: [trigger, fetch, fetched, lint, answer, refused, failed], connections, settings: subWorkflowSettings(config) };
+	return laidOut({ name, nodes: [trigger, fetch, fetched, lint, answer, refused, failed], connections, settings: subWorkflowSettings(config) }, SUBWORKFLOW_TRIGGER_NAME);
 }

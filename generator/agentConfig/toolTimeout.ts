@@ -7,7 +7,7 @@
 
 /**
  * n8n's own work around a call (queue, sub-workflow), the SSH connection (10 s at most) and an
- * approval gate's wait for its tool's lock (about 25 s, up to twice that with its random part).
+ * approval gate's or create's claim (about 10 s of waits, up to twice that with its random part).
  */
 export const TIMEOUT_MARGIN_SECONDS = 90;
 /** Timeouts are given in steps of this many seconds. */

@@ -55,14 +55,9 @@ export const NOT_SENT_HINT =
 	'Nothing was executed: the approval request could not be sent to the approver. This is an infrastructure fault; retry later or tell the operator.';
 
 
-/** The tool's lock row stayed held while the call waited (a request of this tool being filed, or a holder that stalled). */
-export const LOCK_BUSY_HINT =
-	'Nothing was executed and nobody was asked: other approval requests of this tool were being filed and this one waited too long for its turn. Retry later.';
-
-/** The tool has no row in the lock table: push makes it; without it no request can be filed safely. */
-export function noLockHint(lockTable: string): string {
-	return `Nothing was executed and nobody was asked: the approval lock table "${lockTable}" has no row for this tool. This is a deployment fault: tell the operator to run hermes-workflows push, which makes the row.`;
-}
+/** Identical calls kept meeting this one, or one that stalled kept its claim, while it tried. */
+export const CLAIM_BUSY_HINT =
+	'Nothing was executed and nobody was asked: identical calls were being filed at the same moment and none was settled while this one waited. Retry later.';
 
 /** A call whose normalised arguments are over the cap: nobody is asked. */
 export function tooLargeHint(maxChars: number): string {

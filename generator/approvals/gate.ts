@@ -5,9 +5,8 @@
  * checks the call (check.ts). A call that cannot run gets the tool's own answer, and
  * nobody is asked; one that can is taken on as the tool normalised it, with its target as read.
  *
- * Every read and write of the store matches this deployment (config/deployment.ts), and
- * the lock row is this gate's own: deployments sharing the tables never answer, claim or count
- * each other's requests. Only the cap per person counts across deployments: it is the person
+ * Every read and write of the store matches this deployment (config/deployment.ts):
+ * deployments sharing the table never answer, claim or count each other's requests. Only the cap per person counts across deployments: it is the person
  * who is asked.
  *
  * First call (no approval_id): an identical request of the window (same deployment, tool and
@@ -15,12 +14,10 @@
  * approval_id; one a person denied within the window answers __APPROVAL_DENIED__ with the time.
  * Nobody is notified again. Over
  * the cap on new requests, or with arguments over the size cap, nothing is stored or sent.
- * Else a new request is stored as pending, a random secret goes to the person in the link to the
- * approval page (only its hash is stored), and the answer is __APPROVAL_REQUIRED__ with the
- * approval_id. The pending check that counts, the cap and the store run while the call holds
- * its tool's row of the lock table (approvals.lockTable, store.ts), so of identical first calls
- * racing one stores and notifies and the others find its request pending. A call that finds the
- * row held waits a moment, looks for a pending request again, and tries again.
+ * Else a new request is stored as a claim (dataTables/claim.ts): of identical first calls racing,
+ * one goes on, and the others answer with its approval_id. The one that goes on counts the caps,
+ * makes its request pending, and a random secret goes to the person in the link to the approval
+ * page (only its hash is stored); the answer is __APPROVAL_REQUIRED__ with the approval_id.
  *
  * Second call (approval_id): one conditional update claims the request (approved -> used) only
  * if it is approved, unexpired and for this deployment, tool and arguments; only the call whose
@@ -30,9 +27,9 @@ import { APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type Unavailabl
 
 import { APPROVAL_ID_PARAM, APPROVAL_ID_SPEC, gateWorkflowName } from './gatedTools';
 import { wrapperInputs } from '../builders/wrappedTool';
-import { LOCK_NODES, lockNodes, once, read } from './tableLock';
-import { APPROVED_HINT, DENIED_AGAIN_HINT, LOCK_BUSY_HINT, noLockHint, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
-import { ofDeployment } from './store';
+import { CLAIM_NODES, CLAIMED, claimNodes } from '../dataTables/claim';
+import { APPROVED_HINT, DENIED_AGAIN_HINT, CLAIM_BUSY_HINT, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
+import { APPROVAL_COLUMNS, ofDeployment } from './store';
 import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, NOTIFICATION_CHANGE_LINES, summaryText, targetText } from './display';
 import { deploymentName, type ApprovalsConfig, type HermesConfig } from '../config';
 import { quote } from '../fromAi';
@@ -42,16 +39,17 @@ import { agentArgumentsFromInputs } from '../builders/agentArguments';
 import { subWorkflowSettings } from '../builders/gatewayWorkflows';
 import type { Connections, Workflow, WorkflowNode, WorkflowSettings } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
-import { ifNode, main, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type SetValue } from '../builders/nodeParts';
+import { AT, laidOut } from '../builders/layout';
+import { chain, fork, ifNode, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, type SetValue } from '../builders/nodeParts';
 import { toolNode } from '../builders/toolNodes';
 import { CHECK_NODE, gateCheck, type GateCheck } from './check';
-import { deleteRows, getRow, getRows, insertRow, tableNode, updateRows, type RowCondition } from './dataTableNode';
+import { deleteRows, getRow, getRows, insertRow, once, read, rowsOf, tableNode, updateRows, type RowCondition } from '../dataTables/dataTableNode';
 import { notifyNode, recipientOf, type RequestText } from './notify';
 import { PAGE_FIELDS, pageUrl } from './page';
 
 /** Node names inside a gate (the expressions below refer to them). */
 export const GATE_NODES = {
-	...LOCK_NODES,
+	...CLAIM_NODES,
 	trigger: SUBWORKFLOW_TRIGGER_NAME,
 	forget: 'Forget old requests',
 	forgetUnowned: 'Forget old requests of no deployment',
@@ -74,20 +72,17 @@ export const GATE_NODES = {
 	findPending: 'Find pending request',
 	pending: 'Already pending?',
 	alreadyRequested: 'Already requested',
-	findPendingLocked: 'Find pending request (locked)',
-	pendingLocked: 'Pending meanwhile?',
-	releaseFound: 'Release (pending)',
 	requestedMeanwhile: 'Requested meanwhile',
 	recent: 'Recent requests',
 	recentToPerson: 'Recent requests to the person',
 	underCap: 'Under the cap?',
-	releaseOverCap: 'Release (over the cap)',
+	withdrawOverCap: 'Withdraw (over the cap)',
+	file: 'File request',
 	overCap: 'Over the cap',
 	request: 'Request',
 	newId: 'New approval id',
 	newSecret: 'New secret',
 	store: 'Store request',
-	releaseStored: 'Release (stored)',
 	notify: 'Notify approver',
 	required: 'Approval required',
 	forgetUnsent: 'Forget unsent request',
@@ -147,7 +142,7 @@ function callNode(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, 
 	};
 	const fields = Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: name === 'tool' ? tool.name : safeExpression(values[name]) }]));
 	// Once, whatever came in (the clean-up before it outputs a row per request it deleted).
-	return { ...setNode(workflow, GATE_NODES.call, [880, 0], fields), executeOnce: true };
+	return { ...setNode(workflow, GATE_NODES.call, AT, fields), executeOnce: true };
 }
 
 /**
@@ -197,17 +192,17 @@ function refusalNodes(workflow: string): WorkflowNode[] {
 		`$json.status === 'denied' ? 'denied'`,
 		`$json.status === 'used' ? 'used'`,
 		`$json.expires_at <= ${call}.now ? 'expired'`,
-		`$json.status === 'pending' ? 'pending'`,
+		`$json.status === 'pending' || $json.status === '${CLAIMED}' ? 'pending'`,
 		// Approved and unexpired, yet not claimed: another call claimed it first.
 		`'used'`,
 	].join(' : ');
 	const markers = Object.fromEntries(REFUSAL_REASONS.map((r) => [r, REFUSAL_MARKER[r]]));
 	const retries = Object.fromEntries(REFUSAL_REASONS.map((r) => [r, APPROVAL_RETRY[REFUSAL_MARKER[r]]]));
 	return [
-		setNode(workflow, GATE_NODES.why, [880, 100], {
+		setNode(workflow, GATE_NODES.why, AT, {
 			reason: { type: 'string', value: safeExpression(reason) },
 		}),
-		setNode(workflow, GATE_NODES.refusal, [1100, 100], {
+		setNode(workflow, GATE_NODES.refusal, AT, {
 			success: { type: 'boolean', value: false },
 			error: { type: 'string', value: safeExpression(byReason(markers)) },
 			hint: { type: 'string', value: safeExpression(byReason(REFUSAL_HINTS)) },
@@ -257,17 +252,17 @@ function identicalOf(approvals: ApprovalsConfig, deployment: string, call: strin
 }
 
 /**
- * The request that still stands for this exact call, among the rows `nodeName` read (an
- * expression; undefined when none): one pending or approved and not yet used, unexpired, answers
- * with its own id; else a denial decided within the window answers as a denial. Nobody is asked
- * again either way.
+ * The request that still stands for this exact call among `rows` (an expression; undefined when
+ * none): one pending or approved and not yet used, unexpired, answers with its own id; else a
+ * denial decided within the window answers as a denial. Nobody is asked again either way.
  */
-function standing(approvals: ApprovalsConfig, nodeName: string, call: string): string {
-	const rows = `$(${quote(nodeName)}).all().map((i) => i.json).filter((r) => typeof r.${APPROVAL_ID_PARAM} === 'string')`;
+function standing(approvals: ApprovalsConfig, rows: string, call: string): string {
 	const open = `rows.find((r) => (r.status === 'pending' || r.status === 'approved') && r.expires_at > ${call}.now)`;
 	const denied = `rows.find((r) => r.status === 'denied' && r.decided_at > ${call}.now - ${approvals.windowMinutes * 60_000})`;
 	return `((rows) => ${open} ?? ${denied})(${rows})`;
 }
+
+const rowsRead = (nodeName: string) => rowsOf(nodeName, APPROVAL_ID_PARAM);
 
 /** The answer a standing request gives (its row an expression): the same approval_id, or the denial with its time. */
 function standingNode(workflow: string, name: string, position: [number, number], row: string): WorkflowNode {
@@ -276,74 +271,57 @@ function standingNode(workflow: string, name: string, position: [number, number]
 	return once(rawSetNode(workflow, name, position, `JSON.stringify(((r) => r.status === 'denied' ? ${denied} : ${required})(${row}))`));
 }
 
-/** Identical and pending: the rows one request of this exact call may have left. */
+/** Identical and pending or claimed: the rows one request of this exact call may have left. */
 function samePending(call: string): string {
-	return `r.args_hash === ${call}.args_hash && r.status === 'pending'`;
+	return `r.args_hash === ${call}.args_hash && (r.status === 'pending' || r.status === '${CLAIMED}')`;
 }
 
-/** The gate's lock on its own row (tableLock.ts), keyed by the gate's name, with its own answers when it cannot be taken. */
-function gateLock(workflow: string, approvals: ApprovalsConfig) {
-	return lockNodes({
+/** The request this call stored, claimed among identical ones (dataTables/claim.ts). */
+function gateClaim(workflow: string, approvals: ApprovalsConfig, deployment: string) {
+	const call = first(GATE_NODES.call);
+	const mine = `${first(GATE_NODES.newSecret)}.${APPROVAL_ID_PARAM}`;
+	return claimNodes({
 		workflow,
-		lockTable: approvals.lockTable,
-		key: workflow,
-		at: [1980, -300],
-		onTaken: GATE_NODES.findPendingLocked,
+		table: approvals.table,
+		columns: APPROVAL_COLUMNS,
+		key: APPROVAL_ID_PARAM,
+		same: identicalOf(approvals, deployment, call),
+		mine: [ofDeployment(deployment), { column: APPROVAL_ID_PARAM, condition: 'eq', value: safeExpression(mine) }],
+		isMine: `r.${APPROVAL_ID_PARAM} === ${mine}`,
+		startedAt: 'requested_at',
+		standing: (rows) => standing(approvals, rows, call),
+		at: AT,
+		onClear: GATE_NODES.recent,
+		onStanding: GATE_NODES.requestedMeanwhile,
 		retryFrom: GATE_NODES.findPending,
-		busyHint: LOCK_BUSY_HINT,
-		noRowHint: noLockHint(approvals.lockTable),
+		busyHint: CLAIM_BUSY_HINT,
 	});
 }
 
-/** The first-call path, up to the person's notification. */
+/**
+ * The first-call path, up to the person's notification. Identical calls after the first find its
+ * request at once; calls racing it each store theirs as a claim, and one goes on (dataTables/claim.ts).
+ */
 function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, deployment: string): WorkflowNode[] {
 	const call = first(GATE_NODES.call);
 	const request = first(GATE_NODES.newSecret);
-	const rows = (nodeName: string) => `$(${quote(nodeName)}).all().map(i => i.json)`;
+	const claim = gateClaim(workflow, approvals, deployment);
 	// Identical pending requests are one request: they count once, as the earliest answers them.
-	const counted = (nodeName: string) => `${rows(nodeName)}.filter(r => typeof r.${APPROVAL_ID_PARAM} === 'string' && !(${samePending(call)})).length`;
+	const counted = (nodeName: string) => `${rowsRead(nodeName)}.filter(r => !(${samePending(call)})).length`;
 	const toolOver = `${counted(GATE_NODES.recent)} >= ${approvals.requestsPerWindow}`;
 	const personOver = `${counted(GATE_NODES.recentToPerson)} >= ${approvals.requestsPerPerson}`;
 	const window = approvals.windowMinutes * 60_000;
-	const lock = gateLock(workflow, approvals);
 	return [
-		ifNode(workflow, GATE_NODES.smallEnough, [1320, -300], `$json.args_json.length <= ${approvals.maxArgsChars}`),
-		notAskedNode(workflow, GATE_NODES.tooLarge, [1540, -200], { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
-		// Without the lock first: identical calls after the first find its request here, and never wait.
-		read(tableNode(workflow, GATE_NODES.findPending, [1540, -400], getRows(approvals.table, identicalOf(approvals, deployment, call)))),
-		once(ifNode(workflow, GATE_NODES.pending, [1760, -400], `${standing(approvals, GATE_NODES.findPending, call)} !== undefined`)),
-		standingNode(workflow, GATE_NODES.alreadyRequested, [1980, -500], standing(approvals, GATE_NODES.findPending, call)),
-		...lock.nodes,
-		// Holding the lock: the read that counts, since no identical call can store meanwhile.
-		read(tableNode(workflow, GATE_NODES.findPendingLocked, [2420, -400], getRows(approvals.table, identicalOf(approvals, deployment, call)))),
-		once(ifNode(workflow, GATE_NODES.pendingLocked, [2640, -400], `${standing(approvals, GATE_NODES.findPendingLocked, call)} !== undefined`)),
-		lock.release(GATE_NODES.releaseFound, [2860, -500]),
-		standingNode(workflow, GATE_NODES.requestedMeanwhile, [3080, -500], standing(approvals, GATE_NODES.findPendingLocked, call)),
-		read(tableNode(workflow, GATE_NODES.recent, [2420, -300], getRows(approvals.table, [
-			ofDeployment(deployment),
-			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
-			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
-		]))),
-		// The person's requests, whatever the tool and the deployment. Racing calls of other tools hold other lock rows, so
-		// this cap may be passed by one request per tool at the same instant; the tool's cap is exact.
-		read(tableNode(workflow, GATE_NODES.recentToPerson, [2420, -200], getRows(approvals.table, [
-			{ column: 'recipient', condition: 'eq', value: recipientOf(approvals.channel) },
-			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
-		]))),
-		once(ifNode(workflow, GATE_NODES.underCap, [2640, -300], `!(${toolOver}) && !(${personOver})`)),
-		lock.release(GATE_NODES.releaseOverCap, [2860, -200]),
-		once(setNode(workflow, GATE_NODES.overCap, [3080, -200], {
-			success: { type: 'boolean', value: false },
-			error: { type: 'string', value: '__UNAVAILABLE__' },
-			state: { type: 'string', value: 'rate_limited' },
-			hint: { type: 'string', value: safeExpression(`${toolOver} ? ${quote(overCapHint(approvals.requestsPerWindow, approvals.windowMinutes))} : ${quote(overPersonCapHint(approvals.requestsPerPerson, approvals.windowMinutes))}`) },
-			retry: { type: 'string', value: STATE_RETRY.rate_limited },
-		})),
-		setNode(workflow, GATE_NODES.request, [2860, -400], Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }]))),
-		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, [3080, -400], { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
+		ifNode(workflow, GATE_NODES.smallEnough, AT, `$json.args_json.length <= ${approvals.maxArgsChars}`),
+		notAskedNode(workflow, GATE_NODES.tooLarge, AT, { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
+		read(tableNode(workflow, GATE_NODES.findPending, AT, getRows(approvals.table, identicalOf(approvals, deployment, call)))),
+		once(ifNode(workflow, GATE_NODES.pending, AT, `${standing(approvals, rowsRead(GATE_NODES.findPending), call)} !== undefined`)),
+		standingNode(workflow, GATE_NODES.alreadyRequested, AT, standing(approvals, rowsRead(GATE_NODES.findPending), call)),
+		once(setNode(workflow, GATE_NODES.request, AT, Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }])))),
+		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, AT, { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
 		// 64 hex characters: 256 random bits that only the person's link carries.
-		node(workflow, GATE_NODES.newSecret, NODE_TYPES.crypto, [3300, -400], { action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 }),
-		tableNode(workflow, GATE_NODES.store, [3520, -400], insertRow(approvals.table, {
+		node(workflow, GATE_NODES.newSecret, NODE_TYPES.crypto, AT, { action: 'generate', dataPropertyName: 'secret', encodingType: 'hex', stringLength: 64 }),
+		tableNode(workflow, GATE_NODES.store, AT, insertRow(approvals.table, {
 			approval_id: safeExpression(`$json.${APPROVAL_ID_PARAM}`),
 			tool: safeExpression('$json.tool'),
 			args_hash: safeExpression('$json.args_hash'),
@@ -352,25 +330,41 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			target_json: safeExpression('$json.target_json'),
 			changes_json: safeExpression('$json.changes_json'),
 			secret_hash: safeExpression("$json.secret.hash('sha256')"),
-			status: 'pending',
+			status: CLAIMED,
 			expires_at: safeExpression('$json.expires_at'),
 			requested_at: safeExpression('$json.now'),
 			recipient: recipientOf(approvals.channel),
 			deployment,
+		}, APPROVAL_COLUMNS)),
+		...claim.nodes,
+		standingNode(workflow, GATE_NODES.requestedMeanwhile, AT, standing(approvals, rowsRead(GATE_NODES.lookAgain), call)),
+		read(tableNode(workflow, GATE_NODES.recent, AT, getRows(approvals.table, [
+			ofDeployment(deployment),
+			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
+			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
+		]))),
+		// The person's requests, whatever the tool and the deployment. Each request is stored before it
+		// counts the others, so of calls racing for the last place at least one sees the other: a cap is never passed.
+		read(tableNode(workflow, GATE_NODES.recentToPerson, AT, getRows(approvals.table, [
+			{ column: 'recipient', condition: 'eq', value: recipientOf(approvals.channel) },
+			{ column: 'requested_at', condition: 'gt', value: safeExpression(`${call}.now - ${window}`) },
+		]))),
+		once(ifNode(workflow, GATE_NODES.underCap, AT, `!(${toolOver}) && !(${personOver})`)),
+		claim.withdraw(GATE_NODES.withdrawOverCap),
+		once(setNode(workflow, GATE_NODES.overCap, AT, {
+			success: { type: 'boolean', value: false },
+			error: { type: 'string', value: '__UNAVAILABLE__' },
+			state: { type: 'string', value: 'rate_limited' },
+			hint: { type: 'string', value: safeExpression(`${toolOver} ? ${quote(overCapHint(approvals.requestsPerWindow, approvals.windowMinutes))} : ${quote(overPersonCapHint(approvals.requestsPerPerson, approvals.windowMinutes))}`) },
+			retry: { type: 'string', value: STATE_RETRY.rate_limited },
 		})),
-		// Stored and committed: an identical call that takes the lock next finds it pending.
-		lock.release(GATE_NODES.releaseStored, [3740, -400]),
-		notifyNode(workflow, GATE_NODES.notify, [3960, -400], approvals, requestText(tool, approvals)),
-		requiredNode(workflow, GATE_NODES.required, [4180, -500], request, requiredHint(approvals.channel.type)),
+		// Final: identical calls from now on are answered with this request.
+		claim.finalize(GATE_NODES.file, 'pending'),
+		notifyNode(workflow, GATE_NODES.notify, AT, approvals, requestText(tool, approvals)),
+		requiredNode(workflow, GATE_NODES.required, AT, request, requiredHint(approvals.channel.type)),
 		// Nobody was told: the request must not stand, or an identical call would be answered by it.
-		{
-			...read(tableNode(workflow, GATE_NODES.forgetUnsent, [4180, -300], deleteRows(approvals.table, [
-				ofDeployment(deployment),
-				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${request}.${APPROVAL_ID_PARAM}`) },
-			]))),
-			onError: 'continueRegularOutput',
-		},
-		once(notAskedNode(workflow, GATE_NODES.notSent, [4400, -300], { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT })),
+		{ ...claim.withdraw(GATE_NODES.forgetUnsent), onError: 'continueRegularOutput' },
+		once(notAskedNode(workflow, GATE_NODES.notSent, AT, { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT })),
 	];
 }
 
@@ -384,13 +378,13 @@ function outcomeNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 	const outcome = `(${ran}.success === true ? 'succeeded' : ${ran}.success === false ? String(${ran}.error ?? 'failed') : 'n8n_error')`;
 	return [
 		{
-			...read(once(tableNode(workflow, GATE_NODES.recordOutcome, [2200, -200], updateRows(approvals.table, [
+			...read(once(tableNode(workflow, GATE_NODES.recordOutcome, AT, updateRows(approvals.table, [
 				ofDeployment(deployment),
 				{ column: 'approval_id', condition: 'eq', value: safeExpression(`${first(GATE_NODES.call)}.${APPROVAL_ID_PARAM}`) },
-			], { outcome: safeExpression(outcome) })))),
+			], { outcome: safeExpression(outcome) }, APPROVAL_COLUMNS)))),
 			onError: 'continueRegularOutput',
 		},
-		once(rawSetNode(workflow, GATE_NODES.answer, [2420, -200], `JSON.stringify(${ran})`)),
+		once(rawSetNode(workflow, GATE_NODES.answer, AT, `JSON.stringify(${ran})`)),
 	];
 }
 
@@ -411,17 +405,17 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
 	const trigger = subWorkflowTrigger(name, wrapperInputs(plan, APPROVAL_ID_SPEC));
 	const call = first(GATE_NODES.call);
-	const check = gateCheck(name, plan, config, rawValue, [440, 0], agentArgumentsFromInputs(input));
+	const check = gateCheck(name, plan, config, rawValue, AT, agentArgumentsFromInputs(input));
 	// What runs is the call as the tool normalised it, which is what the person approved.
 	const approved = (spec: ParameterSpec) => `JSON.parse(${call}.args_json)[${quote(spec.key)}]`;
-	const claim = read(tableNode(name, GATE_NODES.claim, [1540, 0], updateRows(approvals.table, [
+	const claim = read(tableNode(name, GATE_NODES.claim, AT, updateRows(approvals.table, [
 		ofDeployment(deployment),
 		{ column: 'approval_id', condition: 'eq', value: safeExpression(`$json.${APPROVAL_ID_PARAM}`) },
 		{ column: 'tool', condition: 'eq', value: tool.name },
 		{ column: 'args_hash', condition: 'eq', value: safeExpression('$json.args_hash') },
 		{ column: 'status', condition: 'eq', value: 'approved' },
 		{ column: 'expires_at', condition: 'gt', value: safeExpression('$json.now') },
-	], { status: 'used', used_at: safeExpression('$json.now') })));
+	], { status: 'used', used_at: safeExpression('$json.now') }, APPROVAL_COLUMNS)));
 	// The request the call's approval_id names, to say why it was not claimed: another deployment's is none.
 	const approvalOfCall = (nodeName: string, position: [number, number]) =>
 		read(tableNode(name, nodeName, position, getRow(approvals.table, [ofDeployment(deployment), { column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) }])));
@@ -431,21 +425,21 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 	// A failure here must not cost the caller its answer, so it goes on.
 	const expiredLongAgo: RowCondition = { column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.keepDays * 86_400_000}`) };
 	const forget: WorkflowNode = {
-		...read(tableNode(name, GATE_NODES.forget, [220, 0], deleteRows(approvals.table, [ofDeployment(deployment), expiredLongAgo]))),
+		...read(tableNode(name, GATE_NODES.forget, AT, deleteRows(approvals.table, [ofDeployment(deployment), expiredLongAgo]))),
 		onError: 'continueRegularOutput',
 	};
 	const forgetUnowned: WorkflowNode = {
-		...read(once(tableNode(name, GATE_NODES.forgetUnowned, [220, -200], deleteRows(approvals.table, [{ column: 'deployment', condition: 'isEmpty', value: null }, expiredLongAgo])))),
+		...read(once(tableNode(name, GATE_NODES.forgetUnowned, AT, deleteRows(approvals.table, [{ column: 'deployment', condition: 'isEmpty', value: null }, expiredLongAgo])))),
 		onError: 'continueRegularOutput',
 	};
 	// A request keeps its arguments in full (up to maxArgsChars) only while they can matter: until
 	// windowMinutes after it expired. Its summary, hash and decision stay for keepDays.
 	const forgetArguments: WorkflowNode = {
-		...read(once(tableNode(name, GATE_NODES.forgetArguments, [220, 200], updateRows(approvals.table, [
+		...read(once(tableNode(name, GATE_NODES.forgetArguments, AT, updateRows(approvals.table, [
 			ofDeployment(deployment),
 			{ column: 'expires_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${approvals.windowMinutes * 60_000}`) },
 			{ column: 'args_json', condition: 'neq', value: '' },
-		], { args_json: '', changes_json: '' })))),
+		], { args_json: '', changes_json: '' }, APPROVAL_COLUMNS)))),
 		onError: 'continueRegularOutput',
 	};
 	// A second call the tool refuses is answered from its approval where that refuses it (used,
@@ -454,11 +448,11 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 	const checkNodes: WorkflowNode[] = check
 		? [
 				check.node,
-				ifNode(name, GATE_NODES.runnable, [1100, 0], check.passed),
-				ifNode(name, GATE_NODES.refusedSecondCall, [1320, 300], `$json.${APPROVAL_ID_PARAM} !== ''`),
-				approvalOfCall(GATE_NODES.lookUpRefused, [1540, 300]),
-				ifNode(name, GATE_NODES.approvalRefuses, [1760, 300], `!(${usable})`),
-				rawSetNode(name, GATE_NODES.notRunnable, [1980, 400], `JSON.stringify(${check.refusal})`),
+				ifNode(name, GATE_NODES.runnable, AT, check.passed),
+				ifNode(name, GATE_NODES.refusedSecondCall, AT, `$json.${APPROVAL_ID_PARAM} !== ''`),
+				approvalOfCall(GATE_NODES.lookUpRefused, AT),
+				ifNode(name, GATE_NODES.approvalRefuses, AT, `!(${usable})`),
+				rawSetNode(name, GATE_NODES.notRunnable, AT, `JSON.stringify(${check.refusal})`),
 			]
 		: [];
 	const nodes: WorkflowNode[] = [
@@ -468,56 +462,36 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 		forgetArguments,
 		...checkNodes,
 		callNode(name, tool, approvals, check),
-		ifNode(name, GATE_NODES.isSecondCall, [1320, 0], `$json.${APPROVAL_ID_PARAM} !== ''`),
+		ifNode(name, GATE_NODES.isSecondCall, AT, `$json.${APPROVAL_ID_PARAM} !== ''`),
 		claim,
 		// The claim outputs the row it changed, or one empty item when it changed none.
-		ifNode(name, GATE_NODES.claimed, [1760, 0], isRow),
-		toolNode(name, tool.name, plan, config, approved, [1980, -100]),
+		ifNode(name, GATE_NODES.claimed, AT, isRow),
+		toolNode(name, tool.name, plan, config, approved, AT),
 		...outcomeNodes(name, tool, approvals, deployment),
-		approvalOfCall(GATE_NODES.lookUp, [1980, 100]),
-		...refusalNodes(name).map((n, i): WorkflowNode => ({ ...n, position: [2200 + i * 220, 100] })),
+		approvalOfCall(GATE_NODES.lookUp, AT),
+		...refusalNodes(name),
 		...requestNodes(name, tool, approvals, deployment),
 	];
+	const G = GATE_NODES;
 	const connections: Connections = {
-		[GATE_NODES.trigger]: { main: [main(GATE_NODES.forget)] },
-		[GATE_NODES.forget]: { main: [main(GATE_NODES.forgetUnowned)] },
-		[GATE_NODES.forgetUnowned]: { main: [main(GATE_NODES.forgetArguments)] },
-		...(check
-			? {
-					[GATE_NODES.forgetArguments]: { main: [main(GATE_NODES.check)] },
-					[GATE_NODES.check]: { main: [main(GATE_NODES.call)] },
-					[GATE_NODES.call]: { main: [main(GATE_NODES.runnable)] },
-					[GATE_NODES.runnable]: { main: [main(GATE_NODES.isSecondCall), main(GATE_NODES.refusedSecondCall)] },
-					[GATE_NODES.refusedSecondCall]: { main: [main(GATE_NODES.lookUpRefused), main(GATE_NODES.notRunnable)] },
-					[GATE_NODES.lookUpRefused]: { main: [main(GATE_NODES.approvalRefuses)] },
-					[GATE_NODES.approvalRefuses]: { main: [main(GATE_NODES.why), main(GATE_NODES.notRunnable)] },
-				}
-			: { [GATE_NODES.forgetArguments]: { main: [main(GATE_NODES.call)] }, [GATE_NODES.call]: { main: [main(GATE_NODES.isSecondCall)] } }),
-		[GATE_NODES.isSecondCall]: { main: [main(GATE_NODES.claim), main(GATE_NODES.smallEnough)] },
-		[GATE_NODES.claim]: { main: [main(GATE_NODES.claimed)] },
-		[GATE_NODES.claimed]: { main: [main(tool.name), main(GATE_NODES.lookUp)] },
-		[tool.name]: { main: [main(GATE_NODES.recordOutcome)] },
-		[GATE_NODES.recordOutcome]: { main: [main(GATE_NODES.answer)] },
-		[GATE_NODES.lookUp]: { main: [main(GATE_NODES.why)] },
-		[GATE_NODES.why]: { main: [main(GATE_NODES.refusal)] },
-		[GATE_NODES.smallEnough]: { main: [main(GATE_NODES.findPending), main(GATE_NODES.tooLarge)] },
-		[GATE_NODES.findPending]: { main: [main(GATE_NODES.pending)] },
-		[GATE_NODES.pending]: { main: [main(GATE_NODES.alreadyRequested), main(GATE_NODES.takeLock)] },
-		...gateLock(name, approvals).connections,
-		[GATE_NODES.findPendingLocked]: { main: [main(GATE_NODES.pendingLocked)] },
-		[GATE_NODES.pendingLocked]: { main: [main(GATE_NODES.releaseFound), main(GATE_NODES.recent)] },
-		[GATE_NODES.releaseFound]: { main: [main(GATE_NODES.requestedMeanwhile)] },
-		[GATE_NODES.recent]: { main: [main(GATE_NODES.recentToPerson)] },
-		[GATE_NODES.recentToPerson]: { main: [main(GATE_NODES.underCap)] },
-		[GATE_NODES.underCap]: { main: [main(GATE_NODES.request), main(GATE_NODES.releaseOverCap)] },
-		[GATE_NODES.releaseOverCap]: { main: [main(GATE_NODES.overCap)] },
-		[GATE_NODES.request]: { main: [main(GATE_NODES.newId)] },
-		[GATE_NODES.newId]: { main: [main(GATE_NODES.newSecret)] },
-		[GATE_NODES.newSecret]: { main: [main(GATE_NODES.store)] },
-		[GATE_NODES.store]: { main: [main(GATE_NODES.releaseStored)] },
-		[GATE_NODES.releaseStored]: { main: [main(GATE_NODES.notify)] },
-		[GATE_NODES.notify]: { main: [main(GATE_NODES.required), main(GATE_NODES.forgetUnsent)] },
-		[GATE_NODES.forgetUnsent]: { main: [main(GATE_NODES.notSent)] },
+		...chain(G.trigger, G.forget, G.forgetUnowned, G.forgetArguments, ...(check ? [G.check, G.call, G.runnable] : [G.call, G.isSecondCall])),
+		...(check ? { ...fork(G.runnable, G.isSecondCall, G.refusedSecondCall), ...fork(G.refusedSecondCall, G.lookUpRefused, G.notRunnable), ...chain(G.lookUpRefused, G.approvalRefuses), ...fork(G.approvalRefuses, G.why, G.notRunnable) } : {}),
+		...fork(G.isSecondCall, G.claim, G.smallEnough),
+		...chain(G.claim, G.claimed),
+		...fork(G.claimed, tool.name, G.lookUp),
+		...chain(tool.name, G.recordOutcome, G.answer),
+		...chain(G.lookUp, G.why, G.refusal),
+		...fork(G.smallEnough, G.findPending, G.tooLarge),
+		...chain(G.findPending, G.pending),
+		...fork(G.pending, G.alreadyRequested, G.request),
+		...chain(G.request, G.newId, G.newSecret, G.store, G.readClaims),
+		...gateClaim(name, approvals, deployment).connections,
+		...chain(G.recent, G.recentToPerson, G.underCap),
+		...fork(G.underCap, G.file, G.withdrawOverCap),
+		...chain(G.file, G.notify),
+		...chain(G.withdrawOverCap, G.overCap),
+		...fork(G.notify, G.required, G.forgetUnsent),
+		...chain(G.forgetUnsent, G.notSent),
 	};
-	return { name, nodes, connections, settings: gateSettings() };
+	return laidOut({ name, nodes, connections, settings: gateSettings() }, GATE_NODES.trigger);
 }

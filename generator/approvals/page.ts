@@ -15,10 +15,11 @@ import { HINT_QUOTE_CAPS } from '../contracts';
 import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, targetText } from './display';
 import { APPROVAL_ID_PARAM } from './gatedTools';
 import { deploymentName, type ApprovalsConfig, type HermesConfig } from '../config';
-import { getRow, tableNode, updateRows } from './dataTableNode';
-import { ofDeployment } from './store';
+import { getRow, tableNode, updateRows } from '../dataTables/dataTableNode';
+import { APPROVAL_COLUMNS, ofDeployment } from './store';
 import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
+import { AT, laidOut } from '../builders/layout';
 import { main, node, safeExpression, webhookId } from '../builders/nodeParts';
 import { PAGE_FIELDS } from '../lint/core';
 
@@ -209,10 +210,10 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 		}),
 		webhookId: webhookId(name, nodeName),
 	});
-	const webhook = webhookOf(PAGE_NODES.webhook, 'GET', [0, -100]);
-	const posted = webhookOf(PAGE_NODES.posted, 'POST', [0, 100]);
+	const webhook = webhookOf(PAGE_NODES.webhook, 'GET', AT);
+	const posted = webhookOf(PAGE_NODES.posted, 'POST', AT);
 	const find: WorkflowNode = {
-		...tableNode(name, PAGE_NODES.find, [220, -100], getRow(approvals.table, [
+		...tableNode(name, PAGE_NODES.find, AT, getRow(approvals.table, [
 			own,
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String($json.query.${PAGE_FIELDS.id} ?? '')`) },
 		])),
@@ -221,7 +222,7 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 	// Compared one by one: an object lookup would also find `constructor` and the like.
 	const decision = `${Object.entries(DECISIONS).map(([k, v]) => `${body(PAGE_FIELDS.decision)} === '${k}' ? '${v}'`).join(' : ')} : undefined`;
 	const decide: WorkflowNode = {
-		...tableNode(name, PAGE_NODES.decide, [220, 100], updateRows(approvals.table, [
+		...tableNode(name, PAGE_NODES.decide, AT, updateRows(approvals.table, [
 			own,
 			{ column: 'approval_id', condition: 'eq', value: safeExpression(`String(${body(PAGE_FIELDS.id)} ?? '')`) },
 			{ column: 'secret_hash', condition: 'eq', value: safeExpression(secretHash(body(PAGE_FIELDS.secret))) },
@@ -233,16 +234,16 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 			decided_at: safeExpression('$now.toMillis()'),
 			decided_address: safeExpression(header('x-forwarded-for', 200)),
 			decided_user_agent: safeExpression(header('user-agent', HINT_QUOTE_CAPS.short)),
-		})),
+		}, APPROVAL_COLUMNS)),
 		alwaysOutputData: true,
 	};
 	const nodes: WorkflowNode[] = [
 		webhook,
 		posted,
 		find,
-		respond(name, PAGE_NODES.show, [440, -100], requestPage(), `typeof $json.${APPROVAL_ID_PARAM} === 'string' ? 200 : 404`),
+		respond(name, PAGE_NODES.show, AT, requestPage(), `typeof $json.${APPROVAL_ID_PARAM} === 'string' ? 200 : 404`),
 		decide,
-		respond(name, PAGE_NODES.decided, [440, 100], decisionPage(), `['approved', 'denied'].includes($json.status) ? 200 : 409`),
+		respond(name, PAGE_NODES.decided, AT, decisionPage(), `['approved', 'denied'].includes($json.status) ? 200 : 409`),
 	];
 	const connections: Connections = {
 		[PAGE_NODES.webhook]: { main: [main(PAGE_NODES.find)] },
@@ -251,11 +252,15 @@ export function buildApprovalPage(config: HermesConfig): Workflow {
 		[PAGE_NODES.decide]: { main: [main(PAGE_NODES.decided)] },
 	};
 	// Saved executions would hold the secret (it arrives in the form).
-	return {
-		name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none', saveDataErrorExecution: 'none', saveExecutionProgress: false, saveManualExecutions: false, callerPolicy: 'none' },
-	};
+	return laidOut(
+		{
+			name,
+			nodes,
+			connections,
+			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none', saveDataErrorExecution: 'none', saveExecutionProgress: false, saveManualExecutions: false, callerPolicy: 'none' },
+		},
+		PAGE_NODES.webhook,
+		PAGE_NODES.posted,
+	);
 }
 

@@ -8,9 +8,8 @@
  * deployment that asked (`deployment`), and every read of a gate and of the page matches it, so
  * one deployment's request is never answered, claimed, decided or counted by another.
  */
+import type { ColumnSpec } from '../dataTables/dataTableNode';
 
-/** Column types n8n Data Tables accept. */
-export type ApprovalColumnType = 'string' | 'number';
 
 export const APPROVAL_COLUMNS = [
 	{ name: 'approval_id', type: 'string' },
@@ -52,59 +51,9 @@ export const APPROVAL_COLUMNS = [
 	 * call is asked about anew.
 	 */
 	{ name: 'deployment', type: 'string' },
-] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
+] as const satisfies ColumnSpec;
 
 export type ApprovalColumn = (typeof APPROVAL_COLUMNS)[number]['name'];
 
 /** A deployment's rows (config/deployment.ts): the first condition of every read and write of a gate and of the page. */
 export const ofDeployment = (deployment: string) => ({ column: 'deployment', condition: 'eq', value: deployment }) as const;
-
-/**
- * The lock table beside the store: one row per gated tool, made by push, keyed by the gate
- * workflow's name (which follows the endpoint, so each deployment has its own rows; the create
- * lock table is keyed by the create-once workflow's name alike). A first call files its
- * request only while it holds its tool's row, taken by one conditional update (held_until in the
- * past -> this execution's id and a lease). That serialises identical first calls where reading
- * the store alone cannot: PostgreSQL gives a row its id at insert, not at commit, so two racing
- * inserts may each see only their own row. A holder that dies frees the row when its lease ends.
- */
-export const LOCK_COLUMNS = [
-	/** The workflow that takes the row: a gate, or a create-once workflow (the column's name is older). */
-	{ name: 'tool', type: 'string' },
-	/** The execution holding the row ('' when free). */
-	{ name: 'holder', type: 'string' },
-	/** Epoch milliseconds the lease ends (0 when free). */
-	{ name: 'held_until', type: 'number' },
-] as const satisfies ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
-
-export type LockColumn = (typeof LOCK_COLUMNS)[number]['name'];
-
-/** How long a holder may keep its tool's row: far above the few reads and one insert it makes. */
-export const LOCK_LEASE_MS = 10_000;
-/**
- * A caller that finds the row held waits, looks for a pending request again, and tries again.
- * Its first wait is LOCK_RETRY_SECONDS; each is LOCK_BACKOFF times the one before, up to
- * LOCK_MAX_WAIT_SECONDS, and a random part of up to as much again keeps waiters apart. Waiters
- * that keep polling fast take the database connections the holder needs to finish (n8n's
- * PostgreSQL pool is 2 per process by default), which is what let a lease end mid-request.
- */
-export const LOCK_RETRY_SECONDS = 0.1;
-export const LOCK_BACKOFF = 1.5;
-export const LOCK_MAX_WAIT_SECONDS = 1;
-/** Tries before `timeout`: the waits without their random part add up to over 1.5 leases, so a dead holder's lease ends while others still wait. */
-export const LOCK_TRIES = 30;
-
-/** The wait before try `runIndex` + 1, without its random part. */
-export function lockWaitSeconds(runIndex: number): number {
-	return Math.min(LOCK_RETRY_SECONDS * LOCK_BACKOFF ** runIndex, LOCK_MAX_WAIT_SECONDS);
-}
-
-export interface DataTableSpec {
-	name: string;
-	columns: ReadonlyArray<{ name: string; type: ApprovalColumnType }>;
-	/**
-	 * Rows push makes sure exist, one per value of `key`: a missing one is inserted with these
-	 * values; an existing one is never changed.
-	 */
-	seed?: { key: string; rows: ReadonlyArray<Record<string, string | number>> };
-}

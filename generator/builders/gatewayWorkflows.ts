@@ -8,11 +8,12 @@ import type { GatewayName } from '../contracts';
 import type { HermesConfig } from '../config';
 import { nodeCredentials, settingParameters } from '../config/nodeSettings';
 import { expression } from '../fromAi';
-import { handsOff, subWorkflowGateways } from '../plan';
+import { gatewayWorkflowPlans } from '../plan';
 import { agentArgumentsFromInputs } from './agentArguments';
 import { allowListsOf, contractOf, inputOfRole, nodeKind, subWorkflowInputNames } from './gatewayParams';
 import type { Connections, JsonObject, Workflow, WorkflowNode, WorkflowSettings } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
+import { AT, laidOut } from './layout';
 import { ifNode, main, mapper, node, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, workflowByName } from './nodeParts';
 
 /**
@@ -36,15 +37,15 @@ function handOffTail(workflow: string, gatewayNode: string, config: HermesConfig
 	const pipeline = 'Content Pipeline';
 	const invalid = 'Invalid content';
 	nodes.push(
-		ifNode(workflow, check, [440, 0], '$json.success === true', 'success'),
-		node(workflow, pipeline, NODE_TYPES.executeWorkflow, [660, -100], {
+		ifNode(workflow, check, AT, '$json.success === true', 'success'),
+		node(workflow, pipeline, NODE_TYPES.executeWorkflow, AT, {
 			source: 'database',
 			workflowId: workflowByName(config.pipelineWorkflow.name, config.pipelineWorkflow.id),
 			workflowInputs: mapper({}, [], true),
 			mode: 'once',
 			options: { waitForSubWorkflow: true },
 		}),
-		node(workflow, invalid, NODE_TYPES.noOp, [660, 100], {}),
+		node(workflow, invalid, NODE_TYPES.noOp, AT, {}),
 	);
 	connections[gatewayNode] = { main: [main(check)] };
 	connections[check] = { main: [main(pipeline), main(invalid)] };
@@ -54,19 +55,19 @@ export function gatewayWorkflowFileName(gateway: GatewayName): string {
 	return `hermes-gateway-${gateway}.json`;
 }
 
-export function buildGatewayWorkflow(gateway: GatewayName, config: HermesConfig): Workflow {
+export function buildGatewayWorkflow(gateway: GatewayName, handsOff: boolean, config: HermesConfig): Workflow {
 	const name = config.gatewayWorkflows[gateway];
 	const contract = contractOf(gateway);
 	const nodeName = contract.subWorkflow.node;
 	const trigger = subWorkflowTrigger(name, subWorkflowInputNames(gateway).map((input) => ({ name: input, type: 'string' })));
 	const gatewayNode: WorkflowNode = {
-		...node(name, nodeName, nodeKind(contract, config.nodeTypePrefix), [220, 0], gatewayParameters(gateway, config)),
+		...node(name, nodeName, nodeKind(contract, config.nodeTypePrefix), AT, gatewayParameters(gateway, config)),
 		...nodeCredentials(contract, config),
 	};
 	const nodes = [trigger, gatewayNode];
 	const connections: Connections = { [SUBWORKFLOW_TRIGGER_NAME]: { main: [main(nodeName)] } };
-	if (handsOff(gateway)) handOffTail(name, nodeName, config, nodes, connections);
-	return { name, nodes, connections, settings: subWorkflowSettings(config) };
+	if (handsOff) handOffTail(name, nodeName, config, nodes, connections);
+	return laidOut({ name, nodes, connections, settings: subWorkflowSettings(config) }, SUBWORKFLOW_TRIGGER_NAME);
 }
 
 /**
@@ -89,5 +90,5 @@ export function subWorkflowSettings(config: Pick<HermesConfig, 'subWorkflowExecu
 
 /** The sub-workflows this config needs. */
 export function buildGatewayWorkflows(config: HermesConfig): Array<{ gateway: GatewayName; workflow: Workflow }> {
-	return subWorkflowGateways(config).map((gateway) => ({ gateway, workflow: buildGatewayWorkflow(gateway, config) }));
+	return gatewayWorkflowPlans(config).map(({ gateway, handsOff }) => ({ gateway, workflow: buildGatewayWorkflow(gateway, handsOff, config) }));
 }

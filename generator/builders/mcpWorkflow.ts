@@ -29,7 +29,8 @@ export function toolPosition(index: number): [number, number] {
 	return [(index % COLUMNS) * 220 - 770, 300 + Math.floor(index / COLUMNS) * 200];
 }
 
-function toolNode(plan: ToolPlan, index: number, workflow: string, config: HermesConfig, wrapper: McpWorkflowSpec['wrapper']): WorkflowNode {
+/** The node of the tool at `index` of workflow `workflow`, as its plan wires it (import rebuilds one alone to compare). */
+export function mcpToolNode(plan: ToolPlan, index: number, workflow: string, config: HermesConfig, wrapper: McpWorkflowSpec['wrapper']): WorkflowNode {
 	const { tool, wiring } = plan;
 	const position = toolPosition(index);
 	if (wiring === 'node') return toolVariant(workflow, plan, config, position);
@@ -69,6 +70,6 @@ export function buildMcpWorkflow(spec: McpWorkflowSpec, config: HermesConfig): W
 	return mcpWorkflow(
 		spec.name,
 		config.project === undefined ? trigger : { ...trigger, notes: projectNote(config.project) },
-		spec.tools.map((p, i) => toolNode(p, i, spec.name, config, spec.wrapper)),
+		spec.tools.map((p, i) => mcpToolNode(p, i, spec.name, config, spec.wrapper)),
 	);
 }

@@ -8,7 +8,7 @@ import { v5 as uuidv5 } from 'uuid';
 
 import { expression } from '../fromAi';
 import type { ParameterSpec } from '../toolSpec/schema';
-import type { ConnectionTarget, JsonObject, JsonValue, WorkflowNode } from './n8nTypes';
+import type { Connections, ConnectionTarget, JsonObject, JsonValue, WorkflowNode } from './n8nTypes';
 import { NODE_TYPES } from './n8nTypes';
 
 /** A tool's parameter by key, as the agent sees it (its plan's lookup, plan/). */
@@ -40,6 +40,14 @@ export function node(workflow: string, name: string, kind: NodeKind, position: [
 
 /** One main connection to `target`'s first input. */
 export const main = (target: string): ConnectionTarget[] => [{ node: target, type: 'main', index: 0 }];
+
+/** Nodes in a row: each one's output into the next. */
+export function chain(...names: string[]): Connections {
+	return Object.fromEntries(names.slice(0, -1).map((name, i) => [name, { main: [main(names[i + 1])] }]));
+}
+
+/** A node's two outputs (an If's true and false, a node's success and error). */
+export const fork = (name: string, first: string, second: string): Connections => ({ [name]: { main: [main(first), main(second)] } });
 
 /**
  * An expression whose body n8n will parse as one: its `{{ }}` delimiters must not occur inside,

@@ -113,7 +113,6 @@ export const APPROVAL_DEFAULTS = {
 	keepDays: 30,
 	pagePath: 'hermes-approval',
 	table: 'hermes_approvals',
-	lockTable: 'hermes_approval_locks',
 	pageWorkflow: 'Hermes Approval Page',
 	gateWorkflowPrefix: 'Hermes Approval - ',
 	/*
@@ -154,8 +153,6 @@ export const ApprovalsSchema = z
 		pagePath: webhookPath.default(APPROVAL_DEFAULTS.pagePath),
 		/** n8n Data Table holding the requests (push creates it). */
 		table: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(APPROVAL_DEFAULTS.table),
-		/** n8n Data Table holding a lock row per gated tool (push creates it), so identical first calls file one request. */
-		lockTable: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(APPROVAL_DEFAULTS.lockTable),
 		pageWorkflow: name.default(APPROVAL_DEFAULTS.pageWorkflow),
 		/** A gated tool's sub-workflow is named <gateWorkflowPrefix><tool>. */
 		gateWorkflowPrefix: name.default(APPROVAL_DEFAULTS.gateWorkflowPrefix),
@@ -167,13 +164,7 @@ export const ApprovalsSchema = z
 		/** The most characters the normalised arguments may take as JSON; a longer call answers __TOO_LARGE__ and nobody is asked. */
 		maxArgsChars: z.number().int().min(100).max(APPROVAL_DEFAULTS.maxArgsChars).default(APPROVAL_DEFAULTS.maxArgsChars),
 	})
-	.strict()
-	.superRefine((approvals, ctx) => {
-		// n8n's Data table node finds a table by a name it contains: neither name may hold the other.
-		if (approvals.table.includes(approvals.lockTable) || approvals.lockTable.includes(approvals.table)) {
-			ctx.addIssue({ code: 'custom', path: ['lockTable'], message: `"${approvals.lockTable}" and the table "${approvals.table}" must not contain one another: n8n finds a data table by a name it contains, so the gates could use the wrong one` });
-		}
-	});
+	.strict();
 export type ApprovalsConfig = z.infer<typeof ApprovalsSchema>;
 
 export const CREATES_DEFAULTS = {
@@ -184,7 +175,6 @@ export const CREATES_DEFAULTS = {
 	 */
 	windowMinutes: 10,
 	table: 'hermes_creates',
-	lockTable: 'hermes_create_locks',
 	workflowPrefix: 'Hermes Create - ',
 } as const;
 
@@ -195,8 +185,6 @@ export const CreatesSchema = z
 		windowMinutes: z.number().int().min(1).max(1440).default(CREATES_DEFAULTS.windowMinutes),
 		/** n8n Data Table holding each create's arguments hash and answer (push creates it). */
 		table: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(CREATES_DEFAULTS.table),
-		/** n8n Data Table holding a lock row per create tool (push creates it), so identical calls racing create once. */
-		lockTable: z.string().regex(APPROVAL_TABLE_NAME, 'lower case letters, digits and _').default(CREATES_DEFAULTS.lockTable),
 		/** A create tool's sub-workflow is named <workflowPrefix><tool>. */
 		workflowPrefix: name.default(CREATES_DEFAULTS.workflowPrefix),
 	})
@@ -341,19 +329,11 @@ export const ConfigSchema = z
 			}
 			paths.push(config.admin.path);
 		}
-		// n8n's Data table node finds a table by a name it contains: no store's name may hold another's.
-		const tables: Array<[string[], string]> = [
-			[['creates', 'table'], config.creates.table],
-			[['creates', 'lockTable'], config.creates.lockTable],
-			...(config.approvals ? ([[['approvals', 'table'], config.approvals.table], [['approvals', 'lockTable'], config.approvals.lockTable]] as Array<[string[], string]>) : []),
-		];
-		// The approvals pair is checked by ApprovalsSchema; every other pair here.
-		tables.forEach(([path, table], j) => {
-			const clash = tables.slice(0, j).find(([other, t]) => !(other[0] === 'approvals' && path[0] === 'approvals') && (t.includes(table) || table.includes(t)));
-			if (clash) {
-				ctx.addIssue({ code: 'custom', path, message: `"${table}" and the table "${clash[1]}" (${clash[0].join('.')}) must not contain one another: n8n finds a data table by a name it contains, so a workflow could use the wrong one` });
-			}
-		});
+		// n8n's Data table node finds a table by a name it contains: neither store's name may hold the other's.
+		const [creates, approvals] = [config.creates.table, config.approvals?.table];
+		if (approvals !== undefined && (creates.includes(approvals) || approvals.includes(creates))) {
+			ctx.addIssue({ code: 'custom', path: ['approvals', 'table'], message: `"${approvals}" and the table "${creates}" (creates.table) must not contain one another: n8n finds a data table by a name it contains, so a workflow could use the wrong one` });
+		}
 		if (config.approvals && paths.includes(config.approvals.pagePath)) {
 			ctx.addIssue({ code: 'custom', path: ['approvals', 'pagePath'], message: `path "${config.approvals.pagePath}" is already an MCP path` });
 		}

@@ -39,8 +39,4 @@ export const OUTCOME_UNKNOWN = {
 
 export const IDENTICAL_CALL = 'An identical call (same tool and arguments)';
 
-export const CREATE_LOCK_BUSY_HINT = 'Nothing was created: other identical creates of this tool were being recorded and this one waited too long for its turn. Retry later.';
-
-export function noCreateLockHint(lockTable: string): string {
-	return `Nothing was created: the create lock table "${lockTable}" has no row for this tool. This is a deployment fault: tell the operator to run hermes-workflows push, which makes the row.`;
-}
+export const CREATE_BUSY_HINT = 'Nothing was created: identical creates were being started at the same moment and none was settled while this one waited. Retry later.';

@@ -7,10 +7,10 @@
  * Otherwise an identical create of the window is looked for: one that succeeded answers its
  * answer, if the Odoo record it names still exists; one still running answers "not yet" (retry
  * later); one running past its time cap never finished and answers that it may have created
- * (read first). None, or its record deleted since: while the tool's lock row is held (the approvals'
- * tableLock.ts) the store is read again and this call's row inserted as running, so of identical
- * calls racing one creates. The create runs; its answer is recorded on its row if it succeeded,
- * and the row deleted if not, so a failed create can be sent again.
+ * (read first). None, or its record deleted since: this call's row is inserted as a claim, and of
+ * identical calls racing one goes on (dataTables/claim.ts) and marks its row running; the others
+ * answer from it. The create runs; its answer is recorded on its row if it succeeded, and the row
+ * deleted if not, so a failed create can be sent again.
  */
 import { AGENT_ARGUMENT_INPUTS, HERMES_ODOO, type Marker } from '../contracts';
 
@@ -24,17 +24,18 @@ import { subWorkflowSettings } from '../builders/gatewayWorkflows';
 import { agentArgumentsFromInputs } from '../builders/agentArguments';
 import type { Connections, Workflow, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
-import { ifNode, main, mapper, mapperColumn, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, workflowByName } from '../builders/nodeParts';
+import { chain, fork, ifNode, mapper, mapperColumn, node, rawSetNode, safeExpression, setNode, subWorkflowTrigger, SUBWORKFLOW_TRIGGER_NAME, workflowByName } from '../builders/nodeParts';
 import { toolNode } from '../builders/toolNodes';
-import { deleteRows, getRow, insertRow, tableNode, updateRows } from '../approvals/dataTableNode';
-import { LOCK_HOLDER, LOCK_NODES, lockNodes, once, read } from '../approvals/tableLock';
-import { CREATE_LOCK_BUSY_HINT, DUPLICATE_PARAM, EARLIER_DELETED, EARLIER_DELETED_HINT, IDENTICAL_CALL, IN_PROGRESS, noCreateLockHint, OUTCOME_UNKNOWN, REPLAY_HINT } from './answers';
+import { deleteRows, getRow, insertRow, once, read, rowsOf, tableNode, updateRows } from '../dataTables/dataTableNode';
+import { CLAIM_NODES, CLAIMED, claimNodes, DECIDING } from '../dataTables/claim';
+import { AT, laidOut } from '../builders/layout';
+import { CREATE_BUSY_HINT, DUPLICATE_PARAM, EARLIER_DELETED, EARLIER_DELETED_HINT, IDENTICAL_CALL, IN_PROGRESS, OUTCOME_UNKNOWN, REPLAY_HINT } from './answers';
 import { onceInputs, onceWorkflowName } from './createTools';
 import { CREATE_COLUMNS, unfinishedAfterMs, type CreateColumn } from './store';
 
 /** Node names inside a create-once workflow (the expressions below refer to them). */
 export const ONCE_NODES = {
-	...LOCK_NODES,
+	...CLAIM_NODES,
 	trigger: SUBWORKFLOW_TRIGGER_NAME,
 	forget: 'Forget old creates',
 	call: 'Call',
@@ -47,12 +48,9 @@ export const ONCE_NODES = {
 	earlierDeleted: 'Earlier record deleted?',
 	forgetDeleted: 'Forget deleted record',
 	earlier: 'Earlier create',
-	findLocked: 'Find identical create (locked)',
-	foundLocked: 'Found meanwhile?',
-	releaseFound: 'Release (found)',
 	earlierLocked: 'Earlier create (found meanwhile)',
-	claim: 'Start create',
-	releaseClaimed: 'Release (started)',
+	claim: 'Claim create',
+	start: 'Start create',
 	succeeded: 'Created?',
 	record: 'Record answer',
 	forgetFailed: 'Forget failed create',
@@ -63,6 +61,10 @@ const first = (nodeName: string) => `$(${quote(nodeName)}).first().json`;
 const input = (key: string) => `${first(ONCE_NODES.trigger)}[${quote(key)}]`;
 const call = first(ONCE_NODES.call);
 const isRow = `typeof $json.args_hash === 'string'`;
+/** This execution, as the store's holder column names it. */
+const HOLDER = 'String($execution.id)';
+/** The row that answers an identical call among `rows`: a create that started (running) or ended (done). */
+const standingCreate = (rows: string) => `${rows}.find((r) => r.status === 'running' || r.status === 'done')`;
 
 /** The node that creates: the tool's own (Hermes Odoo), or for a gateway tool its gateway's sub-workflow. */
 function runNode(workflow: string, plan: ToolPlan, config: HermesConfig, position: [number, number]): WorkflowNode {
@@ -111,7 +113,7 @@ const NOT_FOUND: Marker = '__NOT_FOUND__';
  * once, in the node (an HTTP Request node would write them again); an If takes `__NOT_FOUND__` as
  * deleted. Any other answer, Odoo unreachable among them, replays: only a record known gone makes
  * a second one safe. The deleted record's row is deleted (that row only, by its holder) and the
- * call goes on as one that found nothing: under the lock, identical calls racing over the same
+ * call goes on as one that found nothing: by the claim, identical calls racing over the same
  * deleted record create one, and the others answer it or that it is running.
  */
 function recordCheck(workflow: string, target: OdooTarget, config: HermesConfig, run: WorkflowNode, table: string, key: string): WorkflowNode[] {
@@ -119,7 +121,7 @@ function recordCheck(workflow: string, target: OdooTarget, config: HermesConfig,
 	const row = first(ONCE_NODES.find);
 	const answer = `JSON.parse(${row}.answer_json)`;
 	const readEarlier: WorkflowNode = {
-		...node(workflow, ONCE_NODES.readEarlier, { type: run.type, typeVersion: run.typeVersion }, [1100, -400], {
+		...node(workflow, ONCE_NODES.readEarlier, { type: run.type, typeVersion: run.typeVersion }, AT, {
 			...settingParameters(HERMES_ODOO, config),
 			[params.operation]: 'get',
 			[params.model]: target.model,
@@ -133,10 +135,10 @@ function recordCheck(workflow: string, target: OdooTarget, config: HermesConfig,
 		onError: 'continueRegularOutput',
 	};
 	return [
-		once(ifNode(workflow, ONCE_NODES.recordToCheck, [1100, -200], `${row}.status === 'done' && typeof ${answer}.id === 'number' && ${answer}.model === ${quote(target.model)}`)),
+		once(ifNode(workflow, ONCE_NODES.recordToCheck, AT, `${row}.status === 'done' && typeof ${answer}.id === 'number' && ${answer}.model === ${quote(target.model)}`)),
 		readEarlier,
-		once(ifNode(workflow, ONCE_NODES.earlierDeleted, [1320, -400], `$json.error === ${quote(NOT_FOUND)}`)),
-		read(once(tableNode(workflow, ONCE_NODES.forgetDeleted, [1320, -600], deleteRows<CreateColumn>(table, [
+		once(ifNode(workflow, ONCE_NODES.earlierDeleted, AT, `$json.error === ${quote(NOT_FOUND)}`)),
+		read(once(tableNode(workflow, ONCE_NODES.forgetDeleted, AT, deleteRows<CreateColumn>(table, [
 			{ column: 'tool', condition: 'eq', value: key },
 			{ column: 'args_hash', condition: 'eq', value: safeExpression(`${call}.args_hash`) },
 			{ column: 'holder', condition: 'eq', value: safeExpression(`${row}.holder`) },
@@ -171,18 +173,24 @@ export function buildOnceWorkflow(plan: ToolPlan, config: HermesConfig): Workflo
 		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
 	];
 	const identical = [...sameCall, { column: 'started_at' as const, condition: 'gt' as const, value: safeExpression(`${call}.now - ${windowMs}`) }];
-	const mine = [...sameCall, { column: 'holder' as const, condition: 'eq' as const, value: safeExpression(LOCK_HOLDER) }];
-	const lock = lockNodes({
+	const mine = [...sameCall, { column: 'holder' as const, condition: 'eq' as const, value: safeExpression(HOLDER) }];
+	const claim = claimNodes({
 		workflow: name,
-		lockTable: creates.lockTable,
-		key,
-		at: [1540, 0],
-		onTaken: ONCE_NODES.findLocked,
+		table: creates.table,
+		columns: CREATE_COLUMNS,
+		key: 'args_hash',
+		same: identical,
+		mine,
+		isMine: `r.holder === ${HOLDER}`,
+		startedAt: 'started_at',
+		standing: standingCreate,
+		at: AT,
+		onClear: ONCE_NODES.start,
+		onStanding: ONCE_NODES.earlierLocked,
 		retryFrom: ONCE_NODES.find,
-		busyHint: CREATE_LOCK_BUSY_HINT,
-		noRowHint: noCreateLockHint(creates.lockTable),
+		busyHint: CREATE_BUSY_HINT,
 	});
-	const run = runNode(name, plan, config, [2860, 200]);
+	const run = runNode(name, plan, config, AT);
 	const unfinishedMs = unfinishedAfterMs(plan.seconds);
 	const checksRecord = plan.odoo;
 	const nodes: WorkflowNode[] = [
@@ -190,77 +198,61 @@ export function buildOnceWorkflow(plan: ToolPlan, config: HermesConfig): Workflo
 		// Every call keeps the table bounded, its own rows only: another deployment's window may be
 		// longer, and its rows must answer its calls sent again. A failure here must not cost the caller its answer.
 		{
-			...read(tableNode(name, ONCE_NODES.forget, [220, 0], deleteRows<CreateColumn>(creates.table, [
+			...read(tableNode(name, ONCE_NODES.forget, AT, deleteRows<CreateColumn>(creates.table, [
 				sameCall[0],
 				{ column: 'started_at', condition: 'lt', value: safeExpression(`$now.toMillis() - ${windowMs + unfinishedMs}`) },
 			]))),
 			onError: 'continueRegularOutput',
 		},
-		once(setNode(name, ONCE_NODES.call, [440, 0], {
+		once(setNode(name, ONCE_NODES.call, AT, {
 			args_hash: { type: 'string', value: safeExpression(`JSON.stringify([${quote(key)}, ${hashedArguments(plan)}]).hash('sha256')`) },
 			now: { type: 'number', value: safeExpression('$now.toMillis()') },
 			[DUPLICATE_PARAM]: { type: 'boolean', value: safeExpression(`${input(DUPLICATE_PARAM)} === true`) },
 		})),
-		ifNode(name, ONCE_NODES.duplicate, [660, 0], `$json.${DUPLICATE_PARAM}`),
-		read(table(ONCE_NODES.find, [880, 100], getRow<CreateColumn>(creates.table, identical))),
-		once(ifNode(name, ONCE_NODES.found, [1100, 100], isRow)),
+		ifNode(name, ONCE_NODES.duplicate, AT, `$json.${DUPLICATE_PARAM}`),
+		read(table(ONCE_NODES.find, AT, getRow<CreateColumn>(creates.table, [...identical, { column: 'status', condition: 'neq', value: CLAIMED }, { column: 'status', condition: 'neq', value: DECIDING }]))),
+		once(ifNode(name, ONCE_NODES.found, AT, isRow)),
 		...(checksRecord ? recordCheck(name, checksRecord, config, run, creates.table, key) : []),
-		once(rawSetNode(name, ONCE_NODES.earlier, [1320, 0], earlierAnswer(first(ONCE_NODES.find), unfinishedMs))),
-		...lock.nodes,
-		// Holding the lock: the read that counts, since no identical call can insert meanwhile. A row
-		// found here was inserted after this call looked (or, for a call whose earlier record was
-		// deleted, is not that row), so its record is not read again.
-		read(table(ONCE_NODES.findLocked, [1980, 100], getRow<CreateColumn>(creates.table, identical))),
-		once(ifNode(name, ONCE_NODES.foundLocked, [2200, 100], isRow)),
-		lock.release(ONCE_NODES.releaseFound, [2420, 0]),
-		once(rawSetNode(name, ONCE_NODES.earlierLocked, [2640, 0], earlierAnswer(first(ONCE_NODES.findLocked), unfinishedMs))),
-		once(tableNode(name, ONCE_NODES.claim, [2420, 200], insertRow<CreateColumn>(creates.table, {
+		once(rawSetNode(name, ONCE_NODES.earlier, AT, earlierAnswer(first(ONCE_NODES.find), unfinishedMs))),
+		once(tableNode(name, ONCE_NODES.claim, AT, insertRow<CreateColumn>(creates.table, {
 			tool: key,
 			args_hash: safeExpression(`${call}.args_hash`),
-			status: 'running',
-			holder: safeExpression(LOCK_HOLDER),
+			status: CLAIMED,
+			holder: safeExpression(HOLDER),
 			started_at: safeExpression(`${call}.now`),
 			answer_json: '',
 		}, CREATE_COLUMNS))),
-		// Inserted and committed: an identical call that takes the lock next finds it running.
-		lock.release(ONCE_NODES.releaseClaimed, [2640, 200]),
+		...claim.nodes,
+		// Final: identical calls from now on are answered that it runs, then with its answer.
+		claim.finalize(ONCE_NODES.start, 'running'),
+		// A row found here was decided after this call first looked (or, for a call whose earlier
+		// record was deleted, is not that row), so its record is not read again.
+		once(rawSetNode(name, ONCE_NODES.earlierLocked, AT, earlierAnswer(standingCreate(rowsOf(CLAIM_NODES.lookAgain, 'args_hash')), unfinishedMs))),
 		run,
-		ifNode(name, ONCE_NODES.succeeded, [3080, 200], '$json.success !== false'),
+		ifNode(name, ONCE_NODES.succeeded, AT, '$json.success !== false'),
 		// Not recorded (the table failed): the caller still gets its answer; the row stays running, so
 		// the same call sent again is told the outcome is unknown, never created twice.
-		{ ...once(read(tableNode(name, ONCE_NODES.record, [3300, 100], updateRows<CreateColumn>(creates.table, mine, { status: 'done', answer_json: safeExpression(`JSON.stringify(${first(tool.name)})`) }, CREATE_COLUMNS)))), onError: 'continueRegularOutput' },
+		{ ...once(read(tableNode(name, ONCE_NODES.record, AT, updateRows<CreateColumn>(creates.table, mine, { status: 'done', answer_json: safeExpression(`JSON.stringify(${first(tool.name)})`) }, CREATE_COLUMNS)))), onError: 'continueRegularOutput' },
 		// A failed create made nothing: the same call may create when sent again.
-		{ ...once(read(tableNode(name, ONCE_NODES.forgetFailed, [3300, 300], deleteRows<CreateColumn>(creates.table, mine)))), onError: 'continueRegularOutput' },
+		{ ...once(read(tableNode(name, ONCE_NODES.forgetFailed, AT, deleteRows<CreateColumn>(creates.table, mine)))), onError: 'continueRegularOutput' },
 		// The create's own answer, whichever way it went (what the row records, without a note on an earlier record).
-		once(rawSetNode(name, ONCE_NODES.answer, [3520, 200], createAnswer(plan))),
+		once(rawSetNode(name, ONCE_NODES.answer, AT, createAnswer(plan))),
 	];
+	const O = ONCE_NODES;
 	const connections: Connections = {
-		[ONCE_NODES.trigger]: { main: [main(ONCE_NODES.forget)] },
-		[ONCE_NODES.forget]: { main: [main(ONCE_NODES.call)] },
-		[ONCE_NODES.call]: { main: [main(ONCE_NODES.duplicate)] },
-		[ONCE_NODES.duplicate]: { main: [main(tool.name), main(ONCE_NODES.find)] },
-		[ONCE_NODES.find]: { main: [main(ONCE_NODES.found)] },
-		[ONCE_NODES.found]: { main: [main(checksRecord ? ONCE_NODES.recordToCheck : ONCE_NODES.earlier), main(ONCE_NODES.takeLock)] },
-		...(checksRecord
-			? {
-					[ONCE_NODES.recordToCheck]: { main: [main(ONCE_NODES.readEarlier), main(ONCE_NODES.earlier)] },
-					[ONCE_NODES.readEarlier]: { main: [main(ONCE_NODES.earlierDeleted)] },
-					[ONCE_NODES.earlierDeleted]: { main: [main(ONCE_NODES.forgetDeleted), main(ONCE_NODES.earlier)] },
-					// Gone: on as a call that found nothing.
-					[ONCE_NODES.forgetDeleted]: { main: [main(ONCE_NODES.takeLock)] },
-				}
-			: {}),
-		...lock.connections,
-		[ONCE_NODES.findLocked]: { main: [main(ONCE_NODES.foundLocked)] },
-		[ONCE_NODES.foundLocked]: { main: [main(ONCE_NODES.releaseFound), main(ONCE_NODES.claim)] },
-		[ONCE_NODES.releaseFound]: { main: [main(ONCE_NODES.earlierLocked)] },
-		[ONCE_NODES.claim]: { main: [main(ONCE_NODES.releaseClaimed)] },
-		[ONCE_NODES.releaseClaimed]: { main: [main(tool.name)] },
-		[tool.name]: { main: [main(ONCE_NODES.succeeded)] },
-		[ONCE_NODES.succeeded]: { main: [main(ONCE_NODES.record), main(ONCE_NODES.forgetFailed)] },
-		[ONCE_NODES.record]: { main: [main(ONCE_NODES.answer)] },
-		[ONCE_NODES.forgetFailed]: { main: [main(ONCE_NODES.answer)] },
+		...chain(O.trigger, O.forget, O.call, O.duplicate),
+		...fork(O.duplicate, tool.name, O.find),
+		...chain(O.find, O.found),
+		...fork(O.found, checksRecord ? O.recordToCheck : O.earlier, O.claim),
+		// A deleted record's row gone: on as a call that found nothing.
+		...(checksRecord ? { ...fork(O.recordToCheck, O.readEarlier, O.earlier), ...chain(O.readEarlier, O.earlierDeleted), ...fork(O.earlierDeleted, O.forgetDeleted, O.earlier), ...chain(O.forgetDeleted, O.claim) } : {}),
+		...chain(O.claim, O.readClaims),
+		...claim.connections,
+		...chain(O.start, tool.name, O.succeeded),
+		...fork(O.succeeded, O.record, O.forgetFailed),
+		...chain(O.record, O.answer),
+		...chain(O.forgetFailed, O.answer),
 	};
 	// Runs keep their data as the gateway sub-workflows do: the ledger reads a create from them.
-	return { name, nodes, connections, settings: subWorkflowSettings(config) };
+	return laidOut({ name, nodes, connections, settings: subWorkflowSettings(config) }, ONCE_NODES.trigger);
 }

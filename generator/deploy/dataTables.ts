@@ -1,11 +1,10 @@
 /**
  * The n8n Data Tables the workflows need (the approval and create stores): push makes sure each exists with
  * its columns BEFORE it pushes the workflows, since the gate workflows look their table up by
- * name when they run. A missing table is created, a missing column added, a missing seed row
- * (the lock rows: one per gated tool or create tool) inserted; a user's own columns and rows, and seed rows
- * already there, are never dropped or changed. With dryRun only GETs are made.
+ * name when they run. A missing table is created, a missing column added; a user's own columns
+ * and rows are never dropped or changed. With dryRun only GETs are made.
  */
-import type { DataTableSpec } from '../approvals/store';
+import type { DataTableSpec } from '../dataTables/dataTableNode';
 import { HermesError } from '../errors';
 import type { LiveDataTable, N8nApi } from '../n8nClient/client';
 import { N8nApiError } from '../n8nClient/errors';
@@ -22,14 +21,10 @@ export interface DataTableOutcome {
 	action: DataTableAction;
 	/** Columns created or added (or that a dry run would). */
 	added: string[];
-	/** Keys of the seed rows inserted (or that a dry run would). */
-	seeded: string[];
 }
 
-/** The scopes push needs for seed rows (the lock rows). */
-const ROW_SCOPES = 'dataTableRow:read dataTableRow:create';
 /** The scopes push needs for data tables, named in every refusal. */
-export const DATA_TABLE_SCOPES = `dataTable:list dataTable:create dataTableColumn:create ${ROW_SCOPES}`;
+export const DATA_TABLE_SCOPES = 'dataTable:list dataTable:create dataTableColumn:create';
 
 /**
  * A data table push cannot bring into the form the workflows need; nothing of the user's was
@@ -75,7 +70,7 @@ function exactTable(candidates: readonly LiveDataTable[], name: string): LiveDat
 	if (lookalikes.length > 0) {
 		throw new DataTableError(
 			`the data tables ${lookalikes.map((t) => `"${t.name}" (id ${t.id})`).join(', ')} contain the name "${name}" in theirs; n8n's Data table node finds a table by a name it contains, so the generated workflows could read and write one of them instead`,
-			`rename those tables in n8n (Overview > Data tables), or set the config's table names (approvals.table, approvals.lockTable, creates.table, creates.lockTable) to names no other table's name contains, then run again`,
+			`rename those tables in n8n (Overview > Data tables), or set the config's table names (approvals.table, creates.table) to names no other table's name contains, then run again`,
 			'shape',
 		);
 	}
@@ -105,39 +100,10 @@ function missingColumns(live: LiveDataTable, wanted: DesiredDataTable): DesiredD
 	return wanted.columns.filter((column) => !byName.has(column.name));
 }
 
-/** The seed rows the table lacks, by their key (all of them in a table a dry run would create). */
-async function missingSeedRows(client: N8nApi, seed: NonNullable<DesiredDataTable['seed']>, tableId: string | undefined): Promise<typeof seed.rows> {
-	if (tableId === undefined) return seed.rows;
-	const present = new Set((await client.listDataTableRows(tableId)).map((row) => row[seed.key]));
-	return seed.rows.filter((row) => !present.has(row[seed.key]));
-}
-
-async function seed(client: N8nApi, wanted: DesiredDataTable, tableId: string | undefined, dryRun: boolean, log: (line: string) => void): Promise<string[]> {
-	if (!wanted.seed) return [];
-	const missing = await missingSeedRows(client, wanted.seed, tableId);
-	if (missing.length === 0) return [];
-	const key = wanted.seed.key;
-	const keys = missing.map((row) => String(row[key]));
-	if (!dryRun && tableId !== undefined) {
-		try {
-			await client.insertDataTableRows(tableId, missing);
-		} catch (error) {
-			if (!(error instanceof N8nApiError)) throw error;
-			throw new DataTableError(
-				`data table "${wanted.name}" (id ${tableId}) lacks the rows ${keys.map((k) => `${key}=${k}`).join(', ')} and n8n did not add them (${error.message})`,
-				`give the key the scopes ${ROW_SCOPES}, or add the rows in n8n (Overview > Data tables > ${wanted.name}) with ${Object.keys(missing[0]).join(', ')} as ${JSON.stringify(missing[0])}, then run again`,
-			);
-		}
-	}
-	log(`${dryRun ? 'would ' : ''}add     rows to data table ${wanted.name}: ${keys.map((k) => `${key}=${k}`).join(', ')}`);
-	return keys;
-}
-
 async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boolean, log: (line: string) => void): Promise<DataTableOutcome> {
 	const would = dryRun ? 'would ' : '';
 	const live = exactTable(await client.listDataTables(wanted.name), wanted.name);
 	const names = (columns: DesiredDataTable['columns']) => columns.map((c) => c.name);
-	let outcome: Omit<DataTableOutcome, 'seeded'>;
 	if (!live) {
 		// The other way round too: a new table whose name contains an older table's name could be
 		// the one the older table's workflows (another deployment's, or the user's own) then find.
@@ -145,30 +111,28 @@ async function ensureOne(client: N8nApi, wanted: DesiredDataTable, dryRun: boole
 		if (contained.length > 0) {
 			throw new DataTableError(
 				`the new data table "${wanted.name}" would contain the names of ${contained.map((t) => `"${t.name}" (id ${t.id})`).join(', ')}; n8n's Data table node finds a table by a name it contains, so the workflows that use those tables could read and write the new one instead`,
-				`set the config's table names (approvals.table, approvals.lockTable, creates.table, creates.lockTable) to names that contain no other table's name (a prefix rather than a suffix: "ops_approvals", not "hermes_approvals_ops"), then run again`,
+				`set the config's table names (approvals.table, creates.table) to names that contain no other table's name (a prefix rather than a suffix: "ops_approvals", not "hermes_approvals_ops"), then run again`,
 				'shape',
 			);
 		}
 		const id = dryRun ? undefined : (await client.createDataTable(wanted)).id;
 		log(`${would}create  data table ${wanted.name} (${wanted.columns.length} columns)${id ? ` -> id ${id}` : ''}`);
-		outcome = { name: wanted.name, id, action: 'created', added: names(wanted.columns) };
-	} else {
-		const missing = missingColumns(live, wanted);
-		for (const column of dryRun ? [] : missing) {
-			try {
-				await client.addDataTableColumn(live.id, column);
-			} catch (error) {
-				if (!(error instanceof N8nApiError)) throw error;
-				throw new DataTableError(
-					`data table "${wanted.name}" (id ${live.id}) lacks the columns ${names(missing).join(', ')} and n8n did not add "${column.name}" (${error.message})`,
-					`add them in n8n (Overview > Data tables > ${wanted.name}) with the types ${missing.map((c) => `${c.name}: ${c.type}`).join(', ')}, or give the key the scope dataTableColumn:create, then run again`,
-				);
-			}
-		}
-		log(missing.length === 0 ? `unchanged data table ${wanted.name} (id ${live.id})` : `${would}update  data table ${wanted.name} (id ${live.id}): add columns ${names(missing).join(', ')}`);
-		outcome = { name: wanted.name, id: live.id, action: missing.length === 0 ? 'unchanged' : 'columns-added', added: names(missing) };
+		return { name: wanted.name, id, action: 'created', added: names(wanted.columns) };
 	}
-	return { ...outcome, seeded: await seed(client, wanted, outcome.id, dryRun, log) };
+	const missing = missingColumns(live, wanted);
+	for (const column of dryRun ? [] : missing) {
+		try {
+			await client.addDataTableColumn(live.id, column);
+		} catch (error) {
+			if (!(error instanceof N8nApiError)) throw error;
+			throw new DataTableError(
+				`data table "${wanted.name}" (id ${live.id}) lacks the columns ${names(missing).join(', ')} and n8n did not add "${column.name}" (${error.message})`,
+				`add them in n8n (Overview > Data tables > ${wanted.name}) with the types ${missing.map((c) => `${c.name}: ${c.type}`).join(', ')}, or give the key the scope dataTableColumn:create, then run again`,
+			);
+		}
+	}
+	log(missing.length === 0 ? `unchanged data table ${wanted.name} (id ${live.id})` : `${would}update  data table ${wanted.name} (id ${live.id}): add columns ${names(missing).join(', ')}`);
+	return { name: wanted.name, id: live.id, action: missing.length === 0 ? 'unchanged' : 'columns-added', added: names(missing) };
 }
 
 /** Makes sure every table exists with its columns, in order; stops at the first it cannot fix. */
@@ -205,9 +169,6 @@ export async function dataTableDrift(client: N8nApi, tables: readonly DesiredDat
 		if (outcome.action === 'created') findings.push(`data table "${outcome.name}" is not in n8n (push creates it)`);
 		if (outcome.action === 'columns-added') {
 			findings.push(`data table "${outcome.name}" (id ${outcome.id}) lacks the columns ${outcome.added.join(', ')} (push adds them)`);
-		}
-		if (outcome.action !== 'created' && outcome.seeded.length > 0) {
-			findings.push(`data table "${outcome.name}" (id ${outcome.id}) lacks the rows for ${outcome.seeded.join(', ')} (push adds them)`);
 		}
 	}
 	return findings;

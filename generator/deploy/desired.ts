@@ -4,10 +4,8 @@
  */
 import { publicUrlNotice } from '../approvals/publicUrl';
 import { endpointSpecs, type EndpointSpec } from '../agentConfig/endpoints';
-import { gateWorkflowName } from '../approvals/gatedTools';
-import { APPROVAL_COLUMNS, LOCK_COLUMNS, type DataTableSpec } from '../approvals/store';
-import { onceWorkflowName } from '../creates/createTools';
-import { CREATE_COLUMNS } from '../creates/store';
+import type { DataTableSpec } from '../dataTables/dataTableNode';
+import { GUARDS } from '../project/guards';
 import type { Manifest } from '../builders';
 import type { HermesConfig } from '../config';
 import { HermesError } from '../errors';
@@ -58,22 +56,10 @@ export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
 	return workflowsOf(loadProject(configPath));
 }
 
-/**
- * The data tables the workflows use: with approvals, their store and lock table (a free row per
- * gate); with create tools, the create store and its lock table (a free row per create-once
- * workflow).
- */
+/** The data tables the workflows use: each guard's store (project/guards.ts). */
 export function desiredDataTables(project: { config: PlanConfig & Pick<HermesConfig, 'creates'>; tools: Project['tools'] }): DataTableSpec[] {
-	const { approvals, creates } = project.config;
 	const plans = planTools(project.tools, project.config);
-	// Each gate's and create-once workflow's own row, keyed by its name: deployments never wait on each other.
-	const locks = (name: string, workflows: string[]): DataTableSpec => ({ name, columns: LOCK_COLUMNS, seed: { key: 'tool', rows: workflows.map((tool) => ({ tool, holder: '', held_until: 0 })) } });
-	const gates = plans.filter((p) => p.gated).map((p) => gateWorkflowName(p.tool.name, project.config));
-	const onces = plans.filter((p) => p.createsOnce).map((p) => onceWorkflowName(p.tool.name, project.config));
-	return [
-		...(approvals ? [{ name: approvals.table, columns: APPROVAL_COLUMNS }, locks(approvals.lockTable, gates)] : []),
-		...(onces.length > 0 ? [{ name: creates.table, columns: CREATE_COLUMNS }, locks(creates.lockTable, onces)] : []),
-	];
+	return GUARDS.flatMap((guard) => guard.stores(project.config, plans));
 }
 
 /** The workflows of a loaded project (or of a config and catalogue given in memory). */

@@ -5,7 +5,7 @@
  * calls a workflow that is gone; each is unpublished before it is deleted, as n8n 2.x requires.
  * Data tables stay: they hold the approval history.
  */
-import type { DataTableSpec } from '../approvals/store';
+import type { DataTableSpec } from '../dataTables/dataTableNode';
 import { HermesError } from '../errors';
 import type { LiveWorkflow, N8nApi } from '../n8nClient/client';
 import { N8nApiError } from '../n8nClient/errors';

@@ -3,7 +3,7 @@
  * (by type and exact name) and workflows they call that are not pushed with them (the content
  * pipeline). What cannot be found is listed as a problem with the fix, before anything is written.
  */
-import { credentialTypeText, HERMES_ODOO_CREDENTIALS, ODOO_CREDENTIAL_TYPES, type OdooCredentialType } from '../contracts';
+import { credentialTypeText, HERMES_ODOO_CREDENTIALS, hermesOdooCredentialText, ODOO_CREDENTIAL_TYPES, type OdooCredentialType } from '../contracts';
 import { HermesError } from '../errors';
 import type { N8nApi } from '../n8nClient/client';
 import type { DesiredWorkflow } from './desired';
@@ -50,9 +50,6 @@ export function compareResolved(resolution: Pick<Resolution, 'credentialsUncheck
 	return resolution.credentialsUnchecked ? compareWorkflows(credentialsByName(wanted), credentialsByName(live)) : compareWorkflows(wanted, live);
 }
 
-/** What a Hermes Odoo credential holds, by its type. */
-const HERMES_ODOO_FIELDS: Readonly<Record<OdooCredentialType, string>> = { odooApi: 'URL, database, user and password', odooApiKeyApi: 'URL, database and API key' };
-
 /**
  * For a missing Hermes Odoo credential that n8n holds an n8n Odoo credential of the same name for
  * (a deployment made when the Odoo tools ran n8n's Odoo node): the Hermes one to create from it.
@@ -67,7 +64,7 @@ function hermesOdooFix(type: string, name: string, credentials: CredentialIndex)
 	// Its own twin first, then the other n8n Odoo type.
 	const n8nOdoo = [hermes, ...ODOO_CREDENTIAL_TYPES.filter((t) => t !== hermes)].find(held);
 	if (n8nOdoo === undefined) return undefined;
-	return `the Odoo tools now run the Hermes Odoo node, not n8n's Odoo node: create a ${credentialTypeText(type)} credential named "${name}" (Credentials > Add credential) with the same ${HERMES_ODOO_FIELDS[hermes]} as the ${credentialTypeText(n8nOdoo)} credential "${name}" n8n holds`;
+	return `the Odoo tools now run the Hermes Odoo node, not n8n's Odoo node: create ${hermesOdooCredentialText(hermes, name, `the ${credentialTypeText(n8nOdoo)} credential "${name}" n8n holds`)}`;
 }
 
 /** `credentialsOptional`: go on when the key may not list credentials (push lets n8n resolve them by name). */

@@ -2,7 +2,7 @@
  * An MCP tool workflow -> catalogue ToolSpecs, the deployment config it implies, and a list of
  * the tools that could not be mapped with the reason (never dropped silently).
  */
-import { HERMES_ODOO_CREDENTIALS, credentialTypeText } from '../contracts';
+import { credentialTypeText, hermesOdooCredentialText } from '../contracts';
 
 import { TRIGGER_NAME } from '../builders';
 import { NODE_TYPES } from '../builders/n8nTypes';
@@ -67,7 +67,7 @@ function impliedConfig(
 		const name = credentialName(odoo, auth);
 		if (name) implied.credentials.odoo = name;
 		notes.push(
-			`The Odoo tools use n8n's own Odoo node; the generated ones run the Hermes Odoo node, which needs a ${credentialTypeText(HERMES_ODOO_CREDENTIALS[auth])} credential named "${implied.credentials.odoo}" with the same URL, database, user and ${auth === 'odooApi' ? 'password' : 'API key'}.`,
+			`The Odoo tools use n8n's own Odoo node; the generated ones run the Hermes Odoo node, which needs ${hermesOdooCredentialText(auth, implied.credentials.odoo, `the Odoo node's ${credentialTypeText(auth)} credential`)}.`,
 		);
 	}
 	applyHermesOdooSettings(implied, tools);

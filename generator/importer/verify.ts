@@ -8,7 +8,7 @@
  */
 import { AGENT_ARGUMENT_INPUTS, AGENT_ARGUMENTS } from '../contracts';
 
-import { buildMcpWorkflow } from '../builders';
+import { mcpToolNode } from '../builders/mcpWorkflow';
 import { onceToolParameters } from '../creates/createTools';
 import { DUPLICATE_PARAM, planTools } from '../plan';
 import type { ToolSpec } from '../toolSpec/schema';
@@ -82,7 +82,7 @@ function n8nOdooDifferences(original: RawNode, rebuilt: RawNode, createsOnce: bo
 export function rebuildDifferences(original: RawNode, spec: ToolSpec, config: HermesConfig): string[] {
 	// A create tool is rebuilt as its create-once wrapper, as generate writes it (ungated: import reads no gate back).
 	const [plan] = planTools([spec], { ...config, approvals: undefined });
-	const rebuilt = buildMcpWorkflow({ name: config.workflowName, path: config.mcpPath, tools: [plan], wrapper: (p) => onceToolParameters(p, config) }, config).nodes[1] as unknown as RawNode;
+	const rebuilt = mcpToolNode(plan, 0, config.workflowName, config, (p) => onceToolParameters(p, config)) as unknown as RawNode;
 	if (original.type === N8N_ODOO_TOOL) return n8nOdooDifferences(original, rebuilt, plan.createsOnce);
 	return differingPaths(comparable(original), comparable(rebuilt), '', Infinity);
 }

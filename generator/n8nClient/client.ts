@@ -60,9 +60,6 @@ export interface LiveDataTable {
 	columns: Array<{ id?: string; name: string; type: DataTableColumnType; index?: number }>;
 }
 
-/** A data table row as the rows API lists it: its columns and n8n's own (id, createdAt, updatedAt). */
-export type LiveDataTableRow = Record<string, unknown>;
-
 /** One finished HTTP exchange, for progress output and for tests that count writes. */
 export interface RequestEvent {
 	method: string;
@@ -106,8 +103,6 @@ const SCOPES: Array<{ method: string; path: RegExp; scope: string }> = [
 	{ method: 'POST', path: /^\/data-tables\/[^/]+\/columns$/, scope: 'dataTableColumn:create' },
 	{ method: 'POST', path: /^\/data-tables$/, scope: 'dataTable:create' },
 	{ method: 'GET', path: /^\/data-tables$/, scope: 'dataTable:list' },
-	{ method: 'GET', path: /^\/data-tables\/[^/]+\/rows$/, scope: 'dataTableRow:read' },
-	{ method: 'POST', path: /^\/data-tables\/[^/]+\/rows$/, scope: 'dataTableRow:create' },
 ];
 
 function scopeFor(method: string, path: string): string | undefined {
@@ -137,8 +132,6 @@ export interface N8nApi {
 	listDataTables(name?: string): Promise<LiveDataTable[]>;
 	createDataTable(table: { name: string; columns: ReadonlyArray<{ name: string; type: DataTableColumnType }> }): Promise<LiveDataTable>;
 	addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown>;
-	listDataTableRows(tableId: string): Promise<LiveDataTableRow[]>;
-	insertDataTableRows(tableId: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<unknown>;
 	listCredentials(): Promise<LiveCredential[]>;
 	/** The newest executions of one workflow (one page), with their run data when asked. */
 	recentExecutions(workflowId: string, options?: { limit?: number; includeData?: boolean }): Promise<LiveExecution[]>;
@@ -277,16 +270,6 @@ export class N8nApiClient implements N8nApi {
 	/** Appends a column; existing columns and rows are untouched. Scope dataTableColumn:create. */
 	addDataTableColumn(tableId: string, column: { name: string; type: DataTableColumnType }): Promise<unknown> {
 		return this.request('POST', `/data-tables/${encodeURIComponent(tableId)}/columns`, { name: column.name, type: column.type });
-	}
-
-	/** Every row of a table (push reads only small tables this way). Scope dataTableRow:read. */
-	listDataTableRows(tableId: string): Promise<LiveDataTableRow[]> {
-		return this.listAll<LiveDataTableRow>(`/data-tables/${encodeURIComponent(tableId)}/rows`, {});
-	}
-
-	/** Appends rows; the others are untouched. Scope dataTableRow:create. */
-	insertDataTableRows(tableId: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<unknown> {
-		return this.request('POST', `/data-tables/${encodeURIComponent(tableId)}/rows`, { data: rows, returnType: 'count' });
 	}
 
 	async recentExecutions(workflowId: string, options: { limit?: number; includeData?: boolean } = {}): Promise<LiveExecution[]> {

@@ -1,2 +1,2 @@
-export { DUPLICATE_PARAM, everyGatewayInSubWorkflow, handsOff, planTools, subWorkflowGateways, toolSeconds, type PlanConfig } from './planTools';
+export { DUPLICATE_PARAM, everyGatewayInSubWorkflow, gatewayWorkflowPlans, planTools, subWorkflowGateways, toolSeconds, type PlanConfig } from './planTools';
 export type { ToolPlan, ToolWiring } from './toolPlan';

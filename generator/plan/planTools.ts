@@ -34,13 +34,15 @@ export function subWorkflowGateways(config: Pick<HermesConfig, 'gatewayMode'>): 
 	return GATEWAYS.filter((gateway) => !isDirectGateway(gateway, config));
 }
 
+/** The gateway sub-workflows this config needs, each with whether it hands the request on (its workflow then calls the pipeline). */
+export function gatewayWorkflowPlans(config: Pick<HermesConfig, 'gatewayMode'>): Array<{ gateway: GatewayName; handsOff: boolean }> {
+	return subWorkflowGateways(config).map((gateway) => ({ gateway, handsOff: HAND_OFF_GATEWAYS.includes(gateway) }));
+}
+
 /** Whether every gateway runs in its sub-workflow (`gatewayMode: 'subworkflow'`). */
 export function everyGatewayInSubWorkflow(config: Pick<HermesConfig, 'gatewayMode'>): boolean {
 	return subWorkflowGateways(config).length === GATEWAYS.length;
 }
-
-/** Whether a gateway hands its request to another workflow (so only a workflow can call it). */
-export const handsOff = (gateway: GatewayName): boolean => HAND_OFF_GATEWAYS.includes(gateway);
 
 /** The tools `approvals` gates: those it lists, else every tool the catalogue marks sensitive. */
 function gatedNames(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, 'approvals'>): string[] {
@@ -51,7 +53,7 @@ function gatedNames(catalogue: readonly ToolSpec[], config: Pick<HermesConfig, '
 	if (unknown.length > 0) throw new ConfigError('approvals.tools names tools that are not in the catalogue:', unknown);
 	const handOff = names.filter((name) => {
 		const target = targetOf(name);
-		return target?.kind === 'gateway' && handsOff(target.gateway);
+		return target?.kind === 'gateway' && HAND_OFF_GATEWAYS.includes(target.gateway);
 	});
 	if (handOff.length > 0) throw new ConfigError('These tools hand their request to another workflow and cannot be gated (the gate would approve the hand-off, not what the other workflow does):', handOff);
 	const clashing = names.filter((name) => catalogue.find((t) => t.name === name)?.parameters.some((p) => p.key === APPROVAL_ID_PARAM));

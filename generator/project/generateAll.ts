@@ -4,11 +4,9 @@ import type { HermesConfig, ToolKind } from '../config';
 import { ConfigError } from '../config';
 import { adminTools } from '../admin/tools';
 import { adminSubWorkflowFileName, buildAdminSubWorkflow, buildAdminWorkflow } from '../admin/workflows';
-import { buildApprovalGate } from '../approvals/gate';
-import { APPROVAL_PAGE_FILE, gatedToolParameters, gateWorkflowFileName, gateWorkflowName } from '../approvals/gatedTools';
+import { APPROVAL_PAGE_FILE, gateWorkflowName } from '../approvals/gatedTools';
 import { buildApprovalPage } from '../approvals/page';
-import { onceToolParameters, onceWorkflowFileName } from '../creates/createTools';
-import { buildOnceWorkflow } from '../creates/onceWorkflow';
+import { GUARDS, guardOf } from './guards';
 import { buildGatewayWorkflows, gatewayWorkflowFileName } from '../builders/gatewayWorkflows';
 import { buildManifest, type Manifest } from '../builders/manifest';
 import { buildMcpWorkflow } from '../builders/mcpWorkflow';
@@ -59,8 +57,8 @@ export function toolsetTools<T extends ToolSpec | ToolPlan>(items: readonly T[],
 }
 
 function mcpFiles(file: string, manifestFile: string, name: string, path: string, plans: readonly ToolPlan[], config: HermesConfig): GeneratedFile[] {
-	// A gated tool's toolWorkflow calls its gate, a create-once tool's its create-once workflow.
-	const wrapper = (plan: ToolPlan) => (plan.gated ? gatedToolParameters(plan, config) : onceToolParameters(plan, config));
+	// A guarded tool's toolWorkflow calls its guard's workflow.
+	const wrapper = (plan: ToolPlan) => guardOf(plan)!.toolParameters(plan, config);
 	const workflow = buildMcpWorkflow({ name, path, tools: plans, wrapper }, config);
 	const gates = new Map(plans.filter((p) => p.gated).map((p) => [p.tool.name, gateWorkflowName(p.tool.name, config)]));
 	const manifest = buildManifest(workflow, plans.map((p) => p.tool), gates);
@@ -79,8 +77,7 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 		files.push(...mcpFiles(`hermes-mcp-tools.${toolset.name}.json`, `hermes-mcp-tools.${toolset.name}.index.json`, `${config.workflowName} - ${toolset.name}`, toolset.path, toolsetTools(plans, toolset.tools, toolset.name), config));
 	}
 	for (const { gateway, workflow } of buildGatewayWorkflows(config)) files.push(workflowFile(gatewayWorkflowFileName(gateway), workflow));
-	for (const plan of plans.filter((p) => p.gated)) files.push(workflowFile(gateWorkflowFileName(plan.tool.name), buildApprovalGate(plan, config)));
-	for (const plan of plans.filter((p) => p.createsOnce)) files.push(workflowFile(onceWorkflowFileName(plan.tool.name), buildOnceWorkflow(plan, config)));
+	for (const guard of GUARDS) for (const plan of plans.filter((p) => guardOf(p) === guard)) files.push(workflowFile(guard.fileName(plan.tool.name), guard.build(plan, config)));
 	if (config.admin) {
 		const workflow = buildAdminWorkflow(config.admin);
 		const manifest = buildManifest(workflow, []);

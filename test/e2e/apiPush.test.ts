@@ -179,8 +179,8 @@ describe('push, pull, diff against a real n8n', () => {
 		const result = await run(runPush);
 		expect(result.code).toBe(0);
 		const creates = result.out.split('\n').filter((line) => line.startsWith('create  ') && !line.startsWith('create  data table'));
-		// The create store and its lock table, before any workflow.
-		expect(result.out.split('\n').filter((line) => line.startsWith('create  data table')).map((line) => line.split(' ')[4])).toEqual(['hermes_creates', 'hermes_create_locks']);
+		// The create store, before any workflow.
+		expect(result.out.split('\n').filter((line) => line.startsWith('create  data table')).map((line) => line.split(' ')[4])).toEqual(['hermes_creates']);
 		expect(GATEWAYS).toBeGreaterThan(0);
 		expect(creates).toHaveLength(NAMES.length);
 		expect(creates.at(-1)).toContain(MCP);
@@ -433,7 +433,7 @@ describe('push, pull, diff against a real n8n', () => {
 		};
 		beforeAll(async () => {
 			// The default config keeps a create store: diff reads it, push makes sure of it.
-			readOnlyKey = await createKey('read-only', ['workflow:list', 'workflow:read', 'dataTable:list', 'dataTableRow:read']);
+			readOnlyKey = await createKey('read-only', ['workflow:list', 'workflow:read', 'dataTable:list']);
 			writerKey = await createKey('writer', ['workflow:list', 'workflow:read', 'workflow:create', 'workflow:update', 'workflow:activate', ...DATA_TABLE_SCOPES.split(' ')]);
 		});
 

@@ -31,7 +31,7 @@ export const approvalsCheck: DoctorCheck = {
 	needs: ['approvals'],
 	async run(context) {
 		const approvals = context.config.approvals!;
-		const tables = context.desired.dataTables.filter((t) => t.name === approvals.table || t.name === approvals.lockTable);
+		const tables = context.desired.dataTables.filter((t) => t.name === approvals.table);
 		const problems = [...(await dataTableDrift(context.client, tables))];
 		const local = pageUrl({ ...approvals, publicUrl: context.options.baseUrl });
 		const pub = pageUrl(approvals);
@@ -42,9 +42,9 @@ export const approvalsCheck: DoctorCheck = {
 		if (problems.length > 0) {
 			return fail(
 				problems.join('; '),
-				`run \`hermes-workflows push\` (it creates the tables and the lock rows and publishes the page); the public URL (${approvals.publicUrl}) must reach n8n from where the person opens the link`,
+				`run \`hermes-workflows push\` (it creates the table and publishes the page); the public URL (${approvals.publicUrl}) must reach n8n from where the person opens the link`,
 			);
 		}
-		return ok(`table "${approvals.table}" has its columns and its lock table a row per gated tool, the page answers at ${local} and at the public URL ${pub}`);
+		return ok(`table "${approvals.table}" has its columns, the page answers at ${local} and at the public URL ${pub}`);
 	},
 };

@@ -25,13 +25,12 @@ import { startApprovalChannel, type ApprovalChannel, type ChannelKind } from './
 import { DESKTOP, launchBrowser, PHONE, type BrowserHandle, type PageResult } from '../../harness/browser';
 import { startAccessLogProxy, type AccessLogProxy } from '../../harness/accessLogProxy';
 import { CONTINUATION, FINDINGS, FLAG, MARK_CLOSE, MARK_OPEN } from '../../../generator/approvals/display';
-import { APPROVAL_DEFAULTS } from '../../../generator/config/schema';
 import { describeTwoDeployments } from './twoDeploymentsSuite';
+import { pausedMidInsert } from './pausedWorker';
 
 export type Engine = 'regular' | 'queue';
 
 const TABLE = 'hermes_approvals';
-const LOCKS = APPROVAL_DEFAULTS.lockTable;
 const PAGE_PATH = 'hermes-approval';
 /** The deployment this suite's gates file their requests under: its endpoint. */
 const DEPLOYMENT = 'hermes-tools';
@@ -274,9 +273,9 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 		const names = (await listWorkflows(stack.n8n)).map((w) => w.name);
 		expect(names).toEqual(expect.arrayContaining(['Hermes Approval Page', ...GATED_CASES.map((c) => `Hermes Approval - ${c.tool}`)]));
 		const tables = await api<{ data: Array<{ name: string }> }>(stack.n8n, 'GET', '/data-tables');
-		expect(tables.data.map((t) => t.name)).toEqual(expect.arrayContaining([TABLE, LOCKS]));
-		// One free lock row per gate, keyed by the gate's name.
-		expect((await lockRows(stack)).map((r) => [r.tool, r.holder, r.held_until]).sort()).toEqual([...GATED_CASES.map((c) => c.tool), TEXT_TOOL].map((tool) => [`Hermes Approval - ${tool}`, '', 0]).sort());
+		// The store and nothing else: identical calls are told apart by their own rows.
+		expect(tables.data.map((t) => t.name)).toContain(TABLE);
+		expect(tables.data.map((t) => t.name).filter((name) => name.includes('lock'))).toEqual([]);
 	});
 
 	it('a second push changes nothing, and diff finds the deployment in sync (gates, page, table, caller lists)', async () => {
@@ -653,25 +652,52 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 			observe('crm_delete_lead', '25 identical first calls at once', results, GATED_CASES[0].executed(stack, before, { lead_id: lead }), channel.count() - sent);
 		});
 
-		it('a tool whose lock row is gone: misconfigured at once, nobody asked, nothing stored; push makes the row again', async () => {
-			const locks = await tableNamed(stack, LOCKS);
-			const filter = JSON.stringify({ type: 'and', filters: [{ columnName: 'tool', condition: 'eq', value: 'Hermes Approval - crm_delete_lead' }] });
-			await api(stack.n8n, 'DELETE', `/data-tables/${locks.id}/rows/delete?filter=${encodeURIComponent(filter)}`);
-			const lead = createRecord(stack, 'crm.lead', { name: 'Lockless lead', type: 'opportunity', partner_id: 2, stage_id: 1 });
-			const sent = channel.count();
-			const rowsBefore = (await approvalRows(stack)).length;
-			const answer = await call('crm_delete_lead', { lead_id: lead });
-			expect(answer).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('hermes-workflows push') });
-			expect(channel.count()).toBe(sent);
-			expect((await approvalRows(stack)).length).toBe(rowsBefore);
-			const push = await stack.cli('push');
-			expect(push.code).toBe(0);
-			expect(push.stdout).toContain(`add     rows to data table ${LOCKS}: tool=Hermes Approval - crm_delete_lead`);
-			const approval = await request('crm_delete_lead', { lead_id: lead });
-			expect(channel.count() - sent).toBe(1);
-			await decide(approval, 'Deny');
-			observe('crm_delete_lead', 'first call with its lock row gone', [answer], 0, 0);
-		});
+		if (engine === 'queue') {
+			// Longer than any lease a lock row could give: a claim holds nothing another call waits for.
+			it('a worker paused (SIGSTOP) mid-gate, its request inserted but not committed, for longer than any lease: the identical call on the other worker asks the person once, and the paused call answers with that request', async () => {
+				const sent = channel.count();
+				const leads: number[] = [];
+				const run = await pausedMidInsert(stack.n8n as QueueN8nHandle, TABLE, (attempt) => {
+					leads[attempt] ??= createRecord(stack, 'crm.lead', { name: `Paused gate lead ${attempt}`, type: 'opportunity', partner_id: 2, stage_id: 1 });
+					return call('crm_delete_lead', { lead_id: leads[attempt] });
+				}, {
+					stopMs: 15_000,
+					tries: 5,
+					// Both ran on one worker: one request all the same; decide it so it stands for no later case.
+					giveUp: async (paused) => void (await decide(await request('crm_delete_lead', { lead_id: leads[leads.length - 1] }), 'Deny').then(() => expect(paused.error).toBe('__APPROVAL_REQUIRED__'))),
+				});
+				process.stdout.write(`paused gate: worker stopped ${run.stoppedMs} ms, try ${run.tries}; paused call answered ${JSON.stringify(run.paused).slice(0, 160)}\n`);
+				expect(run.stoppedMs).toBeGreaterThan(10_000);
+				expect(run.other).toMatchObject({ success: false, error: '__APPROVAL_REQUIRED__' });
+				expect(run.paused).toMatchObject({ success: false, error: '__APPROVAL_REQUIRED__', approval_id: run.other.approval_id });
+				expect(channel.count() - sent - (run.tries - 1)).toBe(1);
+				const lead = leads[run.tries];
+				expect((await approvalRows(stack)).filter((r) => r.tool === 'crm_delete_lead' && JSON.parse(String(r.args_json || '{}')).lead_id === lead).map((r) => r.status)).toEqual(['pending']);
+				const approval = await request('crm_delete_lead', { lead_id: lead });
+				expect(approval.id).toBe(run.other.approval_id);
+				await decide(approval, 'Deny');
+				observe('crm_delete_lead', 'paused mid-gate, an identical call meanwhile', [run.other, run.paused], 0, channel.count() - sent - (run.tries - 1));
+			});
+
+			it('a worker paused (SIGSTOP) mid-create, its row inserted but not committed: the identical call on the other worker creates once, and the paused call answers that create', async () => {
+				const before = mark(stack);
+				const name = (attempt: number) => `Paused create ${attempt} ${Date.now()}`;
+				const names: string[] = [];
+				const creates = () => stack.odoo.objectCallsSince(before.odoo).filter((c) => c.model === 'crm.lead' && c.modelMethod === 'create' && c.error === undefined);
+				const run = await pausedMidInsert(stack.n8n as QueueN8nHandle, 'hermes_creates', (attempt) => call('crm_create_lead', { name: (names[attempt] ??= name(attempt)) }), {
+					stopMs: 15_000,
+					tries: 5,
+					giveUp: async () => undefined,
+				});
+				process.stdout.write(`paused create: worker stopped ${run.stoppedMs} ms, try ${run.tries}; paused call answered ${JSON.stringify(run.paused).slice(0, 160)}\n`);
+				expect(run.stoppedMs).toBeGreaterThan(10_000);
+				expect(run.other).toMatchObject({ success: true });
+				expect(run.paused).toMatchObject({ success: true, id: run.other.id, replayed: true });
+				// One record per try: a try given up ran both calls on one worker, and created once too.
+				expect(creates()).toHaveLength(run.tries);
+				observe('crm_create_lead', 'paused mid-create, an identical call meanwhile', [run.other, run.paused], 1, undefined);
+			});
+		}
 
 		it(`over the cap of ${CAP} new requests an hour: __UNAVAILABLE__ rate_limited, retry later; nobody notified, nothing stored`, async () => {
 			const args = GATED_CASES[1].args(stack);
@@ -898,12 +924,6 @@ async function tableNamed(stack: HermesStack, name: string): Promise<{ id: strin
 }
 
 const approvalTable = (stack: HermesStack) => tableNamed(stack, TABLE);
-
-/** Every row of the lock table. */
-async function lockRows(stack: HermesStack): Promise<Array<Record<string, unknown>>> {
-	const table = await tableNamed(stack, LOCKS);
-	return (await api<{ data: Array<Record<string, unknown>> }>(stack.n8n, 'GET', `/data-tables/${table.id}/rows?limit=250`)).data;
-}
 
 /** Every row of the approval table. */
 async function approvalRows(stack: HermesStack): Promise<Array<Record<string, unknown>>> {

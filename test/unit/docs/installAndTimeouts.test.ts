@@ -35,11 +35,19 @@ it("docs/installing.md says npm 11's install-scripts warning for ssh2 and cpu-fe
 	expect(page).toMatch(/ssh2 works without either/);
 });
 
+/** The default config with `key` (`section.key` for a key of a section) set to `value`. */
+function withKey(key: string, value: string): Record<string, unknown> {
+	const config: Record<string, unknown> = { ...defaultConfig() };
+	const [section, inner] = key.split('.');
+	if (inner === undefined) return { ...config, [key]: value };
+	return { ...config, [section]: { ...(config[section] as object | undefined), [inner]: value } };
+}
+
 /** The loader's refusal of `key: value`, without the key, up to its first parenthesis or sentence end. */
 function refusalOpening(key: string, value: string): string {
 	let issues: string[] = [];
 	try {
-		parseConfig({ ...defaultConfig(), [key]: value });
+		parseConfig(withKey(key, value));
 	} catch (error) {
 		if (error instanceof ConfigError) issues = error.issues;
 		else throw error;
@@ -55,6 +63,8 @@ it.each([
 	['odooMode', 'native'],
 	['n8nVersion', '1.x'],
 	['n8nVersion', '2.x'],
+	['approvals.lockTable', 'hermes_approval_locks'],
+	['creates.lockTable', 'hermes_create_locks'],
 ])("docs/installing.md's note on removed keys quotes the refusal of %s: '%s'", (key, value) => {
 	const page = doc('installing.md');
 	const section = page.slice(page.indexOf('## Removed config keys'));

@@ -10,7 +10,7 @@ import { recordNotFoundHint } from '../../../../core';
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
 import { GATE_NODES } from '../../../../generator/approvals/gate';
 import { CUT_NOTICE, fitted, TELEGRAM_TEXT_LIMIT } from '../../../../generator/approvals/notify';
-import { LOCK_LEASE_MS, LOCK_TRIES, lockWaitSeconds } from '../../../../generator/approvals/store';
+import { CLAIM_TRIES, CLAIMED, claimWaitSeconds, DECIDING } from '../../../../generator/dataTables/claim';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { generated } from '../fixtures';
@@ -339,7 +339,8 @@ describe('limits', () => {
 			['requested_at', 'gt', 1_000_000 - 30 * 60_000],
 		]);
 		expect(find.parameters.returnAll).toBe(true);
-		expect(nodeOf(gate, GATE_NODES.findPendingLocked).parameters).toEqual(find.parameters);
+		// The claim's reads are of the same rows.
+		for (const again of [GATE_NODES.readClaims, GATE_NODES.readDecided, GATE_NODES.lookAgain]) expect(nodeOf(gate, again).parameters).toEqual(find.parameters);
 	});
 
 	// The identical requests the read found -> whether one stands, and what the call then answers; nobody is notified.
@@ -354,60 +355,59 @@ describe('limits', () => {
 		['denied before the window', [decided(8, 'denied', 1_000_000 - 30 * 60_000 - 1)], undefined],
 		['denied, then asked again and pending: the pending one', [decided(8, 'denied', 900_000), row(9, 'H', 'pending')], { error: '__APPROVAL_REQUIRED__', approval_id: 'a9' }],
 	])('an identical call finding %s', (_case, found, answer) => {
-		const outputs = { [GATE_NODES.call]: [CALL], [GATE_NODES.findPending]: found, [GATE_NODES.findPendingLocked]: found };
+		const outputs = { [GATE_NODES.call]: [CALL], [GATE_NODES.findPending]: found, [GATE_NODES.lookAgain]: found };
 		expect(evaluate(condition(gate, GATE_NODES.pending), {}, outputs)).toBe(answer !== undefined);
-		expect(evaluate(condition(gate, GATE_NODES.pendingLocked), {}, outputs)).toBe(answer !== undefined);
+		expect(evaluate(condition(gate, GATE_NODES.standing), {}, outputs)).toBe(answer !== undefined);
 		if (answer === undefined) return;
 		expect(rawOutput(GATE_NODES.alreadyRequested, outputs)).toMatchObject({ success: false, ...answer });
 		expect(rawOutput(GATE_NODES.requestedMeanwhile, outputs)).toMatchObject({ success: false, ...answer });
 	});
 
-	it('a standing request answers without the lock; one found under the lock releases it first', () => {
+	it('a standing request answers at once, storing nothing; one found by the claim answers after this call withdrew its own', () => {
 		expect(gate.connections[GATE_NODES.pending].main[0]).toEqual([{ node: GATE_NODES.alreadyRequested, type: 'main', index: 0 }]);
 		expect(gate.connections[GATE_NODES.alreadyRequested]).toBeUndefined();
-		expect(gate.connections[GATE_NODES.pending].main[1]).toEqual([{ node: GATE_NODES.takeLock, type: 'main', index: 0 }]);
-		expect(gate.connections[GATE_NODES.pendingLocked].main[0]).toEqual([{ node: GATE_NODES.releaseFound, type: 'main', index: 0 }]);
-		expect(gate.connections[GATE_NODES.releaseFound].main[0]).toEqual([{ node: GATE_NODES.requestedMeanwhile, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.pending].main[1]).toEqual([{ node: GATE_NODES.request, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.withdraw].main[0]).toEqual([{ node: GATE_NODES.lookAgain, type: 'main', index: 0 }]);
+		expect(gate.connections[GATE_NODES.standing].main[0]).toEqual([{ node: GATE_NODES.requestedMeanwhile, type: 'main', index: 0 }]);
 	});
 });
 
-describe('the lock: one first call at a time per tool files a request', () => {
+describe('the claim: of identical first calls, one files a request (dataTables/claim.ts; its races are run in claim.test.ts)', () => {
 	const gate = gates()('docker_manage');
-	const params = (name: string) => nodeOf(gate, name).parameters as { dataTableId: { value: string }; operation: string; filters: { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }; columns: { value: Record<string, unknown> } };
-	const at = (name: string, run: { executionId?: string } = {}) => {
+	const params = (name: string) => nodeOf(gate, name).parameters as { dataTableId: { value: string }; operation: string; filters?: { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }; columns?: { value: Record<string, unknown> } };
+	const REQUEST = { approval_id: 'mine' };
+	const at = (name: string) => {
 		const p = params(name);
-		const value = (v: unknown) => (typeof v === 'string' && v.startsWith('=') ? evaluate(v, {}, {}, run) : v);
+		const value = (v: unknown) => (typeof v === 'string' && v.startsWith('=') ? evaluate(v, {}, { [GATE_NODES.newSecret]: [REQUEST] }) : v);
 		return {
 			table: p.dataTableId.value,
 			operation: p.operation,
-			where: p.filters.conditions.map((c) => [c.keyName, c.condition, value(c.keyValue)]),
+			where: (p.filters?.conditions ?? []).map((c) => [c.keyName, c.condition, value(c.keyValue)]),
 			set: Object.fromEntries(Object.entries(p.columns?.value ?? {}).map(([k, v]) => [k, value(v)])),
 		};
 	};
+	const next = (name: string, output = 0) => gate.connections[name].main[output][0].node;
+	const mine = [['deployment', 'eq', 'hermes-tools'], ['approval_id', 'eq', 'mine']];
 
-	it('is taken by one conditional update on the gate\'s own row: free or lease ended -> this execution, for 10 s', () => {
-		expect(at(GATE_NODES.takeLock, { executionId: '41' })).toEqual({
-			table: 'hermes_approval_locks',
-			operation: 'update',
-			where: [['tool', 'eq', 'Hermes Approval - docker_manage'], ['held_until', 'lt', 1_000_000]],
-			set: { holder: '41', held_until: 1_000_000 + 10_000 },
-		});
-		expect(nodeOf(gate, GATE_NODES.takeLock).alwaysOutputData).toBe(true);
+	it('the request is stored as a claim, answers nobody until it is final, and is final only once its call stood alone and under the caps', () => {
+		expect(params(GATE_NODES.store).columns?.value.status).toBe(CLAIMED);
+		expect(next(GATE_NODES.store)).toBe(GATE_NODES.readClaims);
+		expect(at(GATE_NODES.decide)).toMatchObject({ operation: 'update', where: [...mine, ['status', 'eq', CLAIMED]], set: { status: DECIDING } });
+		expect(next(GATE_NODES.alone)).toBe(GATE_NODES.recent);
+		expect(next(GATE_NODES.underCap)).toBe(GATE_NODES.file);
+		expect(at(GATE_NODES.file)).toMatchObject({ table: 'hermes_approvals', operation: 'update', where: [...mine, ['status', 'eq', DECIDING]], set: { status: 'pending' } });
+		expect(next(GATE_NODES.file)).toBe(GATE_NODES.notify);
 	});
 
-	it.each<[string, Record<string, unknown>, boolean]>([
-		['the row it changed, held by this execution', { tool: 'docker_manage', holder: '41', held_until: 1_010_000 }, true],
-		['no row changed (the update outputs one empty item)', {}, false],
-		['a row held by another execution', { tool: 'docker_manage', holder: '40', held_until: 1_010_000 }, false],
-	])('Locked? on %s: %s', (_case, json, locked) => {
-		expect(evaluate(condition(gate, GATE_NODES.locked), json, {}, { executionId: '41' })).toBe(locked);
+	it.each([GATE_NODES.withdraw, GATE_NODES.withdrawOverCap, GATE_NODES.forgetUnsent])('%s deletes this call\'s own request only', (name) => {
+		expect(at(name)).toEqual({ table: 'hermes_approvals', operation: 'deleteRows', where: mine, set: {} });
 	});
 
 	it.each<[number, boolean]>([
 		[0, true],
-		[LOCK_TRIES - 2, true],
-		[LOCK_TRIES - 1, false],
-	])(`a held row: try %s waits and tries again: %s (${LOCK_TRIES} tries in all)`, (runIndex, again) => {
+		[CLAIM_TRIES - 2, true],
+		[CLAIM_TRIES - 1, false],
+	])(`withdrawn with nothing standing: try %s waits and starts again: %s (${CLAIM_TRIES} tries in all)`, (runIndex, again) => {
 		expect(evaluate(condition(gate, GATE_NODES.tryAgain), {}, {}, { runIndex })).toBe(again);
 	});
 
@@ -416,10 +416,10 @@ describe('the lock: one first call at a time per tool files a request', () => {
 		[1, 0.15],
 		[4, 0.50625],
 		[6, 1],
-		[LOCK_TRIES - 2, 1],
-	])('the wait after try %s is %s s (without its random part, up to as much again), in the process; it leads back to the look for a pending request, then the update', (runIndex, base) => {
-		expect(lockWaitSeconds(runIndex)).toBeCloseTo(base, 6);
-		const wait = nodeOf(gate, GATE_NODES.lockWait);
+		[CLAIM_TRIES - 2, 1],
+	])('the wait after try %s is %s s (without its random part, up to as much again), in the process; it leads back to the look for a standing request', (runIndex, base) => {
+		expect(claimWaitSeconds(runIndex)).toBeCloseTo(base, 6);
+		const wait = nodeOf(gate, GATE_NODES.wait);
 		expect(wait.type).toBe('n8n-nodes-base.wait');
 		expect(wait.parameters.unit).toBe('seconds');
 		for (let i = 0; i < 50; i++) {
@@ -427,45 +427,14 @@ describe('the lock: one first call at a time per tool files a request', () => {
 			expect(seconds).toBeGreaterThanOrEqual(base - 1e-9);
 			expect(seconds).toBeLessThan(2 * base);
 		}
-		expect(gate.connections[GATE_NODES.tryAgain].main[0]).toEqual([{ node: GATE_NODES.lockWait, type: 'main', index: 0 }]);
-		expect(gate.connections[GATE_NODES.lockWait].main[0]).toEqual([{ node: GATE_NODES.findPending, type: 'main', index: 0 }]);
+		expect(next(GATE_NODES.tryAgain)).toBe(GATE_NODES.wait);
+		expect(next(GATE_NODES.wait)).toBe(GATE_NODES.findPending);
 	});
 
-	it('waiters wait, without the random part, over 1.5 leases in all: a dead holder\'s lease ends while they still wait', () => {
-		const total = Array.from({ length: LOCK_TRIES - 1 }, (_, i) => lockWaitSeconds(i)).reduce((a, b) => a + b, 0);
-		expect(total * 1000).toBeGreaterThan(1.5 * LOCK_LEASE_MS);
-	});
-
-	it('a row not taken is read: held -> wait and try again; no row -> misconfigured at once, retry never_here; nothing stored or sent', () => {
-		const next = (name: string, output = 0) => gate.connections[name].main[output][0].node;
-		expect(next(GATE_NODES.locked, 1)).toBe(GATE_NODES.lookUpLock);
-		expect(evaluate(condition(gate, GATE_NODES.lockThere), { id: 1, tool: 'docker_manage', holder: '40', held_until: 1_010_000 })).toBe(true);
-		expect(evaluate(condition(gate, GATE_NODES.lockThere), {})).toBe(false);
-		expect(next(GATE_NODES.lockThere, 0)).toBe(GATE_NODES.tryAgain);
-		expect(next(GATE_NODES.lockThere, 1)).toBe(GATE_NODES.noLock);
-		expect(fields(gate, GATE_NODES.noLock)).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'misconfigured', retry: 'never_here', hint: expect.stringContaining('hermes-workflows push') });
-		expect(next(GATE_NODES.tryAgain, 1)).toBe(GATE_NODES.lockBusy);
-		expect(fields(gate, GATE_NODES.lockBusy)).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'timeout', retry: 'later' });
-		for (const answer of [GATE_NODES.noLock, GATE_NODES.lockBusy]) expect(gate.connections[answer]).toBeUndefined();
-	});
-
-	it.each([GATE_NODES.releaseFound, GATE_NODES.releaseOverCap, GATE_NODES.releaseStored])('%s frees only a row this execution holds', (name) => {
-		expect(at(name, { executionId: '41' })).toEqual({
-			table: 'hermes_approval_locks',
-			operation: 'update',
-			where: [['tool', 'eq', 'Hermes Approval - docker_manage'], ['holder', 'eq', '41']],
-			set: { holder: '', held_until: 0 },
-		});
-	});
-
-	it('every path that holds the lock releases it before it answers; the request is stored before the release', () => {
-		const next = (name: string, output = 0) => gate.connections[name].main[output][0].node;
-		expect(next(GATE_NODES.locked)).toBe(GATE_NODES.findPendingLocked);
-		expect(next(GATE_NODES.pendingLocked, 1)).toBe(GATE_NODES.recent);
-		expect(next(GATE_NODES.underCap, 1)).toBe(GATE_NODES.releaseOverCap);
-		expect(next(GATE_NODES.releaseOverCap)).toBe(GATE_NODES.overCap);
-		expect(next(GATE_NODES.store)).toBe(GATE_NODES.releaseStored);
-		expect(next(GATE_NODES.releaseStored)).toBe(GATE_NODES.notify);
+	it('every try meeting another call: __UNAVAILABLE__ timeout, retry later, nobody asked', () => {
+		expect(next(GATE_NODES.tryAgain, 1)).toBe(GATE_NODES.busy);
+		expect(fields(gate, GATE_NODES.busy)).toMatchObject({ success: false, error: '__UNAVAILABLE__', state: 'timeout', retry: 'later', hint: expect.stringContaining('nobody was asked') });
+		expect(gate.connections[GATE_NODES.busy]).toBeUndefined();
 	});
 });
 
@@ -493,10 +462,10 @@ describe('what reaches the store and the person', () => {
 			const found = paths(workflow, target);
 			expect(found.length).toBe(1);
 			expect(found[0]).toEqual(
-				expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#1`, `${GATE_NODES.smallEnough}#0`, `${GATE_NODES.pending}#1`, `${GATE_NODES.pendingLocked}#1`, `${GATE_NODES.underCap}#0`]),
+				expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#1`, `${GATE_NODES.smallEnough}#0`, `${GATE_NODES.pending}#1`]),
 			);
 		}
-		expect(paths(workflow, GATE_NODES.notify)[0]).toEqual(expect.arrayContaining([`${GATE_NODES.locked}#0`, `${GATE_NODES.releaseStored}#0`]));
+		expect(paths(workflow, GATE_NODES.notify)[0]).toEqual(expect.arrayContaining([`${GATE_NODES.first}#0`, `${GATE_NODES.alone}#0`, `${GATE_NODES.underCap}#0`, `${GATE_NODES.file}#0`]));
 		// The action runs only on the claimed branch of a second call the tool could run.
 		expect(paths(workflow, tool)).toEqual([expect.arrayContaining([`${GATE_NODES.runnable}#0`, `${GATE_NODES.isSecondCall}#0`, `${GATE_NODES.claimed}#0`])]);
 	});

@@ -10,6 +10,7 @@ import { APPROVAL_COLUMNS } from '../../../../generator/approvals/store';
 import type { Workflow, WorkflowNode } from '../../../../generator/builders';
 import { TRIGGER_NAME } from '../../../../generator/builders/mcpWorkflow';
 import { GATE_NODES } from '../../../../generator/approvals/gate';
+import { CLAIMED } from '../../../../generator/dataTables/claim';
 import { PAGE_NODES } from '../../../../generator/approvals/page';
 import { ConfigError, defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { telegramChatIdProblem } from '../../../../generator/config/schema';
@@ -60,11 +61,11 @@ describe('config approvals', () => {
 		['kept 10 years', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', keepDays: 3650 }],
 		['kept 0 days', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', keepDays: 0 }],
 		['table in upper case (n8n looks tables up in lower case)', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'Approvals' }],
-		['a lock table of its own name', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'ops_requests', lockTable: 'ops_locks' }],
-		['a lock table named as the store with a suffix (n8n finds tables by a name they contain)', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', lockTable: 'hermes_approvals_locks' }],
-		['a store whose name contains the lock table\'s', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'ops', lockTable: 'op' }],
-		['the same name for both', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'ops', lockTable: 'ops' }],
-		['a lock table in upper case', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', lockTable: 'Locks' }],
+		['a store of its own name', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'ops_requests' }],
+		['a store named as the old lock table (there is no lock table to clash with)', true, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'hermes_approval_locks' }],
+		['a lock table, the old default (removed: identical calls are told apart by their own rows)', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', lockTable: 'hermes_approval_locks' }],
+		['a lock table of its own name beside its store (removed)', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', table: 'ops_requests', lockTable: 'ops_locks' }],
+		['a lock table in upper case (removed)', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', lockTable: 'Locks' }],
 		['page path with a slash', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', pagePath: 'a/b' }],
 		['page path = the MCP path', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', pagePath: 'hermes-tools' }],
 		['unknown key', false, { channel: EMAIL, publicUrl: 'https://n8n.example.com', ttl: 5 }],
@@ -92,7 +93,6 @@ describe('config approvals', () => {
 			keepDays: 30,
 			pagePath: 'hermes-approval',
 			table: 'hermes_approvals',
-			lockTable: 'hermes_approval_locks',
 			pageWorkflow: 'Hermes Approval Page',
 			gateWorkflowPrefix: 'Hermes Approval - ',
 			requestsPerWindow: 10,
@@ -284,7 +284,11 @@ describe('a gate', () => {
 		const stored = (nodeOf(workflow, GATE_NODES.store).parameters.columns as { value: Record<string, string> }).value;
 		expect(Object.keys(stored).sort()).toEqual(APPROVAL_COLUMNS.map((c) => c.name).filter((c) => !['decided_at', 'decided_address', 'decided_user_agent', 'used_at', 'outcome'].includes(c)).sort());
 		expect(stored.secret_hash).toBe("={{ $json.secret.hash('sha256') }}");
-		expect(stored.status).toBe('pending');
+		// Stored as a claim; only the File request node, once the claim went on, makes it pending.
+		expect(stored.status).toBe(CLAIMED);
+		expect(nodeOf(workflow, GATE_NODES.file).parameters).toMatchObject({ operation: 'update', dataTableId: { mode: 'name', value: 'hermes_approvals' } });
+		expect((nodeOf(workflow, GATE_NODES.file).parameters.columns as { value: Record<string, unknown> }).value).toMatchObject({ status: 'pending' });
+		expect(workflow.connections[GATE_NODES.file].main).toEqual([[{ node: GATE_NODES.notify, type: 'main', index: 0 }]]);
 		const required = nodeOf(workflow, GATE_NODES.required);
 		const fields = (required.parameters.assignments as { assignments: Array<{ name: string; value: unknown }> }).assignments;
 		expect(fields.map((f) => f.name)).toEqual(['success', 'error', APPROVAL_ID_PARAM, 'summary', 'expires_at', 'hint', 'retry']);

@@ -1,7 +1,8 @@
 /**
  * Config `creates`: its defaults, and the data table names. n8n's Data table node finds a table by
- * a name it contains, so no store's name (the create store, its locks, the approval store, its
- * locks) may contain another's: the config is refused, naming the key.
+ * a name it contains, so neither store's name (the create store, the approval store) may contain
+ * the other's: the config is refused, naming the key. There is no lock table any more: a
+ * `lockTable` key is refused as removed (config/removedKeys.ts), never checked as a name.
  */
 import { APPROVAL_DEFAULTS, CREATES_DEFAULTS, defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { ConfigError } from '../../../../generator/config';
@@ -25,9 +26,11 @@ function issues(creates: Record<string, unknown> | undefined, approvals?: Record
 }
 
 describe('config creates', () => {
-	it('defaults: ten minutes, the two tables, the workflow prefix', () => {
+	it('defaults: ten minutes, the store, the workflow prefix; no lock table', () => {
 		expect(defaultConfig().creates).toEqual(CREATES_DEFAULTS);
-		expect(parse(undefined).creates).toEqual({ windowMinutes: 10, table: 'hermes_creates', lockTable: 'hermes_create_locks', workflowPrefix: 'Hermes Create - ' });
+		expect(parse(undefined).creates).toStrictEqual({ windowMinutes: 10, table: 'hermes_creates', workflowPrefix: 'Hermes Create - ' });
+		expect(CREATES_DEFAULTS).not.toHaveProperty('lockTable');
+		expect(APPROVAL_DEFAULTS).not.toHaveProperty('lockTable');
 		// A partial section keeps the other defaults.
 		expect(parse({ windowMinutes: 30 }).creates).toEqual({ ...CREATES_DEFAULTS, windowMinutes: 30 });
 	});
@@ -37,7 +40,8 @@ describe('config creates', () => {
 		['a window over a day', { windowMinutes: 1441 }, /^creates\.windowMinutes: /],
 		['a window in fractions', { windowMinutes: 1.5 }, /^creates\.windowMinutes: /],
 		['a table name in capitals', { table: 'Hermes_Creates' }, /^creates\.table: lower case letters, digits and _/],
-		['a lock table name with a space', { lockTable: 'create locks' }, /^creates\.lockTable: lower case letters, digits and _/],
+		['a lock table, even a valid name: removed', { lockTable: 'hermes_create_locks' }, /^creates\.lockTable: removed: identical calls are now told apart by their own rows in the store \(creates\.table\), so no lock table is needed/],
+		['a lock table name with a space: removed, not checked as a name', { lockTable: 'create locks' }, /^creates\.lockTable: removed: /],
 		['an unknown key', { window: 10 }, /^creates\.window: unknown key/],
 	])('%s: refused', (_label, creates, issue) => {
 		expect(issues(creates)).toEqual([expect.stringMatching(issue)]);
@@ -48,19 +52,16 @@ describe('data table names: none may contain another', () => {
 	it.each<[string, Record<string, unknown> | undefined, Record<string, unknown> | undefined, string[]]>([
 		['defaults, no approvals', undefined, undefined, []],
 		['defaults, with approvals', undefined, {}, []],
-		['other names, none containing another', { table: 'ops_creates', lockTable: 'ops_create_locks' }, { table: 'ops_approvals', lockTable: 'ops_approval_locks' }, []],
+		['other names, none containing another', { table: 'ops_creates' }, { table: 'ops_approvals' }, []],
 		// Without approvals there is no approval table to clash with.
 		['no approvals: creates.table may be the approvals\' default name', { table: 'hermes_approvals' }, undefined, []],
 		['creates.table containing approvals.table', { table: 'hermes_approvals_created' }, {}, ['creates.table', 'approvals.table']],
 		['approvals.table containing creates.table', undefined, { table: 'hermes_creates_approved' }, ['creates.table', 'approvals.table']],
 		['creates.table the same as approvals.table', { table: 'shared' }, { table: 'shared' }, ['creates.table', 'approvals.table']],
-		['creates.lockTable containing approvals.lockTable', { lockTable: 'hermes_approval_locks_2' }, {}, ['creates.lockTable', 'approvals.lockTable']],
-		['approvals.lockTable containing creates.lockTable', undefined, { lockTable: 'x_hermes_create_locks' }, ['creates.lockTable', 'approvals.lockTable']],
-		['creates.table containing approvals.lockTable', { table: 'hermes_approval_locks_log' }, {}, ['creates.table', 'approvals.lockTable']],
-		['approvals.table containing creates.lockTable', undefined, { table: 'hermes_create_locks_approvals' }, ['creates.lockTable', 'approvals.table']],
-		['creates.lockTable containing creates.table', { table: 'creates', lockTable: 'creates_locks' }, undefined, ['creates.table', 'creates.lockTable']],
-		['creates.table containing creates.lockTable', { table: 'hermes_create_locks_and_rows' }, undefined, ['creates.table', 'creates.lockTable']],
-		['creates.table the same as creates.lockTable', { table: 'creates', lockTable: 'creates' }, undefined, ['creates.table', 'creates.lockTable']],
+		// The old lock tables' names clash with nothing: no table of that name is desired.
+		['creates.table containing the old approval lock table\'s name', { table: 'hermes_approval_locks_log' }, {}, []],
+		['approvals.table containing the old create lock table\'s name', undefined, { table: 'hermes_create_locks_approvals' }, []],
+		['creates.table the old create lock table\'s name', { table: 'hermes_create_locks' }, {}, []],
 	])('%s', (_label, creates, approvals, clash) => {
 		const found = issues(creates, approvals);
 		if (clash.length === 0) {
@@ -77,8 +78,16 @@ describe('data table names: none may contain another', () => {
 		for (const k of clash) expect(message).toContain(`"${names[k]}"`);
 	});
 
-	it('the approvals\' own pair is refused once, by the approvals section', () => {
-		expect(issues(undefined, { table: 'approvals', lockTable: 'approvals_locks' })).toEqual([expect.stringMatching(/^approvals\.lockTable: .*must not contain one another/)]);
+	it('the clash is said once, at approvals.table', () => {
+		expect(issues({ table: 'approvals_created' }, { table: 'approvals' })).toEqual([expect.stringMatching(/^approvals\.table: "approvals" and the table "approvals_created" \(creates\.table\) must not contain one another/)]);
+	});
+
+	it('lock table keys are refused as removed, not as a clash, beside a clash of the stores', () => {
+		expect(issues({ table: 'shared', lockTable: 'shared_locks' }, { table: 'shared', lockTable: 'shared_locks' })).toEqual([
+			expect.stringMatching(/^approvals\.lockTable: removed: /),
+			expect.stringMatching(/^creates\.lockTable: removed: /),
+			expect.stringMatching(/^approvals\.table: .*\(creates\.table\) must not contain one another/),
+		]);
 	});
 });
 
@@ -86,8 +95,6 @@ describe('data table names: none may contain another', () => {
 function parseNames(creates: Record<string, unknown> | undefined, approvals: Record<string, unknown> | undefined): Record<string, string> {
 	return {
 		'creates.table': String(creates?.table ?? CREATES_DEFAULTS.table),
-		'creates.lockTable': String(creates?.lockTable ?? CREATES_DEFAULTS.lockTable),
 		'approvals.table': String(approvals?.table ?? APPROVAL_DEFAULTS.table),
-		'approvals.lockTable': String(approvals?.lockTable ?? APPROVAL_DEFAULTS.lockTable),
 	};
 }

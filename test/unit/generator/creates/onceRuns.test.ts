@@ -1,6 +1,7 @@
 /**
  * The create-once workflows as generated, run (runOnce.ts: each expression evaluated as n8n would,
- * the store, the lock, Odoo and the gateway answered here, in the shapes the nodes answer):
+ * the store, Odoo and the gateway answered here, in the shapes the nodes answer; races between
+ * identical calls are run over a model of the store in dataTables/claim.test.ts):
  * - a replay answers only a record that still exists: an Odoo create's earlier record is read
  *   with the Hermes Odoo node's own `get`; a record deleted since makes the call create again,
  *   once, and say so; anything else replays; a hand-off, whose answer names no record, replays;
@@ -14,7 +15,8 @@ import type { Workflow } from '../../../../generator/builders';
 import { defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { EARLIER_DELETED, IN_PROGRESS, OUTCOME_UNKNOWN } from '../../../../generator/creates/answers';
 import { ONCE_NODES } from '../../../../generator/creates/onceWorkflow';
-import { LOCK_WAIT_MAX_MS, UNFINISHED_AFTER_MS, UNFINISHED_MARGIN_MS, unfinishedAfterMs } from '../../../../generator/creates/store';
+import { UNFINISHED_AFTER_MS, UNFINISHED_MARGIN_MS, unfinishedAfterMs } from '../../../../generator/creates/store';
+import { CLAIM_NODES, CLAIM_WAIT_MAX_MS, CLAIMED, DECIDING } from '../../../../generator/dataTables/claim';
 import { toolSeconds } from '../../../../generator/plan';
 import type { OdooTarget } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE, DEFAULT_ODOO_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
@@ -28,7 +30,7 @@ const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.
 const CONFIGS: Array<[string, HermesConfig]> = [
 	['default', config()],
 	// Another credential type and store, beside approvals: the read follows the create's node.
-	['JSON-2, other names, with approvals', config({ odooCredentialType: 'odooApiKeyApi', creates: { table: 'ops_creates', lockTable: 'ops_create_locks', workflowPrefix: 'Ops Create - ' }, approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com' } })],
+	['JSON-2, other names, with approvals', config({ odooCredentialType: 'odooApiKeyApi', creates: { table: 'ops_creates', workflowPrefix: 'Ops Create - ' }, approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com' } })],
 ];
 
 type Case = OnceCase;
@@ -51,8 +53,12 @@ type Row = Record<string, unknown>;
 interface World {
 	/** What "Find identical create" finds, each time it runs (none: nothing). */
 	found?: Row[];
-	/** What it finds holding the lock. */
-	foundLocked?: Row;
+	/** A create an identical call started meanwhile: the claim finds it beside this call's own row. */
+	meanwhile?: Row;
+	/** Another call's claim, lower than this call's own, that never settles. */
+	lowerClaim?: boolean;
+	/** Each wait of the claim, in seconds. */
+	onWait?: (seconds: number) => void;
 	/** The Hermes Odoo node's answer to the read of the earlier record. */
 	earlierRead?: Record<string, unknown>;
 	/** The create's own answer. */
@@ -66,10 +72,17 @@ function inputsOf(workflow: Workflow): Record<string, unknown> {
 }
 
 function call(c: Case, world: World): OnceRun {
-	return runOnce(c.workflow, inputsOf(c.workflow), ({ node, runIndex }: OutsideCall) => {
+	return runOnce(c.workflow, inputsOf(c.workflow), ({ node, parameters, runIndex }: OutsideCall) => {
 		if (node === ONCE_NODES.find) return world.found?.[runIndex];
-		if (node === ONCE_NODES.findLocked) return world.foundLocked;
-		if (node === ONCE_NODES.takeLock) return { tool: c.workflow.name, holder: EXECUTION_ID, held_until: NOW + 10_000 };
+		// This call's own row through the claim, beside what identical calls left.
+		const mine = (status: string) => ({ id: 9, tool: c.workflow.name, args_hash: 'this hash', status, holder: EXECUTION_ID, started_at: NOW });
+		const others = [...(world.meanwhile ? [world.meanwhile] : []), ...(world.lowerClaim ? [{ ...mine(CLAIMED), id: 8, holder: '40' }] : [])];
+		if (node === CLAIM_NODES.readClaims) return [...others, mine(CLAIMED)];
+		if (node === CLAIM_NODES.decide) return mine(DECIDING);
+		if (node === CLAIM_NODES.readDecided) return [...others, mine(DECIDING)];
+		if (node === ONCE_NODES.start) return mine('running');
+		if (node === CLAIM_NODES.lookAgain) return world.meanwhile ? [world.meanwhile] : undefined;
+		if (node === CLAIM_NODES.wait) world.onWait?.(Number(parameters.amount));
 		if (node === ONCE_NODES.readEarlier) {
 			if (!world.earlierRead) throw new Error('the earlier record was read, and the test gave no answer');
 			return world.earlierRead;
@@ -111,7 +124,7 @@ describe('an Odoo create sent again: the earlier record is read before it is rep
 		expect(run.answer.hint).toContain('nothing new was created');
 		expect(run.answer[EARLIER_DELETED]).toBeUndefined();
 		expect(ranTimes(run, c.tool.name)).toBe(0);
-		expect(ranTimes(run, ONCE_NODES.takeLock)).toBe(0);
+		expect(ranTimes(run, ONCE_NODES.claim)).toBe(0);
 		// The read: get, on the tool's model and the id the first answer gave, the id alone.
 		const read = callOf(run, ONCE_NODES.readEarlier)!;
 		const { params } = HERMES_ODOO;
@@ -126,13 +139,13 @@ describe('an Odoo create sent again: the earlier record is read before it is rep
 		expect(readNode).toMatchObject({ executeOnce: true, onError: 'continueRegularOutput' });
 	});
 
-	it.each(ODOO.map((c) => [c.label, c] as const))('%s: deleted since: the create runs again, once, holding the lock, and its answer says the earlier record was deleted', (_label, c) => {
+	it.each(ODOO.map((c) => [c.label, c] as const))('%s: deleted since: the create runs again, once, claimed, and its answer says the earlier record was deleted', (_label, c) => {
 		const earlier = { success: true, model: modelOf(c), id: 41 };
 		const created = { success: true, model: modelOf(c), id: 77 };
 		const run = call(c, { found: [doneRow(c, earlier, 120_000)], earlierRead: notFound(c, 41), created });
 		expect(ranTimes(run, c.tool.name)).toBe(1);
-		// As a call that found nothing: the lock, the look holding it, this call's row, the create.
-		const order = [ONCE_NODES.forgetDeleted, ONCE_NODES.takeLock, ONCE_NODES.findLocked, ONCE_NODES.claim, ONCE_NODES.releaseClaimed, c.tool.name].map((n) => run.ran.indexOf(n));
+		// As a call that found nothing: this call's row, the claim, the row final, the create.
+		const order = [ONCE_NODES.forgetDeleted, ONCE_NODES.claim, CLAIM_NODES.readClaims, CLAIM_NODES.alone, ONCE_NODES.start, c.tool.name].map((n) => run.ran.indexOf(n));
 		expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
 		// Only the deleted record's row is forgotten: this tool's, these arguments', its holder's.
 		const hash = (callOf(run, ONCE_NODES.claim)!.parameters.columns as { value: Row }).value.args_hash;
@@ -157,10 +170,11 @@ describe('an Odoo create sent again: the earlier record is read before it is rep
 
 	it.each(ODOO.map((c) => [c.label, c] as const))('%s: deleted since, and an identical call created meanwhile: its answer, nothing created', (_label, c) => {
 		const other = { success: true, model: modelOf(c), id: 78 };
-		const run = call(c, { found: [doneRow(c, { success: true, model: modelOf(c), id: 41 })], earlierRead: notFound(c, 41), foundLocked: doneRow(c, other, 1_000) });
+		const run = call(c, { found: [doneRow(c, { success: true, model: modelOf(c), id: 41 })], earlierRead: notFound(c, 41), meanwhile: doneRow(c, other, 1_000) });
 		expect(ranTimes(run, c.tool.name)).toBe(0);
 		expect(run.answer).toMatchObject({ ...other, replayed: true });
-		// A row found holding the lock was made after this call looked: not read again.
+		expect(ranTimes(run, CLAIM_NODES.withdraw)).toBe(1);
+		// A row the claim found was made after this call looked: not read again.
 		expect(ranTimes(run, ONCE_NODES.readEarlier)).toBe(1);
 	});
 
@@ -205,9 +219,9 @@ describe('an Odoo create sent again: the earlier record is read before it is rep
 // ---- (b) a create running past its time cap is taken as stopped ----
 
 describe('a create still running past its time cap: its outcome is unknown', () => {
-	it('the bound: an Odoo create\'s own cap, the lock\'s longest wait and n8n\'s work; the hand-off, which nothing bounds, keeps 5 minutes', () => {
+	it('the bound: an Odoo create\'s own cap, the claim\'s longest wait and n8n\'s work; the hand-off, which nothing bounds, keeps 5 minutes', () => {
 		const odoo = CATALOGUE.find((t) => t.name === 'crm_create_lead')!;
-		expect(unfinishedAfterMs(toolSeconds(odoo.target))).toBe(HERMES_ODOO.operationSeconds.create! * 1000 + LOCK_WAIT_MAX_MS + UNFINISHED_MARGIN_MS);
+		expect(unfinishedAfterMs(toolSeconds(odoo.target))).toBe(HERMES_ODOO.operationSeconds.create! * 1000 + CLAIM_WAIT_MAX_MS + UNFINISHED_MARGIN_MS);
 		expect(unfinishedAfterMs(toolSeconds(odoo.target))).toBeLessThan(UNFINISHED_AFTER_MS);
 		expect(unfinishedAfterMs(toolSeconds(CATALOGUE.find((t) => t.name === 'content_generate')!.target))).toBe(UNFINISHED_AFTER_MS);
 	});
@@ -221,9 +235,9 @@ describe('a create still running past its time cap: its outcome is unknown', () 
 		expect(past.answer).toMatchObject({ success: false, error: OUTCOME_UNKNOWN.error, retry: 'after_read' });
 		expect(past.answer.hint).toContain(OUTCOME_UNKNOWN.hint);
 		expect(ranTimes(past, c.tool.name)).toBe(0);
-		// The same holding the lock.
-		expect(call(c, { foundLocked: runningRow(c, bound + 1_000) }).answer).toMatchObject({ error: OUTCOME_UNKNOWN.error, retry: 'after_read' });
-		expect(call(c, { foundLocked: runningRow(c, bound - 1_000) }).answer).toMatchObject({ error: '__UNAVAILABLE__', state: 'timeout' });
+		// The same found by the claim.
+		expect(call(c, { meanwhile: runningRow(c, bound + 1_000) }).answer).toMatchObject({ error: OUTCOME_UNKNOWN.error, retry: 'after_read' });
+		expect(call(c, { meanwhile: runningRow(c, bound - 1_000) }).answer).toMatchObject({ error: '__UNAVAILABLE__', state: 'timeout' });
 	});
 
 	it.each(ODOO.map((c) => [c.label, c] as const))('%s: a worker killed mid-create 3 minutes ago: stopped, not "send again in a few seconds"', (_label, c) => {
@@ -235,19 +249,16 @@ describe('a create still running past its time cap: its outcome is unknown', () 
 		expect(MARKER_RETRY.__EXISTS__).toBe('after_read');
 	});
 
-	it.each(ALL)('%s: LOCK_WAIT_MAX_MS is the longest the workflow\'s own lock waits, every try held', (_label, c) => {
+	it.each(ALL)('%s: CLAIM_WAIT_MAX_MS is the longest the claim waits, every try behind a claim that never settles', (_label, c) => {
 		const random = jest.spyOn(Math, 'random').mockReturnValue(1 - Number.EPSILON);
 		try {
 			const waits: number[] = [];
-			const run = runOnce(c.workflow, inputsOf(c.workflow), ({ node, parameters }) => {
-				if (node === ONCE_NODES.lookUpLock) return { tool: c.workflow.name, holder: 'another', held_until: NOW + 10_000 };
-				if (node === ONCE_NODES.lockWait) waits.push(Number(parameters.amount));
-				return undefined;
-			});
-			expect(run.answer).toMatchObject({ error: '__UNAVAILABLE__', state: 'timeout' });
+			const run = call(c, { lowerClaim: true, onWait: (amount) => waits.push(amount) });
+			expect(run.answer).toMatchObject({ error: '__UNAVAILABLE__', state: 'timeout', retry: 'later' });
+			expect(ranTimes(run, c.tool.name)).toBe(0);
 			const total = waits.reduce((a, b) => a + b, 0) * 1000;
-			expect(total).toBeLessThanOrEqual(LOCK_WAIT_MAX_MS);
-			expect(total).toBeGreaterThan(LOCK_WAIT_MAX_MS - 10);
+			expect(total).toBeLessThanOrEqual(CLAIM_WAIT_MAX_MS);
+			expect(total).toBeGreaterThan(CLAIM_WAIT_MAX_MS - 10);
 		} finally {
 			random.mockRestore();
 		}

@@ -1,9 +1,10 @@
 /**
  * A create tool's create-once workflow as generated (creates/onceWorkflow.ts), checked by its
- * structure: every connection lands on a node; the create runs only with the lock taken and this
- * call's row inserted as running, or when the agent asked for a duplicate; the answer is the
- * create's own; the store and lock rows are keyed by the workflow's name (what push seeds); the
- * call's hash covers the tool's arguments and nothing else; and the repository's lint passes it.
+ * structure: every connection lands on a node; the create runs only after this call's row was
+ * inserted as a claim, stood alone in its claim and was made running, or when the agent asked
+ * for a duplicate; the answer is the create's own; the store's rows are keyed by the workflow's
+ * name; the call's hash covers the tool's arguments and nothing else; and the repository's lint
+ * passes it. Races between identical calls are run in dataTables/claim.test.ts.
  * Each check is run on a broken copy too, so a check that cannot fail fails here.
  */
 
@@ -19,6 +20,7 @@ import { lintWorkflow } from '../../../../generator/lint';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE, DEFAULT_CREATE_TOOLS } from '../../../helpers/defaultCatalogue';
 import { withN8nStringHash } from '../../../helpers/n8nStringHash';
+import { CLAIMED, DECIDING } from '../../../../generator/dataTables/claim';
 import { evaluate, onceCases, type OnceCase } from './runOnce';
 
 const config = (overrides: Record<string, unknown> = {}): HermesConfig => parseConfig({ ...defaultConfig(), ...overrides }, 'test config');
@@ -31,7 +33,7 @@ const CONFIGS: Array<[string, HermesConfig]> = [
 	[
 		'other names and window, with approvals',
 		config({
-			creates: { table: 'ops_creates', lockTable: 'ops_create_locks', workflowPrefix: 'Ops Create - ', windowMinutes: 3 },
+			creates: { table: 'ops_creates', workflowPrefix: 'Ops Create - ', windowMinutes: 3 },
 			approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com' },
 		}),
 	],
@@ -94,16 +96,18 @@ function pathsTo(workflow: Workflow, target: string): string[][] {
 
 /**
  * The create runs on a path that asked for a duplicate (the If's true output straight into it), or
- * on one that took the lock, found no identical create holding it, inserted this call's row as
- * running and released the lock, in that order, right before it.
+ * on one that inserted this call's row, found it first and then alone, and made it running, in
+ * that order, right before it.
  */
 function unguardedCreates(workflow: Workflow, tool: string): string[] {
 	const guarded = [
-		edge(ONCE_NODES.locked, 0, ONCE_NODES.findLocked),
-		edge(ONCE_NODES.findLocked, 0, ONCE_NODES.foundLocked),
-		edge(ONCE_NODES.foundLocked, 1, ONCE_NODES.claim),
-		edge(ONCE_NODES.claim, 0, ONCE_NODES.releaseClaimed),
-		edge(ONCE_NODES.releaseClaimed, 0, tool),
+		edge(ONCE_NODES.claim, 0, ONCE_NODES.readClaims),
+		edge(ONCE_NODES.readClaims, 0, ONCE_NODES.first),
+		edge(ONCE_NODES.first, 0, ONCE_NODES.decide),
+		edge(ONCE_NODES.decide, 0, ONCE_NODES.readDecided),
+		edge(ONCE_NODES.readDecided, 0, ONCE_NODES.alone),
+		edge(ONCE_NODES.alone, 0, ONCE_NODES.start),
+		edge(ONCE_NODES.start, 0, tool),
 	];
 	const paths = pathsTo(workflow, tool);
 	if (paths.length === 0) return [`no path reaches the create "${tool}"`];
@@ -111,8 +115,8 @@ function unguardedCreates(workflow: Workflow, tool: string): string[] {
 		.filter((path) => {
 			if (path.at(-1) === edge(ONCE_NODES.duplicate, 0, tool)) return path.at(-2) !== edge(ONCE_NODES.call, 0, ONCE_NODES.duplicate);
 			const at = guarded.map((e) => path.indexOf(e));
-			// In order, the last ones the last of the path, and the lock taken before.
-			return !(at.every((i, k) => i >= 0 && (k === 0 || i === at[k - 1] + 1)) && at.at(-1) === path.length - 1 && path.indexOf(edge(ONCE_NODES.takeLock, 0, ONCE_NODES.locked)) === at[0] - 1);
+			// In order, the last ones of the path.
+			return !(at.every((i, k) => i >= 0 && (k === 0 || i === at[k - 1] + 1)) && at.at(-1) === path.length - 1);
 		})
 		.map((path) => `unguarded: ${path.join(' ')}`);
 }
@@ -162,13 +166,12 @@ function rowsNotKeyedByName(workflow: Workflow, cfg: HermesConfig): string[] {
 	const problems: string[] = [];
 	const uses = tableUses(workflow);
 	for (const use of uses) {
-		if (![cfg.creates.table, cfg.creates.lockTable].includes(use.table)) problems.push(`${use.node} uses the table "${use.table}"`);
+		if (use.table !== cfg.creates.table) problems.push(`${use.node} uses the table "${use.table}"`);
 		// Every use names the row's workflow, the delete of old rows too: another deployment's rows are its own to keep.
 		if (use.keys.length === 0) problems.push(`${use.node} names no tool`);
 		for (const key of use.keys) if (key !== workflow.name) problems.push(`${use.node} keys its row by ${JSON.stringify(key)}, not "${workflow.name}"`);
 	}
 	if (!uses.some((u) => u.table === cfg.creates.table && u.operation === 'insert')) problems.push('no row is inserted in the store');
-	if (!uses.some((u) => u.table === cfg.creates.lockTable && u.operation === 'update')) problems.push('the lock table is never taken');
 	return problems;
 }
 
@@ -228,18 +231,21 @@ describe('create-once workflows as generated', () => {
 		expect(danglingConnections(workflow)).toEqual([]);
 	});
 
-	it.each(table)('%s: the create runs only holding the lock with this call\'s row inserted, or as an asked-for duplicate', (_label, { tool, workflow }) => {
+	it.each(table)('%s: the create runs only with this call\'s row claimed alone and running, or as an asked-for duplicate', (_label, { tool, workflow }) => {
 		// Both ways exist.
 		const paths = pathsTo(workflow, tool.name);
 		expect(paths.some((p) => p.at(-1) === edge(ONCE_NODES.duplicate, 0, tool.name))).toBe(true);
-		expect(paths.some((p) => p.at(-1) === edge(ONCE_NODES.releaseClaimed, 0, tool.name))).toBe(true);
+		expect(paths.some((p) => p.at(-1) === edge(ONCE_NODES.start, 0, tool.name))).toBe(true);
 		expect(unguardedCreates(workflow, tool.name)).toEqual([]);
-		// The row inserted is this call's, running, held by this execution.
+		// The row inserted is this call's, a claim, held by this execution; it is made running only from deciding.
 		const row = (nodeOf(workflow, ONCE_NODES.claim).parameters.columns as { value: Record<string, unknown> }).value;
 		expect(evaluate(row.args_hash, { [ONCE_NODES.call]: { args_hash: 'h', now: 5 } })).toBe('h');
-		expect(row).toMatchObject({ status: 'running' });
+		expect(row).toMatchObject({ status: CLAIMED });
 		expect(evaluate(row.holder, {})).toBe('41');
-		// The create node runs once, whatever number of items the release outputs.
+		const start = nodeOf(workflow, ONCE_NODES.start).parameters as { filters: { conditions: Array<{ keyName: string; keyValue: unknown }> }; columns: { value: Record<string, unknown> } };
+		expect(start.filters.conditions.at(-1)).toMatchObject({ keyName: 'status', keyValue: DECIDING });
+		expect(start.columns.value).toEqual({ status: 'running' });
+		// The create node runs once, whatever number of items the row's update outputs.
 		const create = nodeOf(workflow, tool.name);
 		expect(create.executeOnce === true || create.parameters.mode === 'once').toBe(true);
 	});
@@ -248,15 +254,15 @@ describe('create-once workflows as generated', () => {
 		expect(answerNotTheCreate(workflow, tool.name)).toEqual([]);
 	});
 
-	it.each(table)('%s: the store and lock rows are keyed by the workflow\'s name, the lock row push seeds', (_label, { workflow, config: cfg }) => {
+	it.each(table)('%s: the store\'s rows are keyed by the workflow\'s name; push makes the store and no other table', (_label, { workflow, config: cfg }) => {
 		expect(rowsNotKeyedByName(workflow, cfg)).toEqual([]);
-		const locks = desiredDataTables({ config: cfg, tools: CATALOGUE }).find((t) => t.name === cfg.creates.lockTable);
-		expect(locks?.seed?.rows.map((r) => r.tool)).toContain(workflow.name);
+		expect(desiredDataTables({ config: cfg, tools: CATALOGUE }).map((t) => t.name)).toContain(cfg.creates.table);
+		expect(desiredDataTables({ config: { ...cfg, approvals: undefined }, tools: CATALOGUE }).map((t) => t.name)).toEqual([cfg.creates.table]);
 	});
 
 	it.each(table)('%s: an identical create is looked for within the window, and old rows are forgotten', (_label, { workflow, config: cfg }) => {
 		const windowMs = cfg.creates.windowMinutes * 60_000;
-		for (const name of [ONCE_NODES.find, ONCE_NODES.findLocked]) {
+		for (const name of [ONCE_NODES.find, ONCE_NODES.readClaims, ONCE_NODES.readDecided, ONCE_NODES.lookAgain]) {
 			const conditions = (nodeOf(workflow, name).parameters.filters as { conditions: Array<{ keyName: string; condition: string; keyValue: unknown }> }).conditions;
 			const started = conditions.find((c) => c.keyName === 'started_at');
 			expect(started?.condition).toBe('gt');
@@ -303,7 +309,7 @@ describe('the checks find a broken workflow', () => {
 
 	it.each<[string, Case, (w: Workflow) => Workflow]>([
 		['a connection to a node that is not there', odoo, (w) => rewire(w, ONCE_NODES.found, 0, 'Earlier')],
-		['a node nothing leads to', odoo, (w) => rewire(w, ONCE_NODES.foundLocked, 0, ONCE_NODES.earlierLocked)],
+		['a node nothing leads to', odoo, (w) => rewire(w, ONCE_NODES.standing, 0, ONCE_NODES.earlier)],
 		['a connection from a node that is not there', gateway, (w) => ({ ...w, connections: { ...w.connections, Gone: { main: [[{ node: ONCE_NODES.answer, type: 'main', index: 0 }]] } } })],
 	])('dangling: %s', (_label, c, broken) => {
 		expect(danglingConnections(c.workflow)).toEqual([]);
@@ -313,10 +319,11 @@ describe('the checks find a broken workflow', () => {
 	it.each<[string, Case, (w: Workflow) => Workflow]>([
 		['no identical create found, straight to the create', odoo, (w) => rewire(w, ONCE_NODES.found, 1, 'crm_create_lead')],
 		['the duplicate If\'s false output into the create', odoo, (w) => rewire(w, ONCE_NODES.duplicate, 1, 'crm_create_lead')],
-		['the create while the lock is not taken', gateway, (w) => rewire(w, ONCE_NODES.locked, 1, 'content_generate')],
-		['the create without inserting the row', gateway, (w) => rewire(w, ONCE_NODES.foundLocked, 1, ONCE_NODES.releaseClaimed)],
-		['the create before the lock is released: the row inserted, then the create', odoo, (w) => rewire(rewire(w, ONCE_NODES.claim, 0, 'crm_create_lead'), ONCE_NODES.releaseClaimed, 0, ONCE_NODES.succeeded)],
-		['the create when an identical one was found meanwhile', odoo, (w) => rewire(w, ONCE_NODES.foundLocked, 0, ONCE_NODES.claim)],
+		['the create when the claim was not first', gateway, (w) => rewire(w, ONCE_NODES.first, 1, ONCE_NODES.start)],
+		['the create without inserting the row', gateway, (w) => rewire(w, ONCE_NODES.found, 1, ONCE_NODES.readClaims)],
+		['the create without the second read', odoo, (w) => rewire(w, ONCE_NODES.decide, 0, ONCE_NODES.alone)],
+		['the create when another was deciding', odoo, (w) => rewire(w, ONCE_NODES.alone, 1, ONCE_NODES.start)],
+		['the create before its row is running', odoo, (w) => rewire(w, ONCE_NODES.alone, 0, 'crm_create_lead')],
 	])('unguarded: %s', (_label, c, broken) => {
 		expect(unguardedCreates(c.workflow, c.tool.name)).toEqual([]);
 		expect(unguardedCreates(broken(copy(c)), c.tool.name)).not.toEqual([]);
@@ -342,8 +349,8 @@ describe('the checks find a broken workflow', () => {
 			(nodeOf(w, ONCE_NODES.find).parameters.filters as { conditions: Array<{ keyName: string; keyValue: unknown }> }).conditions[0].keyValue = 'crm_create_lead';
 			return w;
 		}],
-		['the lock taken on another row', gateway, (w) => {
-			(nodeOf(w, ONCE_NODES.takeLock).parameters.filters as { conditions: Array<{ keyName: string; keyValue: unknown }> }).conditions[0].keyValue = 'content_generate';
+		['the claim read on another workflow\'s rows', gateway, (w) => {
+			(nodeOf(w, ONCE_NODES.readClaims).parameters.filters as { conditions: Array<{ keyName: string; keyValue: unknown }> }).conditions[0].keyValue = 'content_generate';
 			return w;
 		}],
 		['the row inserted under the tool name', gateway, (w) => {

@@ -1,11 +1,9 @@
 /**
- * A generated create-once workflow run as n8n runs it, in the unit tests: node by node along its
- * connections, each If's condition, each Set's output and each other node's parameters evaluated
- * as n8n would evaluate the expression; what a node reaching outside (the store, the lock table,
- * Odoo, a gateway, a wait) outputs is the test's to say. Every node of it runs once per visit on
- * one item (executeOnce), so one item per node is the whole run.
+ * A generated create-once workflow run as n8n runs it, in the unit tests (test/helpers/
+ * workflowRunner.ts), where what every node reaching outside (the store, Odoo, a gateway, a wait)
+ * outputs is the test's to say.
  */
-import type { Workflow, WorkflowNode } from '../../../../generator/builders';
+import type { Workflow } from '../../../../generator/builders';
 import type { HermesConfig } from '../../../../generator/config';
 import { onceWorkflowFileName } from '../../../../generator/creates/createTools';
 import type { ToolPlan } from '../../../../generator/plan';
@@ -13,12 +11,9 @@ import { createPlans } from '../../../helpers/plans';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { generated } from '../fixtures';
-import { SUBWORKFLOW_TRIGGER_NAME } from '../../../../generator/builders/nodeParts';
+import { NOW, runWorkflow, TableModel } from '../../../helpers/workflowRunner';
 
-/**
- * Node outputs an expression reads with `$('<node>')`, the last run's first item (n8n's default).
- * `undefined`: the node ran and gave no item where the reader is connected (an If's other branch).
- */
+/** Node outputs an expression reads with `$('<node>')`: the first item of the last run. */
 export type Outputs = Record<string, Record<string, unknown> | undefined>;
 
 /** Evaluates an n8n expression (`={{ body }}`) on other nodes' outputs, as n8n would. */
@@ -36,85 +31,40 @@ export function evaluate(expression: unknown, outputs: Outputs, json: Record<str
 	return new Function('$json', '$', '$now', '$execution', '$runIndex', `return (${text.slice(4, -3)})`)(json, $, { toMillis: () => NOW }, { id: EXECUTION_ID }, runIndex) as unknown;
 }
 
-/** `$now` in every evaluated expression, epoch milliseconds. */
-export const NOW = 1_000_000;
-/** `$execution.id`: the lock's and the row's holder. */
+/** `$execution.id`: the row's holder. */
 export const EXECUTION_ID = '41';
+export { NOW };
 
-const isExpression = (value: unknown): value is string => typeof value === 'string' && value.startsWith('={{ ') && value.endsWith(' }}');
-
-/** A node's parameters with every expression in them evaluated. */
-function evaluated(value: unknown, outputs: Outputs, json: Record<string, unknown>, runIndex: number): unknown {
-	if (isExpression(value)) return evaluate(value, outputs, json, runIndex);
-	if (Array.isArray(value)) return value.map((v) => evaluated(v, outputs, json, runIndex));
-	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluated(v, outputs, json, runIndex)]));
-	return value;
-}
-
-/** One visit of a node that reaches outside: its parameters evaluated, and its run index. */
+/** One visit of a node that reaches outside or a table: its parameters evaluated, and its run index. */
 export interface OutsideCall {
 	node: string;
 	parameters: Record<string, unknown>;
 	runIndex: number;
 }
 
-/** What a node that reaches outside outputs; undefined: an empty item (a read that matched nothing, a write). */
-export type Outside = (call: OutsideCall) => Record<string, unknown> | undefined;
+/** What a node that reaches outside or a table outputs: one item, several, or undefined for an empty item (a read that matched nothing, a write). */
+export type Outside = (call: OutsideCall) => Record<string, unknown> | Array<Record<string, unknown>> | undefined;
 
 export interface OnceRun {
 	/** The nodes in the order they ran, the trigger first. */
 	ran: string[];
-	/** Every visit of a node that reaches outside. */
+	/** Every visit of a node that reaches outside or a table. */
 	calls: OutsideCall[];
 	/** What the last node output: the sub-workflow's answer. */
 	answer: Record<string, unknown>;
 }
 
-const SET = 'n8n-nodes-base.set';
-const IF = 'n8n-nodes-base.if';
-
+/** A run to its end (test/helpers/workflowRunner.ts), every table read and write answered by `outside` as well. */
 export function runOnce(workflow: Workflow, inputs: Record<string, unknown>, outside: Outside): OnceRun {
-	const byName = new Map<string, WorkflowNode>(workflow.nodes.map((n) => [n.name, n]));
-	const outputs: Outputs = { [SUBWORKFLOW_TRIGGER_NAME]: inputs };
-	const ran = [SUBWORKFLOW_TRIGGER_NAME];
-	const calls: OutsideCall[] = [];
-	let at = SUBWORKFLOW_TRIGGER_NAME;
-	let output = 0;
-	let json: Record<string, unknown> = inputs;
-	for (let step = 0; step < 500; step++) {
-		const targets = workflow.connections[at]?.main[output] ?? [];
-		if (targets.length === 0) return { ran, calls, answer: json };
-		if (targets.length > 1) throw new Error(`"${at}" output ${output} leads to ${targets.length} nodes`);
-		const next = byName.get(targets[0].node);
-		if (!next) throw new Error(`"${at}" leads to "${targets[0].node}", no such node`);
-		const runIndex = ran.filter((name) => name === next.name).length;
-		ran.push(next.name);
-		const p = next.parameters as Record<string, unknown>;
-		output = 0;
-		if (next.type === IF) {
-			const condition = (p.conditions as { conditions: Array<{ leftValue: unknown }> }).conditions[0].leftValue;
-			const value = evaluate(condition, outputs, json, runIndex);
-			// The If's strict type validation: anything but a boolean fails the run.
-			if (typeof value !== 'boolean') throw new Error(`"${next.name}" evaluated to ${JSON.stringify(value)}, not a boolean`);
-			output = value ? 0 : 1;
-			outputs[next.name] = value ? json : undefined;
-		} else if (next.type === SET && p.mode === 'raw') {
-			const value = evaluate(p.jsonOutput, outputs, json, runIndex);
-			json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
-			outputs[next.name] = json;
-		} else if (next.type === SET) {
-			const fields = (p.assignments as { assignments: Array<{ name: string; value: unknown }> }).assignments;
-			json = Object.fromEntries(fields.map((f) => [f.name, isExpression(f.value) ? evaluate(f.value, outputs, json, runIndex) : f.value]));
-			outputs[next.name] = json;
-		} else {
-			const call = { node: next.name, parameters: evaluated(p, outputs, json, runIndex) as Record<string, unknown>, runIndex };
-			calls.push(call);
-			json = outside(call) ?? {};
-			outputs[next.name] = json;
-		}
-		at = next.name;
+	const answer = (call: { node: { name: string }; parameters: Record<string, unknown>; runIndex: number }) => {
+		const out = outside({ node: call.node.name, parameters: call.parameters, runIndex: call.runIndex });
+		return out === undefined ? [{}] : Array.isArray(out) ? out : [out];
+	};
+	const run = runWorkflow(workflow, inputs, new TableModel(), { executionId: EXECUTION_ID, outside: answer, table: answer });
+	for (;;) {
+		const next = run.next();
+		if (next.done) return next.value;
 	}
-	throw new Error(`no answer after 500 steps: ${ran.slice(-20).join(' -> ')}`);
 }
 
 /** A create-once workflow as generate writes it for one tool under one config. */

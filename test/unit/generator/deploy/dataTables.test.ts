@@ -1,4 +1,4 @@
-import { APPROVAL_COLUMNS, LOCK_COLUMNS } from '../../../../generator/approvals/store';
+import { APPROVAL_COLUMNS } from '../../../../generator/approvals/store';
 import { defaultConfig, parseConfig } from '../../../../generator/config';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { CREATE_COLUMNS } from '../../../../generator/creates/store';
@@ -25,117 +25,67 @@ describe('desiredDataTables', () => {
 	const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
 	const config = (approvals?: Record<string, unknown>, rest: Record<string, unknown> = {}) =>
 		parseConfig({ ...defaultConfig(), ...rest, ...(approvals ? { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com', ...approvals } } : {}) });
-	const sensitive = CATALOGUE.filter((t) => t.sensitive).map((t) => t.name);
 	/** The create tools of the default catalogue: the Odoo creates and content_generate. */
 	const creating = ['odoo_create_project', 'odoo_create_task', 'odoo_create_contact', 'crm_create_lead', 'timesheet_log_hours', 'content_generate'];
-	const onceRows = (tools: string[], prefix = 'Hermes Create - ') => tools.map((tool) => ({ tool: `${prefix}${tool}`, holder: '', held_until: 0 }));
 
-	it.each<[string, ReturnType<typeof config>, string[], string[] | undefined, Array<Record<string, unknown>>]>([
-		['no approvals section: only the create store and its locks, a row per create-once workflow', config(), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(creating)],
-		['approvals: the store and its locks, a row per gate of a sensitive tool; then the create tables', config({}), ['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'], sensitive, onceRows(creating)],
+	it.each<[string, ReturnType<typeof config>, DesiredDataTable[]]>([
+		['no approvals section: only the create store', config(), [{ name: 'hermes_creates', columns: CREATE_COLUMNS }]],
+		['approvals: the approval store, then the create store', config({}), [{ name: 'hermes_approvals', columns: APPROVAL_COLUMNS }, { name: 'hermes_creates', columns: CREATE_COLUMNS }]],
 		[
-			'a table name and a tool list: under that name, a row per gate of a listed tool',
+			'a table name and a tool list: the approval store under that name',
 			config({ table: 'ops_approvals', tools: ['docker_manage'] }),
-			['ops_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'],
-			['docker_manage'],
-			onceRows(creating),
+			[{ name: 'ops_approvals', columns: APPROVAL_COLUMNS }, { name: 'hermes_creates', columns: CREATE_COLUMNS }],
 		],
 		[
-			'a gated create tool: a lock row for its gate, none for a create-once workflow',
+			'a gated create tool: the create store still, for the create tools not gated',
 			config({ tools: ['crm_create_lead'] }),
-			['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'],
-			['crm_create_lead'],
-			onceRows(creating.filter((t) => t !== 'crm_create_lead')),
+			[{ name: 'hermes_approvals', columns: APPROVAL_COLUMNS }, { name: 'hermes_creates', columns: CREATE_COLUMNS }],
 		],
-		['gatewayMode direct: the Odoo creates and content_generate, which still hands off, still create once', config(undefined, { gatewayMode: 'direct' }), ['hermes_creates', 'hermes_create_locks'], undefined, onceRows(creating)],
-		[
-			'creates names set: the tables under those names, the rows under the workflow prefix',
-			config(undefined, { creates: { table: 'ops_creates', lockTable: 'ops_create_locks', workflowPrefix: 'Ops Create - ' } }),
-			['ops_creates', 'ops_create_locks'],
-			undefined,
-			onceRows(creating, 'Ops Create - '),
-		],
-	])('%s', (_label, cfg, names, approvalLockRows, createLockRows) => {
+		['gatewayMode direct: the Odoo creates and content_generate, which still hands off, still create once', config(undefined, { gatewayMode: 'direct' }), [{ name: 'hermes_creates', columns: CREATE_COLUMNS }]],
+		['creates names set: the create store under that name', config(undefined, { creates: { table: 'ops_creates', workflowPrefix: 'Ops Create - ' } }), [{ name: 'ops_creates', columns: CREATE_COLUMNS }]],
+	])('%s; no lock table, no seed rows', (_label, cfg, expected) => {
 		const tables = desiredDataTables({ config: cfg, tools: CATALOGUE });
-		expect(tables.map((t) => t.name)).toEqual(names);
-		const rest = approvalLockRows === undefined ? tables : tables.slice(2);
-		if (approvalLockRows !== undefined) {
-			expect(tables[0].columns).toBe(APPROVAL_COLUMNS);
-			expect(tables[0].seed).toBeUndefined();
-			expect(tables[1].columns).toBe(LOCK_COLUMNS);
-			expect(tables[1].seed).toEqual({ key: 'tool', rows: approvalLockRows.map((tool) => ({ tool: `Hermes Approval - ${tool}`, holder: '', held_until: 0 })) });
-		}
-		expect(rest[0].columns).toBe(CREATE_COLUMNS);
-		expect(rest[0].seed).toBeUndefined();
-		expect(rest[1].columns).toBe(LOCK_COLUMNS);
-		expect(rest[1].seed).toEqual({ key: 'tool', rows: createLockRows });
+		// Exactly the stores, each with its columns and nothing else (no rows to seed).
+		expect(tables).toStrictEqual(expected);
+		expect(tables.map((t) => t.name).filter((name) => name.includes('lock'))).toEqual([]);
 	});
 
-	it('a catalogue without a create tool: no create tables', () => {
+	it('a catalogue without a create tool: no create store', () => {
 		const tools = CATALOGUE.filter((t) => !creating.includes(t.name));
 		expect(desiredDataTables({ config: config(), tools })).toEqual([]);
-		expect(desiredDataTables({ config: config({}), tools }).map((t) => t.name)).toEqual(['hermes_approvals', 'hermes_approval_locks']);
+		expect(desiredDataTables({ config: config({}), tools })).toStrictEqual([{ name: 'hermes_approvals', columns: APPROVAL_COLUMNS }]);
 	});
-});
 
-describe('seed rows (the approval locks)', () => {
-	const LOCKS: DesiredDataTable = { name: 'hermes_approval_locks', columns: LOCK_COLUMNS, seed: { key: 'tool', rows: ['a', 'b'].map((tool) => ({ tool, holder: '', held_until: 0 })) } };
-	const run = async (n8n: FakeN8n, dryRun = false) => {
+	it("push of a config's tables creates only the stores and never reads or writes a row", async () => {
+		const n8n = new FakeN8n();
 		const lines: string[] = [];
+		const outcomes = await ensureDataTables(n8n.client, desiredDataTables({ config: config({}), tools: CATALOGUE }), { log: (line) => lines.push(line) });
+		const [approvals, creates] = [...n8n.tables.values()];
+		expect([...n8n.tables.values()].map((t) => t.name)).toEqual(['hermes_approvals', 'hermes_creates']);
+		expect(n8n.writes).toEqual(['POST /data-tables', 'POST /data-tables']);
+		expect(n8n.calls.filter((call) => call.includes('/rows'))).toEqual([]);
+		expect(outcomes).toStrictEqual([
+			{ name: 'hermes_approvals', id: approvals.id, action: 'created', added: APPROVAL_COLUMNS.map((c) => c.name) },
+			{ name: 'hermes_creates', id: creates.id, action: 'created', added: CREATE_COLUMNS.map((c) => c.name) },
+		]);
+		expect(lines).toEqual([
+			`create  data table hermes_approvals (${APPROVAL_COLUMNS.length} columns) -> id ${approvals.id}`,
+			`create  data table hermes_creates (${CREATE_COLUMNS.length} columns) -> id ${creates.id}`,
+		]);
+	});
+
+	it("an older deployment's lock tables left in n8n: push and diff neither use nor change them", async () => {
+		const n8n = new FakeN8n();
+		const lockColumns = [{ name: 'tool', type: 'string' as const }, { name: 'holder', type: 'string' as const }, { name: 'held_until', type: 'number' as const }];
+		const old = [n8n.addTable('hermes_approval_locks', lockColumns), n8n.addTable('hermes_create_locks', lockColumns)];
+		const before = structuredClone(old);
+		const tables = desiredDataTables({ config: config({}), tools: CATALOGUE });
+		await ensureDataTables(n8n.client, tables);
+		expect([...n8n.tables.values()].map((t) => t.name)).toEqual(['hermes_approval_locks', 'hermes_create_locks', 'hermes_approvals', 'hermes_creates']);
+		expect(old.map((t) => n8n.tables.get(t.id))).toEqual(before);
+		expect(n8n.writes).toEqual(['POST /data-tables', 'POST /data-tables']);
 		n8n.calls.length = 0;
-		const outcomes = await ensureDataTables(n8n.client, [LOCKS], { dryRun, log: (line) => lines.push(line) });
-		return { outcomes, lines, writes: [...n8n.writes] };
-	};
-
-	it('a new table gets every row, in one POST after the table', async () => {
-		const n8n = new FakeN8n();
-		const { outcomes, lines, writes } = await run(n8n);
-		const [table] = [...n8n.tables.values()];
-		expect(writes).toEqual(['POST /data-tables', `POST /data-tables/${table.id}/rows`]);
-		expect(n8n.rows.get(table.id)!.map((r) => [r.tool, r.holder, r.held_until])).toEqual([['a', '', 0], ['b', '', 0]]);
-		expect(lines[1]).toBe('add     rows to data table hermes_approval_locks: tool=a, tool=b');
-		expect(outcomes[0].seeded).toEqual(['a', 'b']);
-	});
-
-	it.each<[string, Array<Record<string, unknown>>, string[]]>([
-		['no rows', [], ['a', 'b']],
-		['one of them (held: never changed)', [{ id: 1, tool: 'a', holder: '77', held_until: 5 }], ['b']],
-		['both, and a row of the user', [{ id: 1, tool: 'a', holder: '', held_until: 0 }, { id: 2, tool: 'b', holder: '', held_until: 0 }, { id: 3, tool: 'mine', holder: 'x', held_until: 1 }], []],
-	])('an existing table with %s: inserts only the missing rows %j', async (_label, present, added) => {
-		const n8n = new FakeN8n();
-		const table = n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
-		n8n.rows.set(table.id, structuredClone(present));
-		const { outcomes, writes } = await run(n8n);
-		expect(outcomes[0].seeded).toEqual(added);
-		expect(writes).toEqual(added.length > 0 ? [`POST /data-tables/${table.id}/rows`] : []);
-		expect(n8n.rows.get(table.id)!.slice(0, present.length)).toEqual(present);
-		expect(n8n.rows.get(table.id)!.slice(present.length).map((r) => r.tool)).toEqual(added);
-	});
-
-	it('--dry-run says which rows it would add and writes nothing', async () => {
-		const n8n = new FakeN8n();
-		n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
-		const { outcomes, lines, writes } = await run(n8n, true);
-		expect(writes).toEqual([]);
-		expect(lines).toContain('would add     rows to data table hermes_approval_locks: tool=a, tool=b');
-		expect(outcomes[0].seeded).toEqual(['a', 'b']);
-	});
-
-	it('a key without dataTableRow:create: a DataTableError that names the rows and the scopes', async () => {
-		const n8n = new FakeN8n({ missingScopes: ['dataTableRow:create'] });
-		n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
-		const failure = await run(n8n).catch((error: unknown) => error);
-		expect(failure).toBeInstanceOf(DataTableError);
-		expect((failure as DataTableError).message).toMatch(/lacks the rows tool=a, tool=b and n8n did not add them/);
-		expect((failure as DataTableError).hint).toMatch(/dataTableRow:read dataTableRow:create/);
-	});
-
-	it('diff reports the missing rows of an existing table', async () => {
-		const n8n = new FakeN8n();
-		const table = n8n.addTable(LOCKS.name, [...LOCK_COLUMNS]);
-		n8n.rows.set(table.id, [{ id: 1, tool: 'a', holder: '', held_until: 0 }]);
-		const report = await detectDrift(n8n.client, [], [LOCKS]);
-		expect(report.dataTables).toEqual([`data table "hermes_approval_locks" (id ${table.id}) lacks the rows for b (push adds them)`]);
+		expect((await detectDrift(n8n.client, [], tables)).dataTables).toEqual([]);
 		expect(n8n.writes).toEqual([]);
 	});
 });
@@ -148,7 +98,7 @@ describe('ensureDataTables', () => {
 		const [table] = [...n8n.tables.values()];
 		expect(table.columns.map((c) => [c.name, c.type])).toEqual(APPROVAL_COLUMNS.map((c) => [c.name, c.type]));
 		expect(lines).toEqual([`create  data table hermes_approvals (${APPROVAL_COLUMNS.length} columns) -> id ${table.id}`]);
-		expect(outcomes).toEqual([{ name: 'hermes_approvals', id: table.id, action: 'created', added: ALL, seeded: [] }]);
+		expect(outcomes).toStrictEqual([{ name: 'hermes_approvals', id: table.id, action: 'created', added: ALL }]);
 	});
 
 	it('present with its columns (and a user column, and a table whose name is contained in its): unchanged, no write', async () => {
@@ -201,7 +151,7 @@ describe('ensureDataTables', () => {
 			},
 			[],
 			/the data tables "hermes_approvals_old" \(id T\d+\) contain the name "hermes_approvals" in theirs; n8n's Data table node finds a table by a name it contains/,
-			/rename those tables in n8n .*or set the config's table names \(approvals.table, approvals.lockTable, creates.table, creates.lockTable\)/,
+			/rename those tables in n8n .*or set the config's table names \(approvals.table, creates.table\)/,
 		],
 		[
 			'a new table whose name contains an older one\'s (that one\'s workflows could take the new one)',

@@ -238,7 +238,7 @@ describe('remove', () => {
 		expect(n8n.writes).toEqual([]);
 	});
 
-	it('names the data tables it keeps', async () => {
+	it('names the data tables it keeps: the two stores, no lock table', async () => {
 		const n8n = new FakeN8n();
 		n8n.credentials.push({ id: 'C-mail', name: 'Approval Mail', type: 'smtp' });
 		const file = configFile('approvals', { approvals: APPROVALS });
@@ -246,7 +246,8 @@ describe('remove', () => {
 		const log: string[] = [];
 		const desired = desiredDeployment(file);
 		const report = await removeDeployment(n8n.client, desired.workflows, { log: (line) => log.push(line), dataTables: desired.dataTables });
-		const tables = ['hermes_approvals', 'hermes_approval_locks', 'hermes_creates', 'hermes_create_locks'];
+		const tables = ['hermes_approvals', 'hermes_creates'];
+		expect(desired.dataTables.map((t) => t.name)).toEqual(tables);
 		expect(report.keptDataTables).toEqual(tables);
 		expect(log.at(-1)).toMatch(new RegExp(`^kept data tables ${tables.map((t) => `"${t}"`).join(', ')}: `));
 		expect([...n8n.tables.values()].map((t) => t.name).sort()).toEqual([...tables].sort());

@@ -6,7 +6,7 @@
 import { HERMES_ODOO_CREDENTIALS, SSH_CREDENTIAL } from '../../../../core';
 
 import type { Workflow } from '../../../../generator/builders/n8nTypes';
-import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveDataTableRow, LiveExecution, LiveWorkflow, N8nApi } from '../../../../generator/n8nClient/client';
+import type { DataTableColumnType, LiveCredential, LiveDataTable, LiveExecution, LiveWorkflow, N8nApi } from '../../../../generator/n8nClient/client';
 import { httpError } from '../../../../generator/n8nClient/errors';
 
 export interface FakeN8nOptions {
@@ -31,8 +31,6 @@ export class FakeN8n implements N8nApi {
 	readonly root = 'http://fake/api/v1';
 	readonly workflows = new Map<string, LiveWorkflow>();
 	readonly tables = new Map<string, LiveDataTable>();
-	/** Rows of each table, by table id. */
-	readonly rows = new Map<string, LiveDataTableRow[]>();
 	readonly calls: string[] = [];
 	/** Credentials n8n holds (a test deletes or retypes one). */
 	readonly credentials: LiveCredential[] = structuredClone(CREDENTIALS);
@@ -180,18 +178,5 @@ export class FakeN8n implements N8nApi {
 		const table = this.tables.get(tableId)!;
 		table.columns.push({ ...column, index: table.columns.length });
 		return { ...column, dataTableId: tableId };
-	}
-
-	async listDataTableRows(tableId: string): Promise<LiveDataTableRow[]> {
-		this.call('GET', `/data-tables/${tableId}/rows`, 'dataTableRow:read');
-		return structuredClone(this.rows.get(tableId) ?? []);
-	}
-
-	async insertDataTableRows(tableId: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<unknown> {
-		this.call('POST', `/data-tables/${tableId}/rows`, 'dataTableRow:create');
-		const kept = this.rows.get(tableId) ?? [];
-		for (const row of rows) kept.push({ id: kept.length + 1, ...row });
-		this.rows.set(tableId, kept);
-		return rows.length;
 	}
 }

@@ -2,10 +2,10 @@
  * Each tool's plan (generator/plan/): decided once from the catalogue and the config, read by
  * every stage. A table of tools under configs, each field true and false.
  */
-import { GATEWAY_CONTRACTS, GATEWAY_NAMES, HERMES_ODOO } from '../../../../generator/contracts';
+import { GATEWAY_CONTRACTS, GATEWAY_NAMES, HAND_OFF_GATEWAYS, HERMES_ODOO } from '../../../../generator/contracts';
 import { ConfigError, defaultConfig, parseConfig, type HermesConfig } from '../../../../generator/config';
 import { APPROVAL_ID_PARAM } from '../../../../generator/approvals/gatedTools';
-import { DUPLICATE_PARAM, everyGatewayInSubWorkflow, handsOff, planTools, subWorkflowGateways, type ToolPlan } from '../../../../generator/plan';
+import { DUPLICATE_PARAM, everyGatewayInSubWorkflow, planTools, subWorkflowGateways, type ToolPlan } from '../../../../generator/plan';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 
@@ -118,8 +118,8 @@ describe('what the config cannot gate or wrap', () => {
 describe('the gateway sub-workflows a config has', () => {
 	it('every gateway in subworkflow mode, only the hand-offs in direct', () => {
 		expect(subWorkflowGateways(CONFIGS.default)).toEqual(GATEWAY_NAMES);
-		expect(subWorkflowGateways(CONFIGS.direct)).toEqual(GATEWAY_NAMES.filter(handsOff));
-		expect(GATEWAY_NAMES.filter(handsOff)).toEqual(['content']);
+		expect(subWorkflowGateways(CONFIGS.direct)).toEqual(GATEWAY_NAMES.filter((g) => HAND_OFF_GATEWAYS.includes(g)));
+		expect(HAND_OFF_GATEWAYS).toEqual(['content']);
 		expect(everyGatewayInSubWorkflow(CONFIGS.default)).toBe(true);
 		expect(everyGatewayInSubWorkflow(CONFIGS.direct)).toBe(false);
 	});

@@ -118,6 +118,28 @@ describe('generate', () => {
 	};
 	const EMAIL = { type: 'email', credential: 'Hermes SMTP', from: 'hermes@example.com', to: ['ops@example.com'] };
 
+	it('exits 2 on an old config that names lock tables, saying each is removed, writing nothing', async () => {
+		const config = configFile('locks.json', { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com/', lockTable: 'hermes_approval_locks' }, creates: { lockTable: 'hermes_create_locks' } });
+		const result = await run({ out: join(dir, 'out'), config });
+		expect(result.code).toBe(2);
+		for (const section of ['approvals', 'creates']) {
+			expect(result.err).toContain(`${section}.lockTable: removed: identical calls are now told apart by their own rows in the store (${section}.table), so no lock table is needed. Delete the key;`);
+		}
+		expect(result.err).not.toMatch(/unknown key/);
+		expect(() => readdirSync(join(dir, 'out'))).toThrow();
+	});
+
+	it('with approvals and create tools, every Data table node of every workflow is on one of the two stores: no lock table', async () => {
+		const approvals = configFile('approvals.json', { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com/' } });
+		expect((await run({ out: dir, config: approvals })).code).toBe(0);
+		const tables = new Set<string>();
+		for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+			const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes?: Array<{ type: string; parameters: { dataTableId?: { value: string } } }> };
+			for (const node of workflow.nodes ?? []) if (node.type === 'n8n-nodes-base.dataTable') tables.add(node.parameters.dataTableId!.value);
+		}
+		expect([...tables].sort()).toEqual(['hermes_approvals', 'hermes_creates']);
+	});
+
 	it('after approvals are dropped: --check reports each gate and the page as stale, generate removes them', async () => {
 		const approvals = configFile('approvals.json', { approvals: { channel: EMAIL, publicUrl: 'https://n8n.example.com/' } });
 		await run({ out: dir, config: approvals });

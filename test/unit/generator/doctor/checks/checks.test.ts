@@ -202,17 +202,8 @@ table('read-tools', [
 table(
 	'approvals',
 	[
-		['table, page and public URL', () => undefined, 'ok', /table "hermes_approvals" has its columns and its lock table a row per gated tool, the page answers at http:\/\/127\.0\.0\.1:\d+\/webhook\/hermes-approval/],
+		['table, page and public URL', () => undefined, 'ok', /^table "hermes_approvals" has its columns, the page answers at http:\/\/127\.0\.0\.1:\d+\/webhook\/hermes-approval/],
 		['the table deleted', (d) => void d.n8n.tables.clear(), 'fail', /hermes_approvals/],
-		[
-			'a lock row deleted',
-			(d) => {
-				const locks = [...d.n8n.tables.values()].find((t) => t.name === 'hermes_approval_locks')!;
-				d.n8n.rows.set(locks.id, d.n8n.rows.get(locks.id)!.filter((r) => r.tool !== 'Hermes Approval - docker_manage'));
-			},
-			'fail',
-			/data table "hermes_approval_locks" \(id T\d+\) lacks the rows for Hermes Approval - docker_manage \(push adds them\)/,
-		],
 		['a column missing', (d) => void [...d.n8n.tables.values()][0].columns.pop(), 'fail', /hermes_approvals/],
 		['the page answers a link without a request with its 404 page', (d) => void (d.endpoint.pageStatus = 404), 'ok', /the page answers/],
 		['the page not published', (d) => void (d.endpoint.pagePublished = false), 'fail', /404, the approval page workflow is not published/],
@@ -224,19 +215,25 @@ table(
 
 // Real: the generator and doctor. Stand-in: the n8n API (fakeDeployment), with its data tables as push made them.
 table('creates', [
-	['the store and a lock row per create tool', () => undefined, 'ok', /table "hermes_creates" has its columns and "hermes_create_locks" a row per create tool/],
+	['the store, and no lock table', () => undefined, 'ok', /^table "hermes_creates" has its columns$/],
 	['the store deleted', (d) => void d.n8n.tables.delete([...d.n8n.tables.values()].find((t) => t.name === 'hermes_creates')!.id), 'fail', /data table "hermes_creates" is not in n8n \(push creates it\)/],
-	[
-		'a lock row deleted',
-		(d) => {
-			const locks = [...d.n8n.tables.values()].find((t) => t.name === 'hermes_create_locks')!;
-			d.n8n.rows.set(locks.id, d.n8n.rows.get(locks.id)!.filter((r) => r.tool !== 'Hermes Create - crm_create_lead'));
-		},
-		'fail',
-		/data table "hermes_create_locks" \(id T\d+\) lacks the rows for Hermes Create - crm_create_lead \(push adds them\)/,
-	],
 	['a column missing', (d) => void [...d.n8n.tables.values()].find((t) => t.name === 'hermes_creates')!.columns.pop(), 'fail', /hermes_creates/],
 ]);
+
+test('doctor checks approvals and creates: only the two stores, no lock table pushed, desired or read', async () => {
+	const deployment = await fakeDeployment({ withApprovals: true });
+	try {
+		expect([...deployment.n8n.tables.values()].map((t) => t.name)).toEqual(['hermes_approvals', 'hermes_creates']);
+		const context = deployment.context({});
+		expect(context.desired.dataTables.map((t) => t.name)).toEqual(['hermes_approvals', 'hermes_creates']);
+		deployment.n8n.calls.length = 0;
+		const report = await runDoctor(context, CHECKS.filter((c) => c.id === 'approvals' || c.id === 'creates'));
+		expect(report.checks.map((c) => [c.id, c.status])).toEqual([['approvals', 'ok'], ['creates', 'ok']]);
+		expect(new Set(deployment.n8n.calls.filter((call) => call.includes('/data-tables')))).toEqual(new Set(['GET /data-tables?name=hermes_approvals', 'GET /data-tables?name=hermes_creates']));
+	} finally {
+		await deployment.close();
+	}
+});
 
 test('doctor check creates: skipped when no tool creates once (a catalogue without a create tool)', async () => {
 	const deployment = await fakeDeployment();
