@@ -13,7 +13,7 @@ import type { ToolPlan, ToolWiring } from '../plan';
 
 export interface Guard {
 	/** The plans it wraps: those the plan wired this way (plan/planTools.ts). */
-	readonly wiring: Extract<ToolWiring, 'gate' | 'once'>;
+	readonly wiring: Exclude<ToolWiring, 'node' | 'gateway'>;
 	/** Its workflow for a tool, as n8n names it, and as generate writes it. */
 	workflowName(tool: string, config: HermesConfig): string;
 	fileName(tool: string): string;
@@ -21,5 +21,5 @@ export interface Guard {
 	toolParameters(plan: ToolPlan, config: HermesConfig): JsonObject;
 	build(plan: ToolPlan, config: HermesConfig): Workflow;
 	/** The Data Tables its workflows keep rows in, for this config and these plans (none: no table). */
-	stores(config: Pick<HermesConfig, 'approvals' | 'creates'>, plans: readonly ToolPlan[]): DataTableSpec[];
+	stores(config: HermesConfig, plans: readonly ToolPlan[]): DataTableSpec[];
 }

@@ -12,7 +12,7 @@ import { HermesError } from '../errors';
 import { generateAll, loadProject, type Project } from '../project';
 import type { Workflow } from '../builders/n8nTypes';
 import { BodyError, workflowBody } from '../n8nClient/body';
-import { planTools, type PlanConfig } from '../plan';
+import { planTools } from '../plan';
 import { workflowReferences } from './wiring';
 
 export interface DesiredWorkflow {
@@ -57,7 +57,7 @@ export function desiredWorkflows(configPath?: string): DesiredWorkflow[] {
 }
 
 /** The data tables the workflows use: each guard's store (project/guards.ts). */
-export function desiredDataTables(project: { config: PlanConfig & Pick<HermesConfig, 'creates'>; tools: Project['tools'] }): DataTableSpec[] {
+export function desiredDataTables(project: { config: HermesConfig; tools: Project['tools'] }): DataTableSpec[] {
 	const plans = planTools(project.tools, project.config);
 	return GUARDS.flatMap((guard) => guard.stores(project.config, plans));
 }

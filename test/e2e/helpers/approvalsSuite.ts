@@ -661,7 +661,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 					leads[attempt] ??= createRecord(stack, 'crm.lead', { name: `Paused gate lead ${attempt}`, type: 'opportunity', partner_id: 2, stage_id: 1 });
 					return call('crm_delete_lead', { lead_id: leads[attempt] });
 				}, {
-					stopMs: 15_000,
+					stopMs: 12_000,
 					tries: 5,
 					// Both ran on one worker: one request all the same; decide it so it stands for no later case.
 					giveUp: async (paused) => void (await decide(await request('crm_delete_lead', { lead_id: leads[leads.length - 1] }), 'Deny').then(() => expect(paused.error).toBe('__APPROVAL_REQUIRED__'))),
@@ -685,7 +685,7 @@ export function describeApprovals(engine: Engine, channelKind: ChannelKind, leas
 				const names: string[] = [];
 				const creates = () => stack.odoo.objectCallsSince(before.odoo).filter((c) => c.model === 'crm.lead' && c.modelMethod === 'create' && c.error === undefined);
 				const run = await pausedMidInsert(stack.n8n as QueueN8nHandle, 'hermes_creates', (attempt) => call('crm_create_lead', { name: (names[attempt] ??= name(attempt)) }), {
-					stopMs: 15_000,
+					stopMs: 12_000,
 					tries: 5,
 					giveUp: async () => undefined,
 				});
