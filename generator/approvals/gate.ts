@@ -6,8 +6,8 @@
  * nobody is asked; one that can is taken on as the tool normalised it, with its target as read.
  *
  * Every read and write of the store matches this deployment (config/deployment.ts):
- * deployments sharing the table never answer, claim or count each other's requests. Only the cap per person counts across deployments: it is the person
- * who is asked.
+ * deployments sharing the table never answer, claim or count each other's requests. Only the cap
+ * per person counts across deployments: it is the person who is asked.
  *
  * First call (no approval_id): an identical request of the window (same deployment, tool and
  * hash of the normalised arguments) that stands, pending or approved and not yet used, is answered with its
@@ -27,7 +27,7 @@ import { APPROVAL_RETRY, MARKER_RETRY, STATE_RETRY, type Marker, type Unavailabl
 
 import { APPROVAL_ID_PARAM, APPROVAL_ID_SPEC, gateWorkflowName } from './gatedTools';
 import { wrapperInputs } from '../builders/wrappedTool';
-import { CLAIM_NODES, CLAIMED, claimNodes } from '../dataTables/claim';
+import { CLAIM_NODES, CLAIMED, claimNodes, type Claim } from '../dataTables/claim';
 import { APPROVED_HINT, DENIED_AGAIN_HINT, CLAIM_BUSY_HINT, NOT_SENT_HINT, overCapHint, overPersonCapHint, REFUSAL_HINTS, REFUSAL_MARKER, REFUSAL_REASONS, requiredHint, tooLargeHint } from './answers';
 import { APPROVAL_COLUMNS, ofDeployment } from './store';
 import { argumentsText, changesText, MARK_CLOSE, MARK_OPEN, NOTIFICATION_ARGUMENT_CAP, NOTIFICATION_CHANGE_LINES, summaryText, targetText } from './display';
@@ -213,8 +213,8 @@ function refusalNodes(workflow: string): WorkflowNode[] {
 }
 
 /** __APPROVAL_REQUIRED__ for the request `row` (an expression): its id, what it asks and until when. */
-function requiredNode(workflow: string, name: string, position: [number, number], row: string, hint: string): WorkflowNode {
-	return setNode(workflow, name, position, {
+function requiredNode(workflow: string, name: string, row: string, hint: string): WorkflowNode {
+	return setNode(workflow, name, AT, {
 		success: { type: 'boolean', value: false },
 		error: { type: 'string', value: '__APPROVAL_REQUIRED__' },
 		[APPROVAL_ID_PARAM]: { type: 'string', value: safeExpression(`${row}.${APPROVAL_ID_PARAM}`) },
@@ -228,8 +228,8 @@ function requiredNode(workflow: string, name: string, position: [number, number]
 type NotAsked = ({ error: '__UNAVAILABLE__'; state: UnavailableState } | { error: Exclude<Marker, '__UNAVAILABLE__'>; state?: undefined }) & { hint: string };
 
 /** An answer that is not __APPROVAL_REQUIRED__: nothing was stored or sent. Its retry is its state's, or its marker's. */
-function notAskedNode(workflow: string, name: string, position: [number, number], answer: NotAsked): WorkflowNode {
-	return setNode(workflow, name, position, {
+function notAskedNode(workflow: string, name: string, answer: NotAsked): WorkflowNode {
+	return setNode(workflow, name, AT, {
 		success: { type: 'boolean', value: false },
 		error: { type: 'string', value: answer.error },
 		...(answer.state ? { state: { type: 'string', value: answer.state } } : {}),
@@ -265,10 +265,10 @@ function standing(approvals: ApprovalsConfig, rows: string, call: string): strin
 const rowsRead = (nodeName: string) => rowsOf(nodeName, APPROVAL_ID_PARAM);
 
 /** The answer a standing request gives (its row an expression): the same approval_id, or the denial with its time. */
-function standingNode(workflow: string, name: string, position: [number, number], row: string): WorkflowNode {
+function standingNode(workflow: string, name: string, row: string): WorkflowNode {
 	const required = `{ success: false, error: '__APPROVAL_REQUIRED__', ${APPROVAL_ID_PARAM}: r.${APPROVAL_ID_PARAM}, summary: r.summary, expires_at: new Date(r.expires_at).toISOString(), hint: r.status === 'approved' ? ${quote(APPROVED_HINT)} : ${quote(REFUSAL_HINTS.pending)}, retry: ${quote(APPROVAL_RETRY.__APPROVAL_REQUIRED__)} }`;
 	const denied = `{ success: false, error: '__APPROVAL_DENIED__', ${APPROVAL_ID_PARAM}: r.${APPROVAL_ID_PARAM}, summary: r.summary, hint: ${quote(DENIED_AGAIN_HINT[0])} + new Date(r.decided_at).toISOString() + ${quote(DENIED_AGAIN_HINT[1])}, retry: ${quote(APPROVAL_RETRY.__APPROVAL_DENIED__)} }`;
-	return once(rawSetNode(workflow, name, position, `JSON.stringify(((r) => r.status === 'denied' ? ${denied} : ${required})(${row}))`));
+	return once(rawSetNode(workflow, name, AT, `JSON.stringify(((r) => r.status === 'denied' ? ${denied} : ${required})(${row}))`));
 }
 
 /** Identical and pending or claimed: the rows one request of this exact call may have left. */
@@ -290,7 +290,6 @@ function gateClaim(workflow: string, approvals: ApprovalsConfig, deployment: str
 		isMine: `r.${APPROVAL_ID_PARAM} === ${mine}`,
 		startedAt: 'requested_at',
 		standing: (rows) => standing(approvals, rows, call),
-		at: AT,
 		onClear: GATE_NODES.recent,
 		onStanding: GATE_NODES.requestedMeanwhile,
 		retryFrom: GATE_NODES.findPending,
@@ -302,10 +301,9 @@ function gateClaim(workflow: string, approvals: ApprovalsConfig, deployment: str
  * The first-call path, up to the person's notification. Identical calls after the first find its
  * request at once; calls racing it each store theirs as a claim, and one goes on (dataTables/claim.ts).
  */
-function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, deployment: string): WorkflowNode[] {
+function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConfig, deployment: string, claim: Claim): WorkflowNode[] {
 	const call = first(GATE_NODES.call);
 	const request = first(GATE_NODES.newSecret);
-	const claim = gateClaim(workflow, approvals, deployment);
 	// Identical pending requests are one request: they count once, as the earliest answers them.
 	const counted = (nodeName: string) => `${rowsRead(nodeName)}.filter(r => !(${samePending(call)})).length`;
 	const toolOver = `${counted(GATE_NODES.recent)} >= ${approvals.requestsPerWindow}`;
@@ -313,10 +311,10 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 	const window = approvals.windowMinutes * 60_000;
 	return [
 		ifNode(workflow, GATE_NODES.smallEnough, AT, `$json.args_json.length <= ${approvals.maxArgsChars}`),
-		notAskedNode(workflow, GATE_NODES.tooLarge, AT, { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
+		notAskedNode(workflow, GATE_NODES.tooLarge, { error: '__TOO_LARGE__', hint: tooLargeHint(approvals.maxArgsChars) }),
 		read(tableNode(workflow, GATE_NODES.findPending, AT, getRows(approvals.table, identicalOf(approvals, deployment, call)))),
 		once(ifNode(workflow, GATE_NODES.pending, AT, `${standing(approvals, rowsRead(GATE_NODES.findPending), call)} !== undefined`)),
-		standingNode(workflow, GATE_NODES.alreadyRequested, AT, standing(approvals, rowsRead(GATE_NODES.findPending), call)),
+		standingNode(workflow, GATE_NODES.alreadyRequested, standing(approvals, rowsRead(GATE_NODES.findPending), call)),
 		once(setNode(workflow, GATE_NODES.request, AT, Object.fromEntries(Object.entries(CALL_FIELDS).map(([name, type]): [string, SetValue] => [name, { type, value: safeExpression(`${call}.${name}`) }])))),
 		node(workflow, GATE_NODES.newId, NODE_TYPES.crypto, AT, { action: 'generate', dataPropertyName: APPROVAL_ID_PARAM, encodingType: 'uuid' }),
 		// 64 hex characters: 256 random bits that only the person's link carries.
@@ -337,7 +335,7 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 			deployment,
 		}, APPROVAL_COLUMNS)),
 		...claim.nodes,
-		standingNode(workflow, GATE_NODES.requestedMeanwhile, AT, standing(approvals, rowsRead(GATE_NODES.lookAgain), call)),
+		standingNode(workflow, GATE_NODES.requestedMeanwhile, standing(approvals, rowsRead(GATE_NODES.lookAgain), call)),
 		read(tableNode(workflow, GATE_NODES.recent, AT, getRows(approvals.table, [
 			ofDeployment(deployment),
 			{ column: 'tool', condition: 'eq', value: safeExpression(`${call}.tool`) },
@@ -361,10 +359,10 @@ function requestNodes(workflow: string, tool: ToolSpec, approvals: ApprovalsConf
 		// Final: identical calls from now on are answered with this request.
 		claim.finalize(GATE_NODES.file, 'pending'),
 		notifyNode(workflow, GATE_NODES.notify, AT, approvals, requestText(tool, approvals)),
-		requiredNode(workflow, GATE_NODES.required, AT, request, requiredHint(approvals.channel.type)),
+		requiredNode(workflow, GATE_NODES.required, request, requiredHint(approvals.channel.type)),
 		// Nobody was told: the request must not stand, or an identical call would be answered by it.
 		{ ...claim.withdraw(GATE_NODES.forgetUnsent), onError: 'continueRegularOutput' },
-		once(notAskedNode(workflow, GATE_NODES.notSent, AT, { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT })),
+		once(notAskedNode(workflow, GATE_NODES.notSent, { error: '__UNAVAILABLE__', state: 'unreachable', hint: NOT_SENT_HINT })),
 	];
 }
 
@@ -402,6 +400,8 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 	if (!approvals) throw new Error('buildApprovalGate without approvals');
 	const name = gateWorkflowName(tool.name, config);
 	const deployment = deploymentName(config);
+	// A first call's request, claimed among identical ones: its nodes and its connections.
+	const requestClaim = gateClaim(name, approvals, deployment);
 	// Where the check's node can refuse an argument the tool does not take, the calling tool passes the raw call too.
 	const trigger = subWorkflowTrigger(name, wrapperInputs(plan, APPROVAL_ID_SPEC));
 	const call = first(GATE_NODES.call);
@@ -417,8 +417,8 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 		{ column: 'expires_at', condition: 'gt', value: safeExpression('$json.now') },
 	], { status: 'used', used_at: safeExpression('$json.now') }, APPROVAL_COLUMNS)));
 	// The request the call's approval_id names, to say why it was not claimed: another deployment's is none.
-	const approvalOfCall = (nodeName: string, position: [number, number]) =>
-		read(tableNode(name, nodeName, position, getRow(approvals.table, [ofDeployment(deployment), { column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) }])));
+	const approvalOfCall = (nodeName: string) =>
+		read(tableNode(name, nodeName, AT, getRow(approvals.table, [ofDeployment(deployment), { column: 'approval_id', condition: 'eq', value: safeExpression(`${call}.${APPROVAL_ID_PARAM}`) }])));
 	// Every call keeps the table bounded: this deployment's requests that expired more than keepDays
 	// ago go, also when this call is then refused; another deployment keeps its own for as long as
 	// its config says. Requests stored before rows carried their deployment go after keepDays too.
@@ -450,7 +450,7 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 				check.node,
 				ifNode(name, GATE_NODES.runnable, AT, check.passed),
 				ifNode(name, GATE_NODES.refusedSecondCall, AT, `$json.${APPROVAL_ID_PARAM} !== ''`),
-				approvalOfCall(GATE_NODES.lookUpRefused, AT),
+				approvalOfCall(GATE_NODES.lookUpRefused),
 				ifNode(name, GATE_NODES.approvalRefuses, AT, `!(${usable})`),
 				rawSetNode(name, GATE_NODES.notRunnable, AT, `JSON.stringify(${check.refusal})`),
 			]
@@ -468,9 +468,9 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 		ifNode(name, GATE_NODES.claimed, AT, isRow),
 		toolNode(name, tool.name, plan, config, approved, AT),
 		...outcomeNodes(name, tool, approvals, deployment),
-		approvalOfCall(GATE_NODES.lookUp, AT),
+		approvalOfCall(GATE_NODES.lookUp),
 		...refusalNodes(name),
-		...requestNodes(name, tool, approvals, deployment),
+		...requestNodes(name, tool, approvals, deployment, requestClaim),
 	];
 	const G = GATE_NODES;
 	const connections: Connections = {
@@ -485,7 +485,7 @@ export function buildApprovalGate(plan: ToolPlan, config: HermesConfig): Workflo
 		...chain(G.findPending, G.pending),
 		...fork(G.pending, G.alreadyRequested, G.request),
 		...chain(G.request, G.newId, G.newSecret, G.store, G.readClaims),
-		...gateClaim(name, approvals, deployment).connections,
+		...requestClaim.connections,
 		...chain(G.recent, G.recentToPerson, G.underCap),
 		...fork(G.underCap, G.file, G.withdrawOverCap),
 		...chain(G.file, G.notify),

@@ -67,11 +67,11 @@ const HOLDER = 'String($execution.id)';
 const standingCreate = (rows: string) => `${rows}.find((r) => r.status === 'running' || r.status === 'done')`;
 
 /** The node that creates: the tool's own (Hermes Odoo), or for a gateway tool its gateway's sub-workflow. */
-function runNode(workflow: string, plan: ToolPlan, config: HermesConfig, position: [number, number]): WorkflowNode {
+function runNode(workflow: string, plan: ToolPlan, config: HermesConfig): WorkflowNode {
 	const { tool, gateway } = plan;
 	if (gateway !== undefined) {
 		const inputs = subWorkflowInputNames(gateway);
-		return node(workflow, tool.name, NODE_TYPES.executeWorkflow, position, {
+		return node(workflow, tool.name, NODE_TYPES.executeWorkflow, AT, {
 			source: 'database',
 			workflowId: workflowByName(config.gatewayWorkflows[gateway]),
 			workflowInputs: mapper(
@@ -82,7 +82,7 @@ function runNode(workflow: string, plan: ToolPlan, config: HermesConfig, positio
 			options: { waitForSubWorkflow: true },
 		});
 	}
-	const built = toolNode(workflow, tool.name, plan, config, (spec) => input(spec.key), position);
+	const built = toolNode(workflow, tool.name, plan, config, (spec) => input(spec.key), AT);
 	const agent = plan.checksArguments ? agentArgumentsFromInputs(input) : {};
 	return { ...built, parameters: { ...built.parameters, ...agent }, executeOnce: true };
 }
@@ -167,7 +167,6 @@ export function buildOnceWorkflow(plan: ToolPlan, config: HermesConfig): Workflo
 	const name = onceWorkflowName(tool.name, config);
 	const key = name;
 	const windowMs = creates.windowMinutes * 60_000;
-	const table = (nodeName: string, position: [number, number], parameters: ReturnType<typeof getRow>) => tableNode(name, nodeName, position, parameters);
 	const sameCall = [
 		{ column: 'tool' as const, condition: 'eq' as const, value: key },
 		{ column: 'args_hash' as const, condition: 'eq' as const, value: safeExpression(`${call}.args_hash`) },
@@ -184,13 +183,12 @@ export function buildOnceWorkflow(plan: ToolPlan, config: HermesConfig): Workflo
 		isMine: `r.holder === ${HOLDER}`,
 		startedAt: 'started_at',
 		standing: standingCreate,
-		at: AT,
 		onClear: ONCE_NODES.start,
 		onStanding: ONCE_NODES.earlierLocked,
 		retryFrom: ONCE_NODES.find,
 		busyHint: CREATE_BUSY_HINT,
 	});
-	const run = runNode(name, plan, config, AT);
+	const run = runNode(name, plan, config);
 	const unfinishedMs = unfinishedAfterMs(plan.seconds);
 	const checksRecord = plan.odoo;
 	const nodes: WorkflowNode[] = [
@@ -210,7 +208,7 @@ export function buildOnceWorkflow(plan: ToolPlan, config: HermesConfig): Workflo
 			[DUPLICATE_PARAM]: { type: 'boolean', value: safeExpression(`${input(DUPLICATE_PARAM)} === true`) },
 		})),
 		ifNode(name, ONCE_NODES.duplicate, AT, `$json.${DUPLICATE_PARAM}`),
-		read(table(ONCE_NODES.find, AT, getRow<CreateColumn>(creates.table, [...identical, { column: 'status', condition: 'neq', value: CLAIMED }, { column: 'status', condition: 'neq', value: DECIDING }]))),
+		read(tableNode(name, ONCE_NODES.find, AT, getRow<CreateColumn>(creates.table, [...identical, { column: 'status', condition: 'neq', value: CLAIMED }, { column: 'status', condition: 'neq', value: DECIDING }]))),
 		once(ifNode(name, ONCE_NODES.found, AT, isRow)),
 		...(checksRecord ? recordCheck(name, checksRecord, config, run, creates.table, key) : []),
 		once(rawSetNode(name, ONCE_NODES.earlier, AT, earlierAnswer(first(ONCE_NODES.find), unfinishedMs))),

@@ -23,6 +23,7 @@
 import { STATE_RETRY } from '../contracts';
 import type { Connections, WorkflowNode } from '../builders/n8nTypes';
 import { NODE_TYPES } from '../builders/n8nTypes';
+import { AT } from '../builders/layout';
 import { chain, fork, ifNode, node, safeExpression, setNode, webhookId } from '../builders/nodeParts';
 import { deleteRows, getRows, once, read, rowsOf, tableNode, updateRows, type ColumnSpec, type RowCondition } from './dataTableNode';
 
@@ -84,8 +85,6 @@ export interface ClaimUse {
 	startedAt: string;
 	/** An expression over `rows` (an array of rows): the final row that answers the call instead, or undefined. */
 	standing: (rows: string) => string;
-	/** Where the first node sits; the others are placed after it. */
-	at: [number, number];
 	/** Alone: the node that goes on (its path finalises the row, or withdraws it). */
 	onClear: string;
 	/** A final row stands: the node that answers from it (CLAIM_NODES.lookAgain read it). */
@@ -107,32 +106,31 @@ export interface Claim {
 
 export function claimNodes(use: ClaimUse): Claim {
 	const { workflow, table, key } = use;
-	const [x, y] = use.at;
 	const others = (nodeName: string) => `${rowsOf(nodeName, key)}.filter((r) => !(${use.isMine}))`;
 	const mineOf = (nodeName: string) => `${rowsOf(nodeName, key)}.find((r) => ${use.isMine})`;
 	// Nobody else stands or is deciding among the rows a node read.
 	const clear = (nodeName: string) => `${use.standing(others(nodeName))} === undefined && !${others(nodeName)}.some((r) => r.status === '${DECIDING}')`;
 	const lowest = `Math.min(...${rowsOf(CLAIM_NODES.readClaims, key)}.filter((r) => r.status === '${CLAIMED}' && r.${use.startedAt} > $now.toMillis() - ${CLAIM_STALE_MS}).map((r) => r.id))`;
-	const withdraw = (name: string): WorkflowNode => read(once(tableNode(workflow, name, [x, y], deleteRows(table, use.mine))));
+	const withdraw = (name: string): WorkflowNode => read(once(tableNode(workflow, name, AT, deleteRows(table, use.mine))));
 	const nodes: WorkflowNode[] = [
-		read(tableNode(workflow, CLAIM_NODES.readClaims, [x, y], getRows(table, use.same))),
-		once(ifNode(workflow, CLAIM_NODES.first, [x + 220, y], `${clear(CLAIM_NODES.readClaims)} && ${mineOf(CLAIM_NODES.readClaims)}?.id === ${lowest}`)),
-		read(once(tableNode(workflow, CLAIM_NODES.decide, [x + 440, y + 100], updateRows(table, [...use.mine, { column: 'status', condition: 'eq', value: CLAIMED }], { status: DECIDING }, use.columns)))),
-		read(once(tableNode(workflow, CLAIM_NODES.readDecided, [x + 660, y + 100], getRows(table, use.same)))),
-		once(ifNode(workflow, CLAIM_NODES.alone, [x + 880, y + 100], `${clear(CLAIM_NODES.readDecided)} && ${mineOf(CLAIM_NODES.readDecided)}?.status === '${DECIDING}'`)),
+		read(tableNode(workflow, CLAIM_NODES.readClaims, AT, getRows(table, use.same))),
+		once(ifNode(workflow, CLAIM_NODES.first, AT, `${clear(CLAIM_NODES.readClaims)} && ${mineOf(CLAIM_NODES.readClaims)}?.id === ${lowest}`)),
+		read(once(tableNode(workflow, CLAIM_NODES.decide, AT, updateRows(table, [...use.mine, { column: 'status', condition: 'eq', value: CLAIMED }], { status: DECIDING }, use.columns)))),
+		read(once(tableNode(workflow, CLAIM_NODES.readDecided, AT, getRows(table, use.same)))),
+		once(ifNode(workflow, CLAIM_NODES.alone, AT, `${clear(CLAIM_NODES.readDecided)} && ${mineOf(CLAIM_NODES.readDecided)}?.status === '${DECIDING}'`)),
 		withdraw(CLAIM_NODES.withdraw),
-		read(once(tableNode(workflow, CLAIM_NODES.lookAgain, [x + 660, y - 200], getRows(table, use.same)))),
-		once(ifNode(workflow, CLAIM_NODES.standing, [x + 880, y - 200], `${use.standing(rowsOf(CLAIM_NODES.lookAgain, key))} !== undefined`)),
-		once(ifNode(workflow, CLAIM_NODES.tryAgain, [x + 1100, y - 100], `$runIndex < ${CLAIM_TRIES - 1}`)),
+		read(once(tableNode(workflow, CLAIM_NODES.lookAgain, AT, getRows(table, use.same)))),
+		once(ifNode(workflow, CLAIM_NODES.standing, AT, `${use.standing(rowsOf(CLAIM_NODES.lookAgain, key))} !== undefined`)),
+		once(ifNode(workflow, CLAIM_NODES.tryAgain, AT, `$runIndex < ${CLAIM_TRIES - 1}`)),
 		// Short waits stay in the process (n8n parks an execution only from 65 s).
 		{
-			...node(workflow, CLAIM_NODES.wait, NODE_TYPES.wait, [x + 1320, y - 200], {
+			...node(workflow, CLAIM_NODES.wait, NODE_TYPES.wait, AT, {
 				amount: safeExpression(`Math.min(${CLAIM_RETRY_SECONDS} * Math.pow(${CLAIM_BACKOFF}, $runIndex), ${CLAIM_MAX_WAIT_SECONDS}) * (1 + Math.random())`),
 				unit: 'seconds',
 			}),
 			webhookId: webhookId(workflow, CLAIM_NODES.wait),
 		},
-		once(setNode(workflow, CLAIM_NODES.busy, [x + 1320, y], {
+		once(setNode(workflow, CLAIM_NODES.busy, AT, {
 			success: { type: 'boolean', value: false },
 			error: { type: 'string', value: '__UNAVAILABLE__' },
 			state: { type: 'string', value: 'timeout' },
@@ -152,6 +150,6 @@ export function claimNodes(use: ClaimUse): Claim {
 		...chain(C.wait, use.retryFrom),
 	};
 	const finalize = (name: string, status: string): WorkflowNode =>
-		read(once(tableNode(workflow, name, [x, y], updateRows(table, [...use.mine, { column: 'status', condition: 'eq', value: DECIDING }], { status }, use.columns))));
+		read(once(tableNode(workflow, name, AT, updateRows(table, [...use.mine, { column: 'status', condition: 'eq', value: DECIDING }], { status }, use.columns))));
 	return { nodes, connections, finalize, withdraw };
 }

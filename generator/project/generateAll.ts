@@ -77,7 +77,7 @@ export function generateAll(catalogue: readonly ToolSpec[], config: HermesConfig
 		files.push(...mcpFiles(`hermes-mcp-tools.${toolset.name}.json`, `hermes-mcp-tools.${toolset.name}.index.json`, `${config.workflowName} - ${toolset.name}`, toolset.path, toolsetTools(plans, toolset.tools, toolset.name), config));
 	}
 	for (const { gateway, workflow } of buildGatewayWorkflows(config)) files.push(workflowFile(gatewayWorkflowFileName(gateway), workflow));
-	for (const guard of GUARDS) for (const plan of plans.filter((p) => guardOf(p) === guard)) files.push(workflowFile(guard.fileName(plan.tool.name), guard.build(plan, config)));
+	for (const guard of GUARDS) for (const plan of plans.filter((p) => p.wiring === guard.wiring)) files.push(workflowFile(guard.fileName(plan.tool.name), guard.build(plan, config)));
 	if (config.admin) {
 		const workflow = buildAdminWorkflow(config.admin);
 		const manifest = buildManifest(workflow, []);

@@ -121,9 +121,12 @@ export interface Finished {
 const compiled = new Map<string, (...args: unknown[]) => unknown>();
 const isExpression = (value: unknown): value is string => typeof value === 'string' && value.startsWith('={{ ') && value.endsWith(' }}');
 
-type Items = Record<string, Json[] | undefined>;
+/** Each node's output items by name: undefined for a node that has not run. */
+export type Items = Record<string, Json[] | undefined>;
 
-function evaluate(text: string, json: Json, items: Items, executionId: string, runIndex: number): unknown {
+/** An n8n expression (`={{ body }}`) evaluated as n8n would, on `$json` and the nodes' outputs. */
+export function evaluate(text: string, json: Json, items: Items, executionId: string, runIndex: number): unknown {
+	if (!isExpression(text)) throw new Error(`not an expression: ${text}`);
 	let fn = compiled.get(text);
 	if (!fn) {
 		fn = new Function('$json', '$', '$now', '$execution', '$runIndex', `return (${text.slice(4, -3)})`) as (...args: unknown[]) => unknown;

@@ -11,8 +11,8 @@ import type { QueueN8nHandle } from '../../harness/queue/stack';
 import { signalGroup } from '../../harness/n8n/process';
 import { api } from './n8nRest';
 
-/** Jobs a worker took, from its own log. */
-const jobsRunBy = (worker: { logFile: string }) => (readFileSync(worker.logFile, 'utf8').match(/Worker started execution \d+/g) ?? []).length;
+/** Jobs a worker started, from its own log (n8n logs one line per job it takes). */
+export const jobsRunBy = (worker: { logFile: string }) => (readFileSync(worker.logFile, 'utf8').match(/Worker started execution \d+/g) ?? []).length;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 export interface PausedRun<T> {

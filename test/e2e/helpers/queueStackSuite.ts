@@ -15,15 +15,11 @@ import { CATALOGUE } from '../../helpers/defaultCatalogue';
 import { N8N_VERSION } from '../../harness/n8n/cache';
 import type { QueueN8nHandle } from '../../harness/queue/stack';
 import { callTool, connectMcp, type McpSession } from './mcp';
+import { jobsRunBy } from './pausedWorker';
 import { openRawSession, rawRequest } from './rawMcp';
 import { ROUTING_FIXTURES, ROUTING_LAYOUTS, RoutingProbes, routingTable } from './routingProbe';
 import { STACK_NAMES, startStackWithClient, type HermesStack } from './stack';
 import { callWithEvidence, gatewayAnswer, TOOL_CASES } from './toolCases';
-
-/** Jobs a worker started, from its own log (n8n logs one line per job it takes). */
-function jobsRunBy(worker: { logFile: string }): number {
-	return (readFileSync(worker.logFile, 'utf8').match(/Worker started execution \d+/g) ?? []).length;
-}
 
 /** Runs on the queue-mode n8n `startN8n` gives (main, 2 workers, a webhook process); kills a worker last. */
 export function describeQueueStack(startN8n: () => Promise<QueueN8nHandle>): void {

@@ -11,24 +11,15 @@ import { createPlans } from '../../../helpers/plans';
 import type { ToolSpec } from '../../../../generator/toolSpec/schema';
 import { CATALOGUE } from '../../../helpers/defaultCatalogue';
 import { generated } from '../fixtures';
-import { NOW, runWorkflow, TableModel } from '../../../helpers/workflowRunner';
+import { evaluate as evaluateExpression, NOW, runWorkflow, TableModel } from '../../../helpers/workflowRunner';
 
 /** Node outputs an expression reads with `$('<node>')`: the first item of the last run. */
 export type Outputs = Record<string, Record<string, unknown> | undefined>;
 
-/** Evaluates an n8n expression (`={{ body }}`) on other nodes' outputs, as n8n would. */
+/** Evaluates an n8n expression on other nodes' outputs, as the runner does (an undefined output: ran, no item). */
 export function evaluate(expression: unknown, outputs: Outputs, json: Record<string, unknown> = {}, runIndex = 0): unknown {
-	const text = String(expression);
-	if (!(text.startsWith('={{ ') && text.endsWith(' }}'))) throw new Error(`not an expression: ${text}`);
-	const $ = (name: string) => ({
-		isExecuted: name in outputs,
-		first: () => {
-			const output = outputs[name];
-			if (output === undefined) throw new Error(`reads the node "${name}", which has not run or gave no item here`);
-			return { json: output };
-		},
-	});
-	return new Function('$json', '$', '$now', '$execution', '$runIndex', `return (${text.slice(4, -3)})`)(json, $, { toMillis: () => NOW }, { id: EXECUTION_ID }, runIndex) as unknown;
+	const items = Object.fromEntries(Object.entries(outputs).map(([name, output]) => [name, output === undefined ? [] : [output]]));
+	return evaluateExpression(String(expression), json, items, EXECUTION_ID, runIndex);
 }
 
 /** `$execution.id`: the row's holder. */
