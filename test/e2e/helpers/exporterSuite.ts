@@ -112,7 +112,10 @@ export function describeExporter(lease: () => Promise<N8nHandle>): void {
 			received.push(`${what} | ${tool} | isError: ${answer.isError} | ${answer.text.replace(/\s+/g, ' ').slice(0, 180)}`);
 			return answer;
 		};
-		await api(stack.n8n, 'POST', `/workflows/${ids.get('Hermes Gateway - Vault')}/deactivate`);
+		const vault = ids.get('Hermes Gateway - Vault');
+		await api(stack.n8n, 'POST', `/workflows/${vault}/deactivate`);
+		// Under load the call has been seen to run the gateway still: first wait until n8n says it is unpublished.
+		await until('the vault gateway unpublished', async () => ((await api<{ active: boolean }>(stack.n8n, 'GET', `/workflows/${vault}`)).active === false ? true : undefined), 30_000);
 		// n8n refuses to run the sub-workflow before any node of ours runs: its error text is isError to the agent.
 		expect(await broken('gateway sub-workflow unpublished', 'vault_list', { prefix: 'research/' })).toMatchObject({ isError: true, text: 'There was an error: "Workflow is not active and cannot be executed."' });
 		// n8n deletes only an unpublished workflow, and answers 409 while it is still unpublishing.
